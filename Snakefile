@@ -1,0 +1,18 @@
+# coref-transfer: build an Italian coreference dataset from English CoNLL-2012.
+# This file is a table of contents; the rules live in rules/, the logic in src/.
+from snakemake.utils import min_version
+
+min_version("9.0")
+
+
+configfile: "config.yaml"
+
+
+include: "rules/common.smk"
+include: "rules/select.smk"
+
+
+rule all:
+    input:
+        rules.merge_select.output,
+    default_target: True

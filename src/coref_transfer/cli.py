@@ -1,0 +1,171 @@
+"""The `coref-transfer` command line: one subcommand per stage.
+
+Exit codes: 0 success, 1 a data or configuration error (the message names
+the file, line and problem), 2 a usage error. Diagnostics go to stderr
+through `logging`; `-v` shows more, `-q` only errors.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+import yaml
+
+from coref_transfer import __version__
+from coref_transfer.config import load_config
+from coref_transfer.errors import ConfigError, CorefTransferError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Build a coreference dataset for a new language from CoNLL-2012 (OntoNotes) data.",
+)
+sample_app = typer.Typer(no_args_is_help=True, help="Build and check the embedded sample corpus.")
+app.add_typer(sample_app, name="sample")
+config_app = typer.Typer(no_args_is_help=True, help="Inspect and validate configurations.")
+app.add_typer(config_app, name="config")
+
+log = logging.getLogger("coref_transfer")
+
+ConfigOption = typer.Option(None, "--config", "-c", help="YAML config file (missing keys take their defaults).")
+ConfigJsonOption = typer.Option(
+    None, "--config-json", help="Config values as a JSON object, applied over --config (the workflow passes its sections)."
+)
+
+
+def _config(path: Optional[Path], extra: Optional[str]) -> dict[str, Any]:
+    overrides = None
+    if extra:
+        try:
+            overrides = json.loads(extra)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"--config-json: not valid JSON ({exc.msg} at column {exc.colno})") from exc
+        if not isinstance(overrides, dict):
+            raise ConfigError("--config-json: expected a JSON object")
+    return load_config(path, overrides)
+
+
+@app.callback()
+def main_options(
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Show debug messages."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Show only errors."),
+    version: bool = typer.Option(False, "--version", help="Print the version and exit."),
+) -> None:
+    if version:
+        typer.echo(__version__)
+        raise typer.Exit()
+    level = logging.DEBUG if verbose else logging.ERROR if quiet else logging.INFO
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr, force=True)
+
+
+@app.command()
+def select(
+    inputs: list[Path] = typer.Argument(..., help="CoNLL-2012 *gold_conll files or folders (searched recursively)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Output folder (replaced when the run succeeds)."),
+    config: Optional[Path] = ConfigOption,
+    config_json: Optional[str] = ConfigJsonOption,
+    partition: str = typer.Option("all", help="Partition name recorded in the tables."),
+    progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
+) -> None:
+    """Run stages α, β1, β2, β3 and the entity classes.
+
+    Writes OUT/{utterances,alpha,beta1,beta2,beta3,clusters}.parquet,
+    OUT/stats.json and OUT/manifest.json.
+
+    Example: coref-transfer select resources/sample/train --out results/select/train
+    """
+    from coref_transfer.selection.run import run_select
+
+    cfg = _config(config, config_json)
+    run_select(inputs, out, cfg, partition, progress)
+
+
+@app.command()
+def merge(
+    folders: list[Path] = typer.Argument(..., help="Per-partition output folders of 'select'."),
+    out: Path = typer.Option(..., "--out", "-o", help="Merged output folder."),
+) -> None:
+    """Merge per-partition selection folders (tables concatenated, stats summed).
+
+    Example: coref-transfer merge results/select/parts/* --out results/select/all
+    """
+    from coref_transfer.merge import merge_folders
+
+    merge_folders(folders, out)
+
+
+@app.command()
+def partitions(
+    config: Optional[Path] = ConfigOption,
+    config_json: Optional[str] = ConfigJsonOption,
+    files: bool = typer.Option(False, "--files", help="Also list each partition's files."),
+) -> None:
+    """List the partitions the configured inputs split into.
+
+    Example: coref-transfer partitions --config config.yaml --files
+    """
+    from coref_transfer.partitions import discover
+
+    cfg = _config(config, config_json)
+    found = discover(cfg["input"]["paths"], cfg["partitions"]["by"])
+    if files:
+        typer.echo(json.dumps({k: [str(p) for p in v] for k, v in found.items()}, indent=2))
+    else:
+        typer.echo("\n".join(found))
+
+
+@config_app.command("show")
+def config_show(config: Optional[Path] = ConfigOption, config_json: Optional[str] = ConfigJsonOption) -> None:
+    """Validate a configuration and print it with every default filled in.
+
+    Example: coref-transfer config show --config config.yaml
+    """
+    typer.echo(yaml.safe_dump(_config(config, config_json), sort_keys=False), nl=False)
+
+
+@sample_app.command("build")
+def sample_build(
+    source: Path = typer.Option(Path("resources/sample/source"), help="Folder of {split}/*.trees documents."),
+    out: Path = typer.Option(Path("resources/sample"), help="Root of the OntoNotes-layout output."),
+) -> None:
+    """Convert the authored *.trees documents into *.gold_conll files.
+
+    Example: coref-transfer sample build --source resources/sample/source --out resources/sample
+    """
+    from coref_transfer.conll.authoring import build
+
+    written = build(source, out)
+    log.info("wrote %d documents under %s", len(written), out)
+
+
+@sample_app.command("check")
+def sample_check(files: list[Path] = typer.Argument(..., help="*.trees files.")) -> None:
+    """Validate authored *.trees documents and print a summary of each.
+
+    Example: coref-transfer sample check resources/sample/source/train/*.trees
+    """
+    from coref_transfer.conll.authoring import parse_trees_file
+
+    for path in files:
+        parts = parse_trees_file(path)
+        n_sent = sum(len(p.utterances) for p in parts)
+        typer.echo(f"ok {path}: {len(parts)} part(s), {n_sent} sentences")
+
+
+def main() -> None:
+    """Entry point: map package errors to exit code 1 with their message."""
+    try:
+        app()
+    except CorefTransferError as exc:
+        logging.getLogger("coref_transfer").error("%s", exc)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""Configuration: load, fill defaults, validate against the one schema.
+
+The schema (`schemas/config.schema.yaml`, linked from `workflow/schemas/`) is
+the single definition of every key, its default and its allowed values; the
+workflow and the CLI both validate through `load_config`/`validate_config`, so
+a wrong value fails before any job runs, with a message naming the key.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from coref_transfer.errors import ConfigError
+
+SCHEMA_RESOURCE = "schemas/config.schema.yaml"
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict[str, Any]:
+    text = resources.files("coref_transfer").joinpath(SCHEMA_RESOURCE).read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+def _fill_defaults(value: Any, node: dict[str, Any]) -> Any:
+    """Insert schema defaults for missing keys, recursively (objects only)."""
+    if not isinstance(value, dict) or node.get("type") != "object":
+        return value
+    for key, sub in node.get("properties", {}).items():
+        if key not in value and "default" in sub:
+            value[key] = copy.deepcopy(sub["default"])
+        if key in value:
+            value[key] = _fill_defaults(value[key], sub)
+    return value
+
+
+def _describe(error: jsonschema.ValidationError) -> str:
+    key = ".".join(str(p) for p in error.absolute_path) or "(top level)"
+    if error.validator == "enum":
+        allowed = ", ".join(map(str, error.validator_value))
+        return f"config key '{key}': {error.instance!r} is not allowed; allowed values: {allowed}"
+    if error.validator == "additionalProperties":
+        allowed = ", ".join(sorted(error.schema.get("properties", {})))
+        return f"config key '{key}': {error.message}; valid keys: {allowed}"
+    return f"config key '{key}': {error.message}"
+
+
+def validate_config(config: dict[str, Any] | None) -> dict[str, Any]:
+    """Return a validated copy of `config` with every default filled in.
+
+    Raises:
+        ConfigError: naming the key, the value and what is allowed.
+    """
+    config = copy.deepcopy(config or {})
+    if not isinstance(config, dict):
+        raise ConfigError(f"the configuration must be a mapping of keys, not {type(config).__name__}")
+    config = _fill_defaults(config, schema())
+    validator = jsonschema.Draft7Validator(schema())
+    errors = sorted(validator.iter_errors(config), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        raise ConfigError("invalid configuration:\n  " + "\n  ".join(_describe(e) for e in errors))
+    sel = config["selection"]
+    if sel["min_tokens"] > sel["max_tokens"]:
+        raise ConfigError(
+            f"config keys 'selection.min_tokens' ({sel['min_tokens']}) and 'selection.max_tokens'"
+            f" ({sel['max_tokens']}): the minimum must not exceed the maximum"
+        )
+    return config
+
+
+def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Read a YAML/JSON config file (optional), merge overrides, validate.
+
+    Raises:
+        ConfigError: unreadable file, bad YAML, or an invalid value.
+    """
+    config: dict[str, Any] = {}
+    if path is not None:
+        try:
+            config = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+        except OSError as exc:
+            raise ConfigError(f"{path}: cannot read the config file ({exc.strerror})") from exc
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"{path}: not valid YAML: {exc}") from exc
+        if not isinstance(config, dict):
+            raise ConfigError(f"{path}: the configuration must be a mapping of keys")
+    if overrides:
+        config = deep_merge(config, overrides)
+    return validate_config(config)
+
+
+def deep_merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """`extra` over `base`, merging nested mappings."""
+    out = copy.deepcopy(base)
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = deep_merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def config_hash(config: dict[str, Any]) -> str:
+    """SHA-256 of the canonical JSON form of a config."""
+    return hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()

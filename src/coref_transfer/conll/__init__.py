@@ -1,0 +1,1 @@
+"""Reading and writing the CoNLL-2012 format (OntoNotes `*_gold_conll` files)."""

@@ -1,0 +1,326 @@
+"""Reader for CoNLL-2012 `*_gold_conll` files (OntoNotes 5.0).
+
+The format, as this reader enforces it:
+
+1. The file is UTF-8 and not empty.
+2. A document part opens with `#begin document (ID); part NNN` and closes with
+   `#end document`. Parts do not nest; every opened part is closed.
+3. Inside a part, sentences are blocks of token lines separated by blank lines.
+   A token line outside a part is an error.
+4. A token line has at least 12 whitespace-separated columns, and every token
+   of a sentence has the same number: document id, part number, word index,
+   word, POS, parse bit, predicate lemma, frameset, word sense, speaker, named
+   entity, zero or more predicate-argument columns, coreference.
+5. Column 1 equals the header's document id, column 2 its part number; the
+   word index is an integer counting 0, 1, 2, ... within the sentence.
+6. Parse bits (`(TOP(S(NP*`, `*)`, `*`) concatenate, with `*` replaced by the
+   token's `(POS word)`, into one balanced tree per sentence; a sentence whose
+   bits are all `-` has no tree.
+7. Named entities: `(TYPE*` opens, `*)` closes, `(TYPE*)` / `(TYPE)` is one
+   token, `*` nothing; entities do not nest and do not cross sentences.
+8. Coreference: `-` or `|`-separated pieces `(N` (open chain N), `N)` (close
+   the most recent open mention of chain N), `(N)` (one-token mention). Every
+   mention closes within its sentence.
+
+Errors raise `InputFormatError` naming the file, the line and the problem.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from coref_transfer.errors import InputFormatError, MissingInputError
+from coref_transfer.model import Mention, NamedEntity, Part, Span, Utterance
+
+MIN_COLUMNS = 12
+CONLL_GLOB = "*gold_conll"
+
+_HEADER_RE = re.compile(r"^#begin document \((.+)\); part (\d+)\s*$")
+_BIT_RE = re.compile(r"^(?:\([^()*\s]+)*\*\)*$")
+_NE_OPEN_RE = re.compile(r"^\(([^()*\s]+)(\*)?(\))?$")
+
+
+def find_conll_files(paths: Iterable[str | Path]) -> list[Path]:
+    """Expand files and folders into a sorted list of `*gold_conll` files.
+
+    A folder is searched recursively, so both a plain folder of files and the
+    OntoNotes release layout (`{split}/data/english/annotations/...`) work.
+
+    Raises:
+        MissingInputError: a path does not exist, or a folder holds no file.
+    """
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_file():
+            found.append(path)
+        elif path.is_dir():
+            files = sorted(p for p in path.rglob(CONLL_GLOB) if p.is_file())
+            if not files:
+                raise MissingInputError(f"{path}: no '{CONLL_GLOB}' file in this folder or below it")
+            found.extend(files)
+        else:
+            raise MissingInputError(f"{path}: no such file or folder")
+    return sorted(dict.fromkeys(found))
+
+
+def read_conll(path: str | Path) -> list[Part]:
+    """Read every document part of one CoNLL-2012 file.
+
+    Raises:
+        InputFormatError: the file breaks one of the module's rules.
+    """
+    return list(_Reader(Path(path)).parts())
+
+
+def iter_conll(paths: Iterable[str | Path]) -> Iterator[Part]:
+    """Read the parts of several files in order (see `find_conll_files`)."""
+    for path in find_conll_files(paths):
+        yield from read_conll(path)
+
+
+def _decode(path: Path) -> str:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise MissingInputError(f"{path}: cannot read ({exc.strerror})") from exc
+    if not raw.strip():
+        raise InputFormatError(path, None, "the file is empty")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputFormatError(
+            path, line, f"invalid UTF-8: byte 0x{raw[exc.start]:02x} at column {column}"
+        ) from exc
+
+
+class _Reader:
+    """One pass over one file; keeps the state needed for precise errors."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.doc_id: str | None = None
+        self.part_no = 0
+        self.part_line = 0
+        self.part_text = ""
+        self.utterances: list[Utterance] = []
+        self.rows: list[list[str]] = []
+        self.row_lines: list[int] = []
+        self.seen: dict[tuple[str, int], int] = {}
+
+    def error(self, line: int | None, problem: str) -> InputFormatError:
+        return InputFormatError(self.path, line, problem)
+
+    def parts(self) -> Iterator[Part]:
+        text = _decode(self.path)
+        lineno = 0
+        for lineno, line in enumerate(text.split("\n"), start=1):
+            line = line.rstrip("\r")
+            if not line.strip():
+                if self.rows:
+                    self.end_sentence()
+                continue
+            if line[0] == "#":
+                if line.startswith("#begin document"):
+                    self.begin(line, lineno)
+                elif line.startswith("#end document"):
+                    yield self.end(lineno)
+                else:
+                    raise self.error(lineno, f"unexpected line {line[:60]!r} (not a header, not a token line)")
+                continue
+            if self.doc_id is None:
+                raise self.error(lineno, "a token line outside a document (no '#begin document' before it)")
+            self.rows.append(line.split())
+            self.row_lines.append(lineno)
+        if self.doc_id is not None:
+            raise self.error(
+                lineno,
+                f"missing '#end document' for ({self.doc_id}); part {self.part_no:03d}"
+                f" opened at line {self.part_line}",
+            )
+
+    def begin(self, line: str, lineno: int) -> None:
+        if self.doc_id is not None:
+            raise self.error(
+                lineno,
+                f"missing '#end document' for ({self.doc_id}); part {self.part_no:03d}"
+                f" opened at line {self.part_line} before a new '#begin document'",
+            )
+        match = _HEADER_RE.match(line)
+        if match is None:
+            raise self.error(lineno, f"malformed header {line!r} (expected '#begin document (ID); part NNN')")
+        self.doc_id, self.part_no = match.group(1), int(match.group(2))
+        key = (self.doc_id, self.part_no)
+        if key in self.seen:
+            raise self.error(lineno, f"document ({self.doc_id}) part {self.part_no} already began at line {self.seen[key]}")
+        self.seen[key] = lineno
+        self.part_line = lineno
+        self.part_text = match.group(2)
+        self.utterances = []
+
+    def end(self, lineno: int) -> Part:
+        if self.doc_id is None:
+            raise self.error(lineno, "'#end document' without a '#begin document'")
+        if self.rows:
+            self.end_sentence()
+        if not self.utterances:
+            raise self.error(lineno, f"document ({self.doc_id}) part {self.part_no} has no sentences")
+        part = Part(self.doc_id, self.part_no, self.utterances, str(self.path), self.part_line)
+        self.doc_id = None
+        return part
+
+    def end_sentence(self) -> None:
+        rows, lines = self.rows, self.row_lines
+        self.rows, self.row_lines = [], []
+        ncols = len(rows[0])
+        if ncols < MIN_COLUMNS:
+            raise self.error(lines[0], f"wrong column count: {ncols} columns, at least {MIN_COLUMNS} expected")
+        doc_id, part_text = self.doc_id, self.part_text
+        tokens, pos, bits, lemmas, frames, senses, speakers = [], [], [], [], [], [], []
+        for i, (row, lineno) in enumerate(zip(rows, lines)):
+            if len(row) != ncols:
+                raise self.error(
+                    lineno,
+                    f"wrong column count: {len(row)} columns, but the sentence's first token"
+                    f" (line {lines[0]}) has {ncols}",
+                )
+            if row[0] != doc_id:
+                raise self.error(lineno, f"document id {row[0]!r} differs from the header's ({doc_id})")
+            if row[1] != part_text and not (row[1].isdigit() and int(row[1]) == self.part_no):
+                raise self.error(lineno, f"part number {row[1]!r} differs from the header's ({self.part_no})")
+            index = row[2]
+            if not index.isdigit():
+                raise self.error(lineno, f"word index {index!r} is not an integer")
+            if int(index) != i:
+                raise self.error(lineno, f"word index {index} out of order: expected {i}")
+            tokens.append(row[3])
+            pos.append(row[4])
+            bits.append(row[5])
+            lemmas.append(row[6])
+            frames.append(row[7])
+            senses.append(row[8])
+            speakers.append(row[9])
+        self.check_parse(bits, lines)
+        entities = self.named_entities([row[10] for row in rows], lines)
+        mentions = self.mentions([row[-1] for row in rows], lines)
+        arguments = [[row[c] for row in rows] for c in range(11, ncols - 1)]
+        self.utterances.append(
+            Utterance(
+                doc_id=doc_id,  # type: ignore[arg-type]
+                part=self.part_no,
+                index=len(self.utterances),
+                tokens=tokens,
+                pos=pos,
+                parse_bits=bits,
+                lemmas=lemmas,
+                framesets=frames,
+                senses=senses,
+                speakers=speakers,
+                entities=entities,
+                mentions=mentions,
+                arguments=arguments,
+                path=str(self.path),
+                line=lines[0],
+            )
+        )
+
+    def check_parse(self, bits: list[str], lines: list[int]) -> None:
+        """Validate the bracketing without building the tree (rule 6)."""
+        if bits[0] == "-":
+            for bit, lineno in zip(bits, lines):
+                if bit != "-":
+                    raise self.error(lineno, f"parse bit {bit!r} in a sentence whose first token has no parse ('-')")
+            return
+        depth = 0
+        for i, (bit, lineno) in enumerate(zip(bits, lines)):
+            if bit != "*":
+                if _BIT_RE.match(bit) is None:
+                    raise self.error(lineno, f"malformed parse bit {bit!r} (expected like '(NP*' or '*))')")
+                star = bit.index("*")
+                opens = bit.count("(")
+                if opens and depth == 0 and i > 0:
+                    raise self.error(lineno, f"unbalanced parse brackets: {bit!r} opens a second tree in the sentence")
+                depth += opens
+                if depth == 0:
+                    raise self.error(lineno, f"unbalanced parse brackets: token outside any constituent ({bit!r})")
+                depth -= len(bit) - star - 1
+                if depth < 0:
+                    raise self.error(lineno, f"unbalanced parse brackets: {bit!r} closes a constituent never opened")
+            elif depth == 0:
+                raise self.error(lineno, "unbalanced parse brackets: token outside any constituent ('*')")
+            if depth == 0 and i < len(bits) - 1:
+                nxt = bits[i + 1]
+                if not nxt.startswith("("):
+                    raise self.error(lines[i + 1], f"unbalanced parse brackets: the tree closed before this token ({nxt!r})")
+        if depth:
+            raise self.error(
+                lines[-1], f"unbalanced parse brackets: {depth} constituent(s) still open at the end of the sentence"
+            )
+
+    def named_entities(self, column: list[str], lines: list[int]) -> list[NamedEntity]:
+        """Rule 7: named-entity brackets."""
+        out: list[NamedEntity] = []
+        open_label: str | None = None
+        open_start = open_line = 0
+        for i, (cell, lineno) in enumerate(zip(column, lines)):
+            if cell == "*":
+                continue
+            if cell == "*)":
+                if open_label is None:
+                    raise self.error(lineno, "unbalanced named-entity brackets: '*)' closes an entity never opened")
+                out.append(NamedEntity(open_label, Span(open_start, i)))
+                open_label = None
+                continue
+            match = _NE_OPEN_RE.match(cell)
+            if match is None:
+                raise self.error(lineno, f"malformed named-entity cell {cell!r} (expected '(TYPE*', '*)', '(TYPE)' or '*')")
+            if open_label is not None:
+                raise self.error(
+                    lineno,
+                    f"unbalanced named-entity brackets: {cell!r} opens an entity while"
+                    f" {open_label} (line {open_line}) is still open",
+                )
+            if match.group(3):
+                out.append(NamedEntity(match.group(1), Span(i, i)))
+            else:
+                if not match.group(2):
+                    raise self.error(lineno, f"malformed named-entity cell {cell!r} (expected '(TYPE*')")
+                open_label, open_start, open_line = match.group(1), i, lineno
+        if open_label is not None:
+            raise self.error(
+                open_line, f"unbalanced named-entity brackets: {open_label} opened here is never closed in its sentence"
+            )
+        return out
+
+    def mentions(self, column: list[str], lines: list[int]) -> list[Mention]:
+        """Rule 8: coreference brackets, in order of their closing bracket."""
+        out: list[Mention] = []
+        stacks: dict[int, list[tuple[int, int]]] = {}
+        for i, (cell, lineno) in enumerate(zip(column, lines)):
+            if cell == "-":
+                continue
+            for piece in cell.split("|"):
+                opens = piece.startswith("(")
+                closes = piece.endswith(")")
+                number = piece[1 if opens else 0 : len(piece) - 1 if closes else len(piece)]
+                if not number.isdigit() or not (opens or closes):
+                    raise self.error(lineno, f"malformed coreference piece {piece!r} in {cell!r} (expected '(N', 'N)' or '(N)')")
+                chain = int(number)
+                if opens and closes:
+                    out.append(Mention(chain, Span(i, i)))
+                elif opens:
+                    stacks.setdefault(chain, []).append((i, lineno))
+                else:
+                    stack = stacks.get(chain)
+                    if not stack:
+                        raise self.error(lineno, f"coreference chain {chain} closed here but never opened in this sentence")
+                    start, _ = stack.pop()
+                    out.append(Mention(chain, Span(start, i)))
+        for chain, stack in stacks.items():
+            if stack:
+                raise self.error(stack[0][1], f"coreference chain {chain} opened here is never closed in its sentence")
+        return out

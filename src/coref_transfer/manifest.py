@@ -1,0 +1,58 @@
+"""Provenance manifests: what made an output folder.
+
+Each output folder gets `manifest.json`: the configuration and its hash,
+the SHA-256 of every input file, the versions of Python and the packages
+that shaped the result, and the git revision of the workflow. No
+timestamps, so identical runs give identical manifests.
+"""
+
+from __future__ import annotations
+
+import platform
+import subprocess
+from collections.abc import Iterable
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from coref_transfer import __version__
+from coref_transfer.config import config_hash
+from coref_transfer.io import sha256_file
+
+PACKAGES = ("pyarrow", "gender-guesser", "jsonschema", "PyYAML", "typer")
+
+
+def package_versions(names: Iterable[str] = PACKAGES) -> dict[str, str]:
+    out = {"python": platform.python_version(), "coref-transfer": __version__}
+    for name in names:
+        try:
+            out[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            out[name] = "not installed"
+    return out
+
+
+def git_revision() -> str:
+    """The checkout's commit (with `-dirty` if modified), or `unknown`."""
+    here = Path(__file__).resolve().parent
+    try:
+        rev = subprocess.run(
+            ["git", "describe", "--always", "--dirty", "--abbrev=40"],
+            cwd=here, capture_output=True, text=True, timeout=10, check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return rev or "unknown"
+
+
+def build_manifest(command: str, config: dict[str, Any], inputs: Iterable[str | Path], **extra: Any) -> dict[str, Any]:
+    """The manifest of one output folder."""
+    return {
+        "command": command,
+        "config": config,
+        "config_sha256": config_hash(config),
+        "inputs": {str(p): sha256_file(p) for p in inputs},
+        "versions": package_versions(),
+        "git_revision": git_revision(),
+        **extra,
+    }

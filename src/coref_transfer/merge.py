@@ -1,0 +1,74 @@
+"""Merge per-partition output folders into one (the workflow's last step).
+
+Tables are concatenated in the order the folders are given (the workflow
+passes partitions sorted by name), stats are summed key by key, and the
+merged manifest lists each partition manifest's checksum.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+from coref_transfer.config import config_hash
+from coref_transfer.errors import InputFormatError, MissingInputError
+from coref_transfer.io import sha256_file, staged_directory, write_json
+from coref_transfer.manifest import package_versions, git_revision
+from coref_transfer.schema import TABLES, read_table, write_table
+from coref_transfer.selection.pipeline import check_accounting
+
+
+def sum_stats(items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Add nested counters key by key (keys missing somewhere count as 0)."""
+    out: dict[str, Any] = {}
+    for item in items:
+        for key, value in item.items():
+            if isinstance(value, Mapping):
+                out[key] = sum_stats([out.get(key, {}), value])
+            else:
+                out[key] = out.get(key, 0) + value
+    return out
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise MissingInputError(f"{path}: missing (was the partition's job run?)") from exc
+    except json.JSONDecodeError as exc:
+        raise InputFormatError(path, exc.lineno, f"not valid JSON: {exc.msg}") from exc
+
+
+def merge_folders(folders: Sequence[str | Path], out: str | Path) -> dict[str, Any]:
+    """Merge selection output folders into `out`; returns the summed stats."""
+    folders = [Path(f) for f in folders]
+    if not folders:
+        raise MissingInputError("nothing to merge: no partition folder given")
+    stats = sum_stats([_read_json(f / "stats.json") for f in folders])
+    stats["classes"] = dict(sorted(stats.get("classes", {}).items()))
+    check_accounting(stats)
+    manifests = [_read_json(f / "manifest.json") for f in folders]
+    configs = {config_hash(m["config"]) for m in manifests}
+    if len(configs) != 1:
+        raise InputFormatError(folders[0], None, "the partitions were made with different configurations; re-run them")
+    with staged_directory(out) as tmp:
+        for name in TABLES:
+            table = pa.concat_tables([read_table(f / f"{name}.parquet", name) for f in folders])
+            write_table(table, tmp / f"{name}.parquet")
+        write_json(tmp / "stats.json", stats)
+        write_json(
+            tmp / "manifest.json",
+            {
+                "command": "merge",
+                "config": manifests[0]["config"],
+                "config_sha256": configs.pop(),
+                "partitions": {f.name: sha256_file(f / "manifest.json") for f in folders},
+                "versions": package_versions(),
+                "git_revision": git_revision(),
+            },
+        )
+    return stats

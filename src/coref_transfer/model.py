@@ -1,0 +1,104 @@
+"""The in-memory data model shared by every stage.
+
+Span convention (the one used everywhere, as in method.md): token offsets are
+0-based and inside one utterance, and `end` is INCLUSIVE. A single-token
+mention on token 4 is `Span(4, 4)`. CoNLL's bracket notation is converted to
+and from this only in `coref_transfer.conll`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from coref_transfer.tree import Tree, TreeBuilder
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """Token span inside one utterance: 0-based, `end` inclusive."""
+
+    start: int
+    end: int
+
+    def __len__(self) -> int:
+        return self.end - self.start + 1
+
+    def contains(self, other: Span) -> bool:
+        """True if every token of `other` is inside this span."""
+        return self.start <= other.start and other.end <= self.end
+
+    def overlaps(self, other: Span) -> bool:
+        """True if the two spans share at least one token."""
+        return self.start <= other.end and other.start <= self.end
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One membership of a span in a coreference chain (cluster)."""
+
+    cluster_id: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class NamedEntity:
+    """A named-entity annotation (column 11) over a span."""
+
+    label: str
+    span: Span
+
+
+@dataclass
+class Utterance:
+    """One sentence block of a CoNLL-2012 file, with every column kept."""
+
+    doc_id: str
+    part: int
+    index: int
+    tokens: list[str]
+    pos: list[str]
+    parse_bits: list[str]
+    lemmas: list[str]
+    framesets: list[str]
+    senses: list[str]
+    speakers: list[str]
+    entities: list[NamedEntity]
+    mentions: list[Mention]
+    arguments: list[list[str]] = field(default_factory=list)
+    """Predicate-argument columns, one list per column (may be empty)."""
+    path: str = ""
+    line: int = 0
+    """1-based line of the sentence's first token in `path`."""
+
+    @property
+    def speaker(self) -> str:
+        return self.speakers[0] if self.speakers else "-"
+
+    @property
+    def has_tree(self) -> bool:
+        return bool(self.parse_bits) and self.parse_bits[0] != "-"
+
+    def tree(self) -> Tree | None:
+        """The gold constituency tree, built on demand (the reader validated it)."""
+        if not self.has_tree:
+            return None
+        builder = TreeBuilder()
+        for bit, tag, word in zip(self.parse_bits, self.pos, self.tokens):
+            builder.add(bit, tag, word)
+        return builder.finish()
+
+
+@dataclass
+class Part:
+    """A document part: the unit inside which chain ids are defined."""
+
+    doc_id: str
+    part: int
+    utterances: list[Utterance]
+    path: str = ""
+    line: int = 0
+    """1-based line of the `#begin document` header."""
+
+    @property
+    def key(self) -> tuple[str, int]:
+        return (self.doc_id, self.part)

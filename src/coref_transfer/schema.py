@@ -1,0 +1,127 @@
+"""Parquet schemas of every table the workflow writes, defined once.
+
+Span convention: `start`/`end` are 0-based token offsets inside the
+utterance, `end` inclusive (see `coref_transfer.model.Span`). Every table
+carries `schema_version` in its metadata; readers check it.
+
+Tables of the selection (per partition, and merged):
+- `utterances.parquet`: every utterance read, every gold mention, with the
+  stage (`dropped_at`) and `reason` of each drop: the complete audit;
+- `alpha.parquet` … `beta3.parquet`: what survives each stage (same schema,
+  drop columns null); `beta3.parquet` is the input of translation;
+- `clusters.parquet`: every gold cluster, its β3 decision and its class.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from coref_transfer.errors import InputFormatError
+from coref_transfer.io import atomic_write_bytes
+
+SCHEMA_VERSION = "1"
+
+CLASS_FIELDS = [
+    pa.field("type", pa.string()),
+    pa.field("gender", pa.string()),
+    pa.field("number", pa.string()),
+    pa.field("type_source", pa.string()),
+    pa.field("gender_source", pa.string()),
+    pa.field("number_source", pa.string()),
+]
+
+MENTION = pa.struct(
+    [
+        pa.field("cluster_id", pa.int32(), nullable=False),
+        pa.field("start", pa.int32(), nullable=False),
+        pa.field("end", pa.int32(), nullable=False),
+        pa.field("root", pa.int32()),
+        pa.field("coordinated", pa.bool_()),
+        pa.field("dropped_at", pa.string()),
+        pa.field("reason", pa.string()),
+        *CLASS_FIELDS,
+    ]
+)
+
+ENTITY = pa.struct(
+    [
+        pa.field("label", pa.string(), nullable=False),
+        pa.field("start", pa.int32(), nullable=False),
+        pa.field("end", pa.int32(), nullable=False),
+    ]
+)
+
+_META = {b"schema_version": SCHEMA_VERSION.encode()}
+
+UTTERANCES = pa.schema(
+    [
+        pa.field("partition", pa.string(), nullable=False),
+        pa.field("doc_id", pa.string(), nullable=False),
+        pa.field("part", pa.int32(), nullable=False),
+        pa.field("sentence", pa.int32(), nullable=False),
+        pa.field("path", pa.string(), nullable=False),
+        pa.field("line", pa.int32(), nullable=False),
+        pa.field("speaker", pa.string(), nullable=False),
+        pa.field("tokens", pa.list_(pa.string()), nullable=False),
+        pa.field("pos", pa.list_(pa.string()), nullable=False),
+        pa.field("parse", pa.list_(pa.string()), nullable=False),
+        pa.field("entities", pa.list_(ENTITY), nullable=False),
+        pa.field("dropped_at", pa.string()),
+        pa.field("reason", pa.string()),
+        pa.field("mentions", pa.list_(MENTION), nullable=False),
+    ],
+    metadata=_META,
+)
+
+CLUSTERS = pa.schema(
+    [
+        pa.field("partition", pa.string(), nullable=False),
+        pa.field("doc_id", pa.string(), nullable=False),
+        pa.field("part", pa.int32(), nullable=False),
+        pa.field("cluster_id", pa.int32(), nullable=False),
+        pa.field("mentions_read", pa.int32(), nullable=False),
+        pa.field("mentions_kept", pa.int32(), nullable=False),
+        pa.field("dropped_at", pa.string()),
+        pa.field("reason", pa.string()),
+        *CLASS_FIELDS,
+    ],
+    metadata=_META,
+)
+
+TABLES = {
+    "utterances": UTTERANCES,
+    "alpha": UTTERANCES,
+    "beta1": UTTERANCES,
+    "beta2": UTTERANCES,
+    "beta3": UTTERANCES,
+    "clusters": CLUSTERS,
+}
+
+
+def write_table(table: pa.Table, path: str | Path) -> None:
+    """Write a table atomically (temporary file, then rename)."""
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, compression="zstd")
+    atomic_write_bytes(path, sink.getvalue().to_pybytes())
+
+
+def read_table(path: str | Path, name: str) -> pa.Table:
+    """Read one of `TABLES`, checking its schema and version.
+
+    Raises:
+        InputFormatError: unreadable, truncated, or of another schema.
+    """
+    try:
+        table = pq.read_table(path)
+    except (OSError, pa.ArrowInvalid) as exc:
+        raise InputFormatError(path, None, f"not a readable Parquet file ({exc})") from exc
+    version = (table.schema.metadata or {}).get(b"schema_version", b"?").decode()
+    if version != SCHEMA_VERSION:
+        raise InputFormatError(path, None, f"schema_version {version}, expected {SCHEMA_VERSION}")
+    expected = TABLES[name]
+    if not table.schema.equals(expected, check_metadata=False):
+        raise InputFormatError(path, None, f"columns differ from the '{name}' schema")
+    return table

@@ -1,0 +1,1 @@
+"""Stage β: choosing the utterances, mentions and clusters worth transferring."""

@@ -1,0 +1,223 @@
+"""Entity classes: class(id) = (type, gender, number) of each kept cluster.
+
+Method.md's order, per mention and attribute: (1) the mention's own root,
+(2) the Italian morphology of the translated root (a seam: `italian` evidence
+passed in by the Italian stages; the English stages pass none), (3) a weighted
+vote over the cluster's mentions in which pronoun evidence outweighs noun
+evidence, (4) the configured fallback (masculine singular) where the vote
+ties or nothing is known.
+
+Root evidence:
+- personal/possessive pronouns: the paper's Table 6 (`PRONOUN_CLASSES`);
+- nouns: number from the PTB tag (NNS/NNPS plural), coordination (X and Y)
+  is plural; a root inside a PERSON entity is a person, inside another entity
+  type a thing; PERSON gender from a title (Mr., Mrs., ...) or the first-name
+  lexicon of `gender-guesser`; common person nouns ("mother", "mayor") from
+  the shipped `data/en_person_nouns.tsv`;
+- determiners: nothing (cluster vote only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from coref_transfer.model import NamedEntity, Span
+
+ATTRIBUTES = ("type", "gender", "number")
+
+#: The paper's Table 6: pronoun -> (type, gender, number); None = from the cluster.
+PRONOUN_CLASSES: dict[str, tuple[str | None, str | None, str | None]] = {
+    **dict.fromkeys(("he", "him", "his", "himself"), ("person", "masc", "sing")),
+    **dict.fromkeys(("she", "her", "hers", "herself"), ("person", "fem", "sing")),
+    **dict.fromkeys(("it", "its", "itself"), ("thing", None, "sing")),
+    **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), (None, None, "plur")),
+}
+
+#: Titles that give a PERSON name its gender before the first-name lexicon.
+TITLE_GENDER = {
+    **dict.fromkeys(("mr.", "mr", "mister", "sir", "lord", "signor", "sig."), "masc"),
+    **dict.fromkeys(("mrs.", "mrs", "ms.", "ms", "miss", "madam", "madame", "lady", "dame", "signora", "sig.ra"), "fem"),
+}
+TITLE_WORDS = frozenset(TITLE_GENDER) | frozenset(("dr.", "dr", "prof.", "president", "senator", "judge"))
+
+NOUN_TAGS = frozenset(("NN", "NNS", "NNP", "NNPS"))
+PLURAL_TAGS = frozenset(("NNS", "NNPS"))
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What one source says about a mention's class; None = unknown."""
+
+    type: str | None = None
+    gender: str | None = None
+    number: str | None = None
+    kind: str = "none"
+    """`pronoun`, `noun` or `none`: selects the vote weight."""
+
+    def get(self, attribute: str) -> str | None:
+        return getattr(self, attribute)
+
+
+@dataclass(frozen=True)
+class MentionClass:
+    """A mention's estimated class and where each value came from."""
+
+    type: str
+    gender: str
+    number: str
+    sources: tuple[str, str, str]
+    """Per attribute: `root`, `italian`, `cluster` or `fallback`."""
+
+
+@lru_cache(maxsize=1)
+def person_nouns() -> dict[str, str | None]:
+    """The shipped lexicon of person nouns: word -> implied gender or None."""
+    text = resources.files("coref_transfer").joinpath("data/en_person_nouns.tsv").read_text(encoding="utf-8")
+    out: dict[str, str | None] = {}
+    for line in text.splitlines()[1:]:
+        if not line or line.startswith("#") or line.startswith("word\t"):
+            continue
+        word, gender = line.split("\t")
+        out[word] = None if gender == "-" else gender
+    return out
+
+
+@lru_cache(maxsize=1)
+def _name_detector() -> Any:
+    import gender_guesser.detector as gender_detector
+
+    return gender_detector.Detector(case_sensitive=False)
+
+
+def first_name_gender(name: str) -> str | None:
+    """Gender of a first name by gender-guesser's lexicon (None if unknown or androgynous)."""
+    answer = _name_detector().get_gender(name)
+    if answer in ("male", "mostly_male"):
+        return "masc"
+    if answer in ("female", "mostly_female"):
+        return "fem"
+    return None
+
+
+def person_name_gender(tokens: Sequence[str], use_lexicon: bool) -> str | None:
+    """Gender of a PERSON name: a title first, then the first name."""
+    for token in tokens:
+        gender = TITLE_GENDER.get(token.lower())
+        if gender:
+            return gender
+    if not use_lexicon:
+        return None
+    for token in tokens:
+        if token.lower() in TITLE_WORDS or not token[:1].isupper():
+            continue
+        return first_name_gender(token)
+    return None
+
+
+def root_evidence(
+    tokens: Sequence[str],
+    pos: Sequence[str],
+    span: Span,
+    root: int,
+    coordinated: bool,
+    entities: Sequence[NamedEntity],
+    use_name_lexicon: bool = True,
+) -> Evidence:
+    """Step 1: what the mention's own root tells about its class."""
+    word, tag = tokens[root].lower(), pos[root]
+    if tag in ("PRP", "PRP$") and word in PRONOUN_CLASSES:
+        type_, gender, number = PRONOUN_CLASSES[word]
+        return Evidence(type_, gender, number, "pronoun")
+    if tag not in NOUN_TAGS:
+        return Evidence()
+    number = "plur" if coordinated or tag in PLURAL_TAGS else "sing"
+    entity = next((e for e in entities if e.span.start <= root <= e.span.end), None)
+    if entity is not None and entity.label == "PERSON":
+        gender = None
+        if not coordinated:
+            name = tokens[max(entity.span.start, span.start) : min(entity.span.end, span.end) + 1]
+            # A title just before the entity ("Mr. Rossi" with only "Rossi" tagged) counts too.
+            before = tokens[span.start : entity.span.start] if entity.span.start > span.start else []
+            gender = person_name_gender([*before, *name], use_name_lexicon)
+        return Evidence("person", gender, number, "noun")
+    if entity is not None:
+        return Evidence("thing", None, number, "noun")
+    nouns = person_nouns()
+    if word in nouns:
+        return Evidence("person", None if coordinated else nouns[word], number, "noun")
+    if tag in ("NNP", "NNPS") and not coordinated:
+        gender = person_name_gender([tokens[root]], False)  # a bare title-marked name
+        if gender:
+            return Evidence("person", gender, number, "noun")
+    return Evidence(None, None, number, "noun")
+
+
+def cluster_vote(
+    evidence: Sequence[Evidence], weights: Mapping[str, float], fallback: Mapping[str, str]
+) -> dict[str, tuple[str, str]]:
+    """Step 3: per attribute, the weighted majority over the cluster.
+
+    Returns attribute -> (value, source) with source `cluster`, or `fallback`
+    when no mention says anything or the top values tie.
+    """
+    out: dict[str, tuple[str, str]] = {}
+    for attribute in ATTRIBUTES:
+        totals: dict[str, float] = {}
+        for ev in evidence:
+            value = ev.get(attribute)
+            if value is not None:
+                totals[value] = totals.get(value, 0.0) + weights.get(ev.kind, 0.0)
+        if not totals:
+            out[attribute] = (fallback[attribute], "fallback")
+            continue
+        best = max(totals.values())
+        winners = sorted(v for v, w in totals.items() if w == best)
+        if len(winners) == 1:
+            out[attribute] = (winners[0], "cluster")
+        else:
+            out[attribute] = (fallback[attribute] if fallback[attribute] in winners else winners[0], "fallback")
+    return out
+
+
+def estimate_classes(
+    own: Sequence[Evidence],
+    italian: Sequence[Evidence | None] | None,
+    config: Mapping[str, Any],
+) -> tuple[MentionClass, list[MentionClass]]:
+    """Class of a cluster and of each of its mentions (steps 1 to 4).
+
+    Args:
+        own: root evidence per mention (step 1).
+        italian: evidence from the Italian root per mention (step 2), or None
+            before translation.
+        config: the `classes` section of the configuration.
+    Returns:
+        (cluster class, per-mention classes in the order of `own`).
+    """
+    weights = {"pronoun": config["pronoun_weight"], "noun": config["noun_weight"], "none": 0.0}
+    italian = italian or [None] * len(own)
+    combined = []
+    for ev, it in zip(own, italian):
+        if it is None:
+            combined.append((ev, ("root",) * 3))
+            continue
+        merged = {a: ev.get(a) if ev.get(a) is not None else it.get(a) for a in ATTRIBUTES}
+        sources = tuple("root" if ev.get(a) is not None else "italian" for a in ATTRIBUTES)
+        combined.append((Evidence(merged["type"], merged["gender"], merged["number"], ev.kind if ev.kind != "none" else it.kind), sources))
+    vote = cluster_vote([ev for ev, _ in combined], weights, config["fallback"])
+    cluster = MentionClass(*(vote[a][0] for a in ATTRIBUTES), tuple(vote[a][1] for a in ATTRIBUTES))  # type: ignore[arg-type]
+    mentions = []
+    for ev, sources in combined:
+        values, where = [], []
+        for attribute, source in zip(ATTRIBUTES, sources):
+            value = ev.get(attribute)
+            if value is None:
+                value, source = vote[attribute]
+            values.append(value)
+            where.append(source)
+        mentions.append(MentionClass(values[0], values[1], values[2], tuple(where)))  # type: ignore[arg-type]
+    return cluster, mentions

@@ -1,0 +1,369 @@
+"""Head tokens ("roots" rt(m)) of mention spans, from the gold constituency tree.
+
+Stage β2 keeps or drops a mention by the POS tag of its root, and the entity
+classes read type, gender and number off it, so the root is computed from the
+gold OntoNotes parse with Collins-style head percolation (method.md, β2). Three
+departures from the textbook head finder serve coreference:
+
+1. The possessive clitic (POS `'s`) is never a head: `Maria 's` is about Maria,
+   and `Maria 's car` about the car. Collins makes `'s` the head of its NP.
+2. A nominal coordination (`Anna and Paolo`, `both X and Y`, `either X or Y`)
+   is headed by its first conjunct and flagged `coordinated`: it is evidence
+   that the mention names a group. Collins' rules would pick the first conjunct
+   too, but cannot say that they did.
+3. A span that is not a constituent (OntoNotes has some) is headed through a
+   virtual node made of the subtrees it covers.
+
+Known limits: conjoined titles of one person (`the president and chief
+executive`) and fixed pairs (`bread and butter`) look like coordinations of
+two entities; asyndetic lists (`apples, pears, plums`) look like appositions
+and are not flagged; `or`/`nor` coordinations are flagged like `and`, though
+their agreement is often singular.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from coref_transfer.tree import Tree
+
+_Row = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def _row(*steps: tuple[str, str]) -> _Row:
+    """A head rule written as (direction, "space separated categories") steps."""
+    return tuple((direction, tuple(categories.split())) for direction, categories in steps)
+
+
+# Head rules of Collins (1999), "Head-Driven Statistical Models for Natural
+# Language Parsing", PhD thesis, Appendix A (pp. 236-238), in the revision of
+# Stanford CoreNLP's ModCollinsHeadFinder: Collins' rows and NP procedure, with
+# punctuation avoided by the default, IN dropped from S (the verb heads the
+# clause), CD preferred to RB in QP (`about 200` -> 200), PRP/DT/WDT added to
+# NP, JJ/SYM/PP added to PP, and rows for TOP/ROOT, X, NML, JJP, META and
+# EDITED. Our change: POS is removed from the NP rows and Stanford's POSSP row
+# is left out (point 1 of the module docstring).
+#
+# A row is a list of steps tried in order; a step is a direction and categories:
+#   left / right        for each category in turn, the first child that has
+#                       it, scanning children from the left / from the right;
+#   leftdis / rightdis  the first child, scanning from the left / right, that
+#                       has any of the categories.
+# When no step matches, the head is the first child in the direction of the
+# last step that is not punctuation or POS (the leftmost for unknown labels).
+# Either way Collins' coordination fix follows (`_before_coordinator`).
+_NP_ROW = _row(
+    ("rightdis", "NN NNP NNPS NNS NML NX JJR"),
+    ("left", "NP PRP"),
+    ("rightdis", "$ ADJP JJP PRN FW"),
+    ("right", "CD"),
+    ("rightdis", "JJ JJS RB QP DT WDT RBR ADVP"),
+)
+_ROOT_ROW = _row(("left", "S SQ SINV SBAR FRAG"))
+_HEAD_RULES: dict[str, _Row] = {
+    "ADJP": _row(
+        ("left", "$"),
+        ("rightdis", "NNS NN JJ JJP JJR JJS QP VBN VBG"),
+        ("left", "ADJP"),
+        ("rightdis", "DT RB RBR CD IN VBD"),
+        ("left", "ADVP NP"),
+    ),
+    "JJP": _row(("left", "NNS NN $ QP JJ VBN VBG ADJP JJP JJR NP JJS DT FW RBR RBS SBAR RB")),
+    "ADVP": _row(
+        ("left", "ADVP IN"),
+        ("rightdis", "RB RBR RBS JJ JJR JJS"),
+        ("rightdis", "RP DT NN CD NP VBN NNP CC FW NNS ADJP NML"),
+    ),
+    "CONJP": _row(("right", "CC RB IN")),
+    "EDITED": _row(
+        ("left", "VP SQ S SINV SBAR NP ADJP PP ADVP INTJ WHNP NAC VBP JJ NN NNP")
+    ),
+    "FRAG": _row(("right", "")),
+    "INTJ": _row(("left", "")),
+    "LST": _row(("right", "LS :")),
+    "META": _row(("left", "")),
+    "NAC": _row(
+        ("rightdis", "NN NNS NNP NNPS"),
+        ("left", "NML NP NAC EX $ CD QP PRP VBG JJ JJS JJR ADJP JJP FW"),
+    ),
+    "NML": _NP_ROW,
+    "NP": _NP_ROW,
+    "NX": _NP_ROW,
+    "PP": _row(("right", "IN TO VBG VBN RP FW JJ SYM"), ("left", "PP")),
+    "PRN": _row(("left", "VP NP PP SQ S SINV SBAR ADJP JJP ADVP INTJ WHNP NAC VBP JJ NN NNP")),
+    "PRT": _row(("right", "RP")),
+    "QP": _row(("left", "$ IN NNS NN JJ CD PDT DT RB NCD QP JJR JJS")),
+    "ROOT": _ROOT_ROW,
+    "RRC": _row(("left", "RRC"), ("right", "VP ADJP JJP NP PP ADVP")),
+    "S": _row(("left", "TO VP S FRAG SBAR ADJP JJP UCP NP")),
+    "SBAR": _row(("left", "WHNP WHPP WHADVP WHADJP IN DT S SQ SINV SBAR FRAG")),
+    "SBARQ": _row(("left", "SQ S SINV SBARQ FRAG SBAR")),
+    "SINV": _row(("left", "VBZ VBD VBP VB MD VBN VP S SINV ADJP JJP NP")),
+    "SQ": _row(("left", "VBZ VBD VBP VB MD AUX AUXG VP SQ")),
+    "TOP": _ROOT_ROW,
+    "UCP": _row(("right", "")),
+    "VP": _row(("left", "TO VBD VBN MD VBZ VB VBG VBP VP AUX AUXG ADJP JJP NN NNS JJ NP NNP")),
+    "WHADJP": _row(("left", "WRB WHADVP RB JJ ADJP JJP JJR")),
+    "WHADVP": _row(("right", "WRB WHADVP")),
+    "WHNP": _row(("left", "WDT WP WP$ WHADJP WHPP WHNP")),
+    "WHPP": _row(("right", "IN TO FW")),
+    "X": _row(("right", "S VP ADJP JJP NP SBAR PP X")),
+}
+_UNKNOWN_ROW = _row(("left", ""))
+
+# Never chosen by the default when anything else is there: the PTB punctuation
+# tags (plus OntoNotes' HYPH and NFP), empty elements, and the possessive clitic.
+_AVOID = frozenset({",", ".", ":", "``", "''", "-LRB-", "-RRB-", "HYPH", "NFP", "-NONE-", "POS"})
+_COORDINATORS = frozenset({"CC", "CONJP"})
+# Conjuncts are split off the first conjunct at these (`apples , pears and plums`).
+_LIST_SEPARATORS = frozenset({",", ":"})
+# Phrases whose coordination is plural evidence, and the children that make a
+# coordinated part nominal (so that `red and white wine` is not a coordination).
+_NOMINAL_PHRASES = frozenset({"NP", "NML", "NX"})
+_NOMINAL_PARTS = frozenset({"NN", "NNS", "NNP", "NNPS", "NP", "NML", "NX", "NAC", "PRP"})
+# The no-tree fallback prefers the last token with one of these tags.
+_FALLBACK_HEAD_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "PRP", "CD"})
+
+_ANNOTATION_RE = re.compile(r"[-=]")
+
+
+@dataclass(frozen=True)
+class Head:
+    """The head (root) of a mention span.
+
+    `index` is the 0-based token index of the head in the sentence.
+    `coordinated` says that the span is a coordination of two or more nominal
+    conjuncts (`X and Y`), headed by the first: plural evidence for the entity
+    classes. `constituent` says that the span matched a node of the tree
+    exactly (a one-token span matches its preterminal); it is False for
+    non-constituent spans and when there was no tree.
+    """
+
+    index: int
+    coordinated: bool
+    constituent: bool
+
+
+def find_head(tree: Tree | None, start: int, end: int, pos: Sequence[str]) -> Head:
+    """Find the head token of the span `start..end` of one sentence.
+
+    Args:
+        tree: the sentence's gold parse (its preterminals indexed 0..n-1), or
+            None when the corpus has no parse for it.
+        start: first token of the span, 0-based.
+        end: last token of the span, 0-based, inclusive.
+        pos: the sentence's PTB POS tags, one per token.
+
+    Returns:
+        The head; without a tree, a heuristic one (the last noun, pronoun or
+        number of the span) with `constituent` False.
+
+    Raises:
+        ValueError: the span is empty or outside the sentence, or the tree does
+            not cover exactly the `len(pos)` tokens of the sentence.
+    """
+    n = len(pos)
+    if not 0 <= start <= end < n:
+        raise ValueError(
+            f"invalid mention span [{start}, {end}] in a sentence of {n} tokens: "
+            f"expected 0 <= start <= end < {n} (0-based, end inclusive)"
+        )
+    if tree is None:
+        return Head(_fallback_index(start, end, pos), coordinated=False, constituent=False)
+    if tree.start != 0 or tree.end != n - 1:
+        raise ValueError(
+            f"the tree covers tokens {tree.start}..{tree.end} but the sentence has {n} POS "
+            f"tags (tokens 0..{n - 1}); pass the tree and the tags of the same sentence"
+        )
+    if start == end:
+        return Head(start, coordinated=False, constituent=True)
+    cover = _lowest_cover(tree, start, end)
+    if cover.start == start and cover.end == end:
+        head, coordinated = _locate(cover)
+        return Head(_index(head), coordinated=coordinated, constituent=True)
+    # Not a constituent: head the span as if the parser had bracketed it, with
+    # the label of the smallest constituent around it.
+    virtual = Tree(cover.label, children=_subtrees_inside(cover, start, end))
+    head, coordinated = _locate(virtual)
+    return Head(_index(head), coordinated=coordinated, constituent=False)
+
+
+def constituent_head(node: Tree) -> Tree:
+    """The head preterminal of `node` (a preterminal is its own head)."""
+    return _locate(node)[0]
+
+
+def _category(label: str) -> str:
+    """The bare category of a label: `NP-SBJ-1` and `NP=2` are NPs.
+
+    Labels that start with a dash (`-LRB-`, `-NONE-`) are categories themselves.
+    """
+    if label.startswith("-"):
+        return label
+    return _ANNOTATION_RE.split(label, maxsplit=1)[0] or label
+
+
+def _index(preterminal: Tree) -> int:
+    # Preterminals built by Tree.from_string and TreeBuilder always carry one.
+    if preterminal.index is None:
+        raise ValueError(f"preterminal ({preterminal.label} {preterminal.word}) has no token index")
+    return preterminal.index
+
+
+def _locate(node: Tree) -> tuple[Tree, bool]:
+    """The head preterminal of `node`, and whether a nominal coordination heads it.
+
+    Coordination propagates up through the head child only between nominal
+    phrases, so `(NP (NP Anna and Paolo) (PP from Rome))` is coordinated but
+    `(NP (NP the mother) (PP of (NP Anna and Paolo)))` is not.
+    """
+    if node.is_preterminal:
+        return node, False
+    category = _category(node.label)
+    if category in _NOMINAL_PHRASES:
+        first = _first_conjunct(node.children)
+        if first is not None:
+            sub = first[0] if len(first) == 1 else Tree(node.label, children=first)
+            return _locate(sub)[0], True
+    if len(node.children) == 1:
+        child = node.children[0]
+    else:
+        child = node.children[_head_child_index(category, node.children)]
+    head, coordinated = _locate(child)
+    nominal_chain = category in _NOMINAL_PHRASES and _category(child.label) in _NOMINAL_PHRASES
+    return head, coordinated and nominal_chain
+
+
+def _head_child_index(category: str, children: Sequence[Tree]) -> int:
+    """Apply the head rule of `category` to the children (Collins' procedure)."""
+    categories = [_category(child.label) for child in children]
+    row = _HEAD_RULES.get(category, _UNKNOWN_ROW)
+    for direction, targets in row:
+        found = _search(direction, targets, categories)
+        if found is not None:
+            return _before_coordinator(found, categories)
+    direction = row[-1][0]
+    for i in _scan(direction, len(categories)):
+        if categories[i] not in _AVOID:
+            return _before_coordinator(i, categories)
+    return 0 if direction.startswith("left") else len(categories) - 1
+
+
+def _scan(direction: str, n: int) -> range:
+    return range(n) if direction.startswith("left") else range(n - 1, -1, -1)
+
+
+def _search(direction: str, targets: tuple[str, ...], categories: list[str]) -> int | None:
+    order = _scan(direction, len(categories))
+    if direction.endswith("dis"):
+        for i in order:
+            if categories[i] in targets:
+                return i
+        return None
+    for target in targets:
+        for i in order:
+            if categories[i] == target:
+                return i
+    return None
+
+
+def _before_coordinator(i: int, categories: list[str]) -> int:
+    """Collins' coordination fix: in `X CC Y` the head is X, not Y.
+
+    The rules often land on the last conjunct (rightmost noun, rightmost
+    adjective); the head moves to the conjunct before the coordinator,
+    skipping punctuation (`X , and Y`).
+    """
+    if i >= 2 and categories[i - 1] in _COORDINATORS:
+        j = i - 2
+        while j >= 0 and categories[j] in _AVOID:
+            j -= 1
+        if j >= 0:
+            return j
+    return i
+
+
+def _first_conjunct(children: Sequence[Tree]) -> list[Tree] | None:
+    """The first conjunct of a nominal coordination, or None if it is not one.
+
+    The children are split at CC/CONJP, after skipping an initial `both`,
+    `either` or `neither` tagged CC. It is a coordination when there are at
+    least two parts and the first and the last contain a noun, pronoun or
+    nominal phrase: `red and white wine` (first part `red`) is one wine. The
+    first conjunct is the first comma-separated piece of the first part that
+    contains a noun (`apples , pears and plums` -> `apples`).
+    """
+    categories = [_category(child.label) for child in children]
+    i = 0
+    while i < len(children) and (categories[i] in _COORDINATORS or categories[i] in _AVOID):
+        i += 1
+    parts: list[list[int]] = [[]]
+    for j in range(i, len(children)):
+        if categories[j] in _COORDINATORS:
+            parts.append([])
+        else:
+            parts[-1].append(j)
+    parts = [part for part in parts if any(categories[j] not in _AVOID for j in part)]
+    if len(parts) < 2:
+        return None
+    if not all(any(categories[j] in _NOMINAL_PARTS for j in part) for part in (parts[0], parts[-1])):
+        return None
+    pieces: list[list[int]] = [[]]
+    for j in parts[0]:
+        if categories[j] in _LIST_SEPARATORS:
+            pieces.append([])
+        else:
+            pieces[-1].append(j)
+    for piece in pieces:
+        if any(categories[j] in _NOMINAL_PARTS for j in piece):
+            return [children[j] for j in piece]
+    return None  # unreachable: parts[0] has a nominal child, so some piece does
+
+
+def _lowest_cover(tree: Tree, start: int, end: int) -> Tree:
+    """The smallest node whose tokens include start..end."""
+    node = tree
+    while not node.is_preterminal:
+        for child in node.children:
+            if child.start <= start and end <= child.end:
+                node = child
+                break
+        else:
+            break
+    return node
+
+
+def _subtrees_inside(node: Tree, start: int, end: int) -> list[Tree]:
+    """The maximal subtrees of `node` lying inside start..end, left to right.
+
+    Children that straddle a boundary of the span are opened up, so their
+    inside parts become siblings of the fully covered children.
+    """
+    out: list[Tree] = []
+    for child in node.children:
+        first, last = child.start, child.end
+        if last < start or first > end:
+            continue
+        if start <= first and last <= end:
+            out.append(child)
+        else:
+            out.extend(_subtrees_inside(child, start, end))
+    return out
+
+
+def _fallback_index(start: int, end: int, pos: Sequence[str]) -> int:
+    """Head without a tree: English NPs are head-final, so take the last noun.
+
+    The last noun, pronoun or number of the span; else its last token that is
+    not punctuation (or POS); else its last token.
+    """
+    span = range(end, start - 1, -1)
+    for i in span:
+        if pos[i] in _FALLBACK_HEAD_TAGS:
+            return i
+    for i in span:
+        if pos[i] not in _AVOID:
+            return i
+    return end

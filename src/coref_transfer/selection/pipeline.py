@@ -1,0 +1,253 @@
+"""The English stages end to end: α → β1 → β2 → β3 and the entity classes.
+
+Every utterance, gold mention and gold cluster read ends in exactly one
+place: kept after β3, or dropped at one stage with one reason. `stats()`
+counts both, and `check_accounting()` proves input = kept + dropped.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from coref_transfer.errors import CorefTransferError
+from coref_transfer.model import Part, Span, Utterance
+from coref_transfer.selection.alpha import alpha_reasons
+from coref_transfer.selection.classes import MentionClass, estimate_classes, root_evidence
+from coref_transfer.selection.cluster_filter import cluster_reason
+from coref_transfer.selection.heads import find_head
+from coref_transfer.selection.mention_filter import mention_reason
+from coref_transfer.selection.utterance_filter import utterance_reason
+
+STAGES = ("alpha", "beta1", "beta2", "beta3")
+UTTERANCE_REASONS = ("no_verb", "too_short", "too_long")
+MENTION_REASONS = {
+    "alpha": ("nested", "crossing", "duplicate_span", "duplicate_mention"),
+    "beta1": UTTERANCE_REASONS,
+    "beta2": ("contains_verb", "first_second_person", "other_pronoun", "numeral", "verb_root", "wh_word", "other_root"),
+    "beta3": ("cluster_too_small", "cluster_no_noun"),
+}
+CLUSTER_REASONS = ("too_small", "no_noun")
+
+
+@dataclass
+class MentionFate:
+    """One gold mention and what the stages decided about it."""
+
+    cluster_id: int
+    start: int
+    end: int
+    root: int | None = None
+    coordinated: bool = False
+    dropped_at: str | None = None
+    reason: str | None = None
+    cls: MentionClass | None = None
+
+    def alive_after(self, stage: str) -> bool:
+        return self.dropped_at is None or STAGES.index(self.dropped_at) > STAGES.index(stage)
+
+
+@dataclass
+class UtteranceFate:
+    """One utterance read, with its β1 decision and its mentions' fates."""
+
+    utterance: Utterance
+    mentions: list[MentionFate]
+    dropped_at: str | None = None
+    reason: str | None = None
+
+
+@dataclass
+class ClusterFate:
+    """One gold cluster (chain id inside a part) and its β3 decision and class."""
+
+    doc_id: str
+    part: int
+    cluster_id: int
+    mentions_read: int = 0
+    mentions_kept: int = 0
+    dropped_at: str | None = None
+    reason: str | None = None
+    cls: MentionClass | None = None
+
+
+@dataclass
+class PartResult:
+    part: Part
+    utterances: list[UtteranceFate]
+    clusters: list[ClusterFate]
+    trees_missing: int = 0
+
+
+def select_part(part: Part, config: Mapping[str, Any]) -> PartResult:
+    """Run α, β1, β2, β3 and the class estimation on one document part.
+
+    Args:
+        part: a part as read from CoNLL-2012.
+        config: the validated configuration (sections `selection`, `classes`).
+    """
+    sel, cls_cfg = config["selection"], config["classes"]
+    fates: list[UtteranceFate] = []
+    trees_missing = 0
+    for utt in part.utterances:
+        mentions = [MentionFate(m.cluster_id, m.span.start, m.span.end) for m in utt.mentions]
+        for fate, reason in zip(mentions, alpha_reasons(utt.mentions)):
+            if reason:
+                fate.dropped_at, fate.reason = "alpha", reason
+        ufate = UtteranceFate(utt, mentions)
+        reason = utterance_reason(utt.pos, sel)
+        if reason:
+            ufate.dropped_at, ufate.reason = "beta1", reason
+            for fate in mentions:
+                if fate.dropped_at is None:
+                    fate.dropped_at, fate.reason = "beta1", reason
+        alive = [f for f in mentions if f.dropped_at is None]
+        if alive:
+            tree = utt.tree()
+            trees_missing += tree is None
+            for fate in alive:
+                head = find_head(tree, fate.start, fate.end, utt.pos)
+                fate.root, fate.coordinated = head.index, head.coordinated
+                reason = mention_reason(utt.tokens, utt.pos, fate.start, fate.end, head.index, sel)
+                if reason:
+                    fate.dropped_at, fate.reason = "beta2", reason
+        fates.append(ufate)
+
+    clusters: dict[int, ClusterFate] = {}
+    members: dict[int, list[tuple[UtteranceFate, MentionFate]]] = {}
+    for ufate in fates:
+        for fate in ufate.mentions:
+            cluster = clusters.setdefault(fate.cluster_id, ClusterFate(part.doc_id, part.part, fate.cluster_id))
+            cluster.mentions_read += 1
+            if fate.dropped_at is None:
+                members.setdefault(fate.cluster_id, []).append((ufate, fate))
+    for cluster_id, cluster in clusters.items():
+        alive = members.get(cluster_id, [])
+        reason = cluster_reason([u.utterance.pos[f.root] for u, f in alive], sel)  # type: ignore[index]
+        if reason:
+            cluster.dropped_at, cluster.reason = "beta3", reason
+            for _, fate in alive:
+                fate.dropped_at, fate.reason = "beta3", f"cluster_{reason}"
+            continue
+        cluster.mentions_kept = len(alive)
+        evidence = [
+            root_evidence(
+                u.utterance.tokens, u.utterance.pos, _span(f), f.root, f.coordinated,  # type: ignore[arg-type]
+                u.utterance.entities, cls_cfg["first_name_lexicon"],
+            )
+            for u, f in alive
+        ]
+        cluster.cls, per_mention = estimate_classes(evidence, None, cls_cfg)
+        for (_, fate), mclass in zip(alive, per_mention):
+            fate.cls = mclass
+    ordered = [clusters[k] for k in sorted(clusters)]
+    return PartResult(part, fates, ordered, trees_missing)
+
+
+def _span(fate: MentionFate) -> Span:
+    return Span(fate.start, fate.end)
+
+
+@dataclass
+class Stats:
+    """Counters of one selection run; `as_dict()` is the stats.json shape."""
+
+    counts: dict[str, Counter] = field(default_factory=lambda: {s: Counter() for s in ("input", *STAGES)})
+    dropped_utterances: Counter = field(default_factory=Counter)
+    dropped_mentions: Counter = field(default_factory=Counter)
+    dropped_clusters: Counter = field(default_factory=Counter)
+    anomalies: Counter = field(default_factory=Counter)
+    classes: Counter = field(default_factory=Counter)
+
+    def add(self, result: PartResult) -> None:
+        doc_seen = {stage: False for stage in ("input", *STAGES)}
+        for ufate in result.utterances:
+            n_tokens = len(ufate.utterance.tokens)
+            kept_stages = ("input", "alpha") if ufate.dropped_at else ("input", *STAGES)
+            for stage in kept_stages:
+                self.counts[stage]["utterances"] += 1
+                self.counts[stage]["tokens"] += n_tokens
+                doc_seen[stage] = True
+            for fate in ufate.mentions:
+                self.counts["input"]["mentions"] += 1
+                for stage in STAGES:
+                    if fate.alive_after(stage):
+                        self.counts[stage]["mentions"] += 1
+                if fate.reason:
+                    self.dropped_mentions[fate.reason] += 1
+            if ufate.reason:
+                self.dropped_utterances[ufate.reason] += 1
+            self.anomalies["span_in_two_chains"] += sum(f.reason == "duplicate_span" for f in ufate.mentions)
+            self.anomalies["duplicate_mentions"] += sum(f.reason == "duplicate_mention" for f in ufate.mentions)
+            self.anomalies["crossing_mentions"] += sum(f.reason == "crossing" for f in ufate.mentions)
+        for stage, seen in doc_seen.items():
+            self.counts[stage]["parts"] += seen
+        for cluster in result.clusters:
+            self.counts["input"]["clusters"] += 1
+            self.anomalies["singleton_chains"] += cluster.mentions_read == 1
+            if cluster.reason:
+                self.dropped_clusters[cluster.reason] += 1
+            else:
+                self.counts["beta3"]["clusters"] += 1
+                cls = cluster.cls
+                self.classes[f"{cls.type}/{cls.gender}/{cls.number}"] += 1  # type: ignore[union-attr]
+        for stage in ("alpha", "beta1", "beta2"):
+            alive = {f.cluster_id for u in result.utterances for f in u.mentions if f.alive_after(stage)}
+            self.counts[stage]["clusters"] += len(alive)
+        self.anomalies["sentences_without_tree"] += sum(not u.utterance.has_tree for u in result.utterances)
+
+    def add_documents(self, documents: Mapping[str, Iterable[str]]) -> None:
+        """Count distinct documents per stage (a document = one or more parts)."""
+        for stage, ids in documents.items():
+            self.counts[stage]["documents"] += len(set(ids))
+
+    def as_dict(self) -> dict[str, Any]:
+        keys = ("documents", "parts", "utterances", "tokens", "mentions", "clusters")
+        out: dict[str, Any] = {stage: {k: int(c[k]) for k in keys} for stage, c in self.counts.items()}
+        all_mention_reasons = [r for stage in STAGES for r in MENTION_REASONS[stage]]
+        out["dropped"] = {
+            "utterances": {r: int(self.dropped_utterances[r]) for r in UTTERANCE_REASONS},
+            "mentions": {r: int(self.dropped_mentions[r]) for r in all_mention_reasons},
+            "clusters": {r: int(self.dropped_clusters[r]) for r in CLUSTER_REASONS},
+        }
+        out["anomalies"] = {
+            k: int(self.anomalies[k])
+            for k in ("span_in_two_chains", "duplicate_mentions", "crossing_mentions", "singleton_chains", "sentences_without_tree")
+        }
+        out["classes"] = {k: int(v) for k, v in sorted(self.classes.items())}
+        return out
+
+
+def compute_stats(results: Iterable[PartResult]) -> dict[str, Any]:
+    """stats.json for a list of part results (see `Stats`)."""
+    stats = Stats()
+    documents: dict[str, list[str]] = {stage: [] for stage in ("input", *STAGES)}
+    for result in results:
+        stats.add(result)
+        doc = result.part.doc_id
+        documents["input"].append(doc)
+        documents["alpha"].append(doc)
+        if any(u.dropped_at is None for u in result.utterances):
+            for stage in ("beta1", "beta2", "beta3"):
+                documents[stage].append(doc)
+    stats.add_documents(documents)
+    out = stats.as_dict()
+    check_accounting(out)
+    return out
+
+
+def check_accounting(stats: Mapping[str, Any]) -> None:
+    """Input = kept after β3 + dropped, for utterances, mentions and clusters.
+
+    Raises:
+        CorefTransferError: if anything was lost (a bug, never bad input).
+    """
+    dropped = stats["dropped"]
+    for unit in ("utterances", "mentions", "clusters"):
+        read = stats["input"][unit]
+        kept = stats["beta3"][unit]
+        gone = sum(dropped[unit].values())
+        if read != kept + gone:
+            raise CorefTransferError(f"accounting error: {read} {unit} read, {kept} kept + {gone} dropped")
