@@ -1,6 +1,7 @@
 # Config validation, the partition list, wildcard constraints and input
 # functions. Anything larger belongs in the library (src/coref_transfer).
 import json
+import os
 import sys
 from pathlib import Path
 

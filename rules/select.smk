@@ -12,7 +12,8 @@ rule select:
             "manifest.json",
         ),
     params:
-        out=lambda w: f"{RESULTS}/select/parts/{w.partition}",
+        cli=CLI,
+        out=lambda w, output: os.path.dirname(output[0]),
         config=section_json("selection", "classes"),
     log:
         f"{RESULTS}/logs/select/{{partition}}.log",
@@ -21,7 +22,7 @@ rule select:
     conda:
         "../envs/select.yaml"
     shell:
-        "{CLI} select {input:q} --out {params.out:q} --partition {wildcards.partition}"
+        "{params.cli} select {input:q} --out {params.out:q} --partition {wildcards.partition}"
         " --config-json {params.config:q} 2> {log:q}"
 
 
@@ -36,11 +37,12 @@ rule merge_select:
             "manifest.json",
         ),
     params:
-        parts=[f"{RESULTS}/select/parts/{p}" for p in PARTITIONS],
-        out=f"{RESULTS}/select/all",
+        cli=CLI,
+        parts=lambda w, input: sorted({os.path.dirname(p) for p in input}),
+        out=lambda w, output: os.path.dirname(output[0]),
     log:
         f"{RESULTS}/logs/select/merge.log",
     conda:
         "../envs/select.yaml"
     shell:
-        "{CLI} merge {params.parts:q} --out {params.out:q} 2> {log:q}"
+        "{params.cli} merge {params.parts:q} --out {params.out:q} 2> {log:q}"

@@ -60,9 +60,18 @@ def test_nouns_number_from_ptb_tag():
     assert (e.type, e.gender, e.kind) == (None, None, "noun")
 
 
-def test_coordination_is_plural():
-    e = ev("Anna and Paolo", "NNP CC NNP", 0, 2, 0, [NamedEntity("PERSON", Span(0, 0)), NamedEntity("PERSON", Span(2, 2))], True)
+def test_coordination_is_plural_and_feminine_only_if_all_members_are():
+    two = [NamedEntity("PERSON", Span(0, 0)), NamedEntity("PERSON", Span(2, 2))]
+    e = ev("Anna and Paolo", "NNP CC NNP", 0, 2, 0, two, True)
+    assert (e.type, e.gender, e.number) == ("person", "masc", "plur")
+    e = ev("Anna and Giulia", "NNP CC NNP", 0, 2, 0, two, True)
+    assert (e.type, e.gender, e.number) == ("person", "fem", "plur")
+    e = ev("Anna and Kowalczyk", "NNP CC NNP", 0, 2, 0, two, True)  # one member unknown: left to the vote
     assert (e.type, e.gender, e.number) == ("person", None, "plur")
+    e = ev("the mother and the aunt", "DT NN CC DT NN", 0, 4, 1, (), True)
+    assert (e.type, e.gender, e.number) == ("person", "fem", "plur")
+    e = ev("apples and pears", "NNS CC NNS", 0, 2, 0, (), True)
+    assert (e.type, e.gender, e.number) == (None, None, "plur")
 
 
 def test_person_entities_and_first_names():

@@ -10,23 +10,41 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 _TOKEN_RE = re.compile(r"\(|\)|[^\s()]+")
 
 
-@dataclass(eq=False)
 class Tree:
     """A node of a constituency tree.
 
     A preterminal has `word` and `index` set (the 0-based token index in its
-    sentence) and no children; a phrase has children and no word.
+    sentence) and no children; a phrase has children and no word. `start` and
+    `end` are the first and last token indexes covered (inclusive), fixed when
+    the node is complete (a plain class with slots: trees are built for every
+    sentence of a corpus, and attribute access is the head finder's hot path).
     """
 
-    label: str
-    children: list[Tree] = field(default_factory=list)
-    word: str | None = None
-    index: int | None = None
+    __slots__ = ("label", "children", "word", "index", "start", "end")
+
+    def __init__(
+        self, label: str, children: list[Tree] | None = None, word: str | None = None, index: int | None = None
+    ) -> None:
+        self.label = label
+        self.children: list[Tree] = children if children is not None else []
+        self.word = word
+        self.index = index
+        self.start: int = index if word is not None else -1  # type: ignore[assignment]
+        self.end: int = self.start
+        if self.children:
+            self.close()
+
+    def close(self) -> None:
+        """Fix `start`/`end` from the children (call once they are all added)."""
+        self.start = self.children[0].start
+        self.end = self.children[-1].end
+
+    def __repr__(self) -> str:
+        return f"Tree({self.to_string()!r})"
 
     @property
     def is_preterminal(self) -> bool:
@@ -40,22 +58,6 @@ class Tree:
         for child in self.children:
             out.extend(child.preterminals())
         return out
-
-    @property
-    def start(self) -> int:
-        """Index of the first token covered (inclusive)."""
-        node = self
-        while not node.is_preterminal:
-            node = node.children[0]
-        return node.index  # type: ignore[return-value]
-
-    @property
-    def end(self) -> int:
-        """Index of the last token covered (inclusive)."""
-        node = self
-        while not node.is_preterminal:
-            node = node.children[-1]
-        return node.index  # type: ignore[return-value]
 
     def subtrees(self) -> Iterator[Tree]:
         """This node and every node below it, in pre-order."""
@@ -106,6 +108,7 @@ class Tree:
             if not node.children:
                 raise ValueError(f"empty node ({label}) in {text!r}")
             pos += 1
+            node.close()
             return node
 
         tree = parse()
@@ -122,36 +125,39 @@ class TreeBuilder:
     what is wrong; the reader adds the file and line.
     """
 
-    _BIT_RE = re.compile(r"^((?:\([^()*\s]+)*)\*(\)*)$")
-    _OPEN_RE = re.compile(r"\(([^()*\s]+)")
-
     def __init__(self) -> None:
         self._stack: list[Tree] = []
         self._roots: list[Tree] = []
         self._count = 0
 
     def add(self, bit: str, pos: str, word: str) -> None:
-        match = self._BIT_RE.match(bit)
-        if match is None:
+        # String methods rather than a regular expression: this runs once per
+        # token of the corpus.
+        star = bit.find("*")
+        closes = len(bit) - star - 1
+        if star < 0 or bit[star + 1 :] != ")" * closes or (star and bit[0] != "("):
             raise ValueError(f"malformed parse bit {bit!r} (expected '(LABEL...*)...')")
-        for label in self._OPEN_RE.findall(match.group(1)):
-            node = Tree(label)
-            if self._stack:
-                self._stack[-1].children.append(node)
-            else:
-                if self._roots:
+        stack = self._stack
+        if star:
+            for label in bit[1:star].split("("):
+                if not label or " " in label or ")" in label:
+                    raise ValueError(f"malformed parse bit {bit!r} (expected '(LABEL...*)...')")
+                node = Tree(label)
+                if stack:
+                    stack[-1].children.append(node)
+                elif self._roots:
                     raise ValueError(f"parse bit {bit!r} opens a second tree in the sentence")
-                self._roots.append(node)
-            self._stack.append(node)
-        leaf = Tree(pos, word=word, index=self._count)
-        self._count += 1
-        if not self._stack:
+                else:
+                    self._roots.append(node)
+                stack.append(node)
+        if not stack:
             raise ValueError(f"parse bit {bit!r} puts a token outside any constituent")
-        self._stack[-1].children.append(leaf)
-        for _ in match.group(2):
-            if not self._stack:
+        stack[-1].children.append(Tree(pos, word=word, index=self._count))
+        self._count += 1
+        for _ in range(closes):
+            if not stack:
                 raise ValueError(f"parse bit {bit!r} closes a constituent that was never opened")
-            self._stack.pop()
+            stack.pop().close()
 
     @property
     def open_count(self) -> int:

@@ -28,7 +28,9 @@ Errors raise `InputFormatError` naming the file, the line and the problem.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from itertools import accumulate
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from coref_transfer.errors import InputFormatError, MissingInputError
@@ -39,7 +41,14 @@ CONLL_GLOB = "*gold_conll"
 
 _HEADER_RE = re.compile(r"^#begin document \((.+)\); part (\d+)\s*$")
 _BIT_RE = re.compile(r"^(?:\([^()*\s]+)*\*\)*$")
+_BITS_RE = re.compile(r"(?:\([^()*\s]+)*\*\)*(?: (?:\([^()*\s]+)*\*\)*)*\Z")
 _NE_OPEN_RE = re.compile(r"^\(([^()*\s]+)(\*)?(\))?$")
+
+
+@lru_cache(maxsize=512)
+def _indexes(n: int) -> tuple[str, ...]:
+    """("0", "1", ..., str(n - 1)): the word indexes a sentence of n tokens must have."""
+    return tuple(map(str, range(n)))
 
 
 def find_conll_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -176,53 +185,51 @@ class _Reader:
     def end_sentence(self) -> None:
         rows, lines = self.rows, self.row_lines
         self.rows, self.row_lines = [], []
-        ncols = len(rows[0])
+        n, ncols = len(rows), len(rows[0])
         if ncols < MIN_COLUMNS:
             raise self.error(lines[0], f"wrong column count: {ncols} columns, at least {MIN_COLUMNS} expected")
-        doc_id, part_text = self.doc_id, self.part_text
-        tokens, pos, bits, lemmas, frames, senses, speakers = [], [], [], [], [], [], []
-        for i, (row, lineno) in enumerate(zip(rows, lines)):
-            if len(row) != ncols:
-                raise self.error(
-                    lineno,
-                    f"wrong column count: {len(row)} columns, but the sentence's first token"
-                    f" (line {lines[0]}) has {ncols}",
-                )
-            if row[0] != doc_id:
-                raise self.error(lineno, f"document id {row[0]!r} differs from the header's ({doc_id})")
-            if row[1] != part_text and not (row[1].isdigit() and int(row[1]) == self.part_no):
-                raise self.error(lineno, f"part number {row[1]!r} differs from the header's ({self.part_no})")
-            index = row[2]
-            if not index.isdigit():
-                raise self.error(lineno, f"word index {index!r} is not an integer")
-            if int(index) != i:
-                raise self.error(lineno, f"word index {index} out of order: expected {i}")
-            tokens.append(row[3])
-            pos.append(row[4])
-            bits.append(row[5])
-            lemmas.append(row[6])
-            frames.append(row[7])
-            senses.append(row[8])
-            speakers.append(row[9])
+        # Column-wise checks (zip and tuple comparisons run in C); a failing
+        # check falls back to a row-by-row scan that names the line.
+        if any(len(row) != ncols for row in rows):
+            i = next(i for i, row in enumerate(rows) if len(row) != ncols)
+            raise self.error(
+                lines[i],
+                f"wrong column count: {len(rows[i])} columns, but the sentence's first token (line {lines[0]}) has {ncols}",
+            )
+        cols = list(zip(*rows))
+        doc_id = self.doc_id
+        if cols[0].count(doc_id) != n:
+            i = next(i for i, value in enumerate(cols[0]) if value != doc_id)
+            raise self.error(lines[i], f"document id {cols[0][i]!r} differs from the header's ({doc_id})")
+        if cols[1].count(self.part_text) != n:
+            for value, lineno in zip(cols[1], lines):
+                if value != self.part_text and not (value.isdigit() and int(value) == self.part_no):
+                    raise self.error(lineno, f"part number {value!r} differs from the header's ({self.part_no})")
+        if cols[2] != _indexes(n):
+            for i, (index, lineno) in enumerate(zip(cols[2], lines)):
+                if not index.isdigit():
+                    raise self.error(lineno, f"word index {index!r} is not an integer")
+                if int(index) != i:
+                    raise self.error(lineno, f"word index {index} out of order: expected {i}")
+        bits = list(cols[5])
         self.check_parse(bits, lines)
-        entities = self.named_entities([row[10] for row in rows], lines)
-        mentions = self.mentions([row[-1] for row in rows], lines)
-        arguments = [[row[c] for row in rows] for c in range(11, ncols - 1)]
+        entities = self.named_entities(cols[10], lines)
+        mentions = self.mentions(cols[-1], lines)
         self.utterances.append(
             Utterance(
                 doc_id=doc_id,  # type: ignore[arg-type]
                 part=self.part_no,
                 index=len(self.utterances),
-                tokens=tokens,
-                pos=pos,
+                tokens=list(cols[3]),
+                pos=list(cols[4]),
                 parse_bits=bits,
-                lemmas=lemmas,
-                framesets=frames,
-                senses=senses,
-                speakers=speakers,
+                lemmas=list(cols[6]),
+                framesets=list(cols[7]),
+                senses=list(cols[8]),
+                speakers=list(cols[9]),
                 entities=entities,
                 mentions=mentions,
-                arguments=arguments,
+                arguments=[list(c) for c in cols[11:-1]],
                 path=str(self.path),
                 line=lines[0],
             )
@@ -235,6 +242,12 @@ class _Reader:
                 if bit != "-":
                     raise self.error(lineno, f"parse bit {bit!r} in a sentence whose first token has no parse ('-')")
             return
+        # Fast path: one regular-expression pass over the space-joined bits and
+        # running depths; any failure re-checks token by token for the message.
+        if _BITS_RE.match(" ".join(bits)) is not None:
+            depths = list(accumulate([b.count("(") - b.count(")") for b in bits]))
+            if depths[-1] == 0 and bits[0][0] == "(" and (len(depths) == 1 or min(depths[:-1]) > 0):
+                return
         depth = 0
         for i, (bit, lineno) in enumerate(zip(bits, lines)):
             if bit != "*":
@@ -261,9 +274,11 @@ class _Reader:
                 lines[-1], f"unbalanced parse brackets: {depth} constituent(s) still open at the end of the sentence"
             )
 
-    def named_entities(self, column: list[str], lines: list[int]) -> list[NamedEntity]:
+    def named_entities(self, column: Sequence[str], lines: list[int]) -> list[NamedEntity]:
         """Rule 7: named-entity brackets."""
         out: list[NamedEntity] = []
+        if column.count("*") == len(column):
+            return out
         open_label: str | None = None
         open_start = open_line = 0
         for i, (cell, lineno) in enumerate(zip(column, lines)):
@@ -296,9 +311,11 @@ class _Reader:
             )
         return out
 
-    def mentions(self, column: list[str], lines: list[int]) -> list[Mention]:
+    def mentions(self, column: Sequence[str], lines: list[int]) -> list[Mention]:
         """Rule 8: coreference brackets, in order of their closing bracket."""
         out: list[Mention] = []
+        if column.count("-") == len(column):
+            return out
         stacks: dict[int, list[tuple[int, int]]] = {}
         for i, (cell, lineno) in enumerate(zip(column, lines)):
             if cell == "-":

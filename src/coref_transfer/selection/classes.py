@@ -10,7 +10,7 @@ ties or nothing is known.
 Root evidence:
 - personal/possessive pronouns: the paper's Table 6 (`PRONOUN_CLASSES`);
 - nouns: number from the PTB tag (NNS/NNPS plural), coordination (X and Y)
-  is plural; a root inside a PERSON entity is a person, inside another entity
+  is plural, feminine only if every member is (`coordination_gender`); a root inside a PERSON entity is a person, inside another entity
   type a thing; PERSON gender from a title (Mr., Mrs., ...) or the first-name
   lexicon of `gender-guesser`; common person nouns ("mother", "mayor") from
   the shipped `data/en_person_nouns.tsv`;
@@ -136,14 +136,17 @@ def root_evidence(
         return Evidence()
     number = "plur" if coordinated or tag in PLURAL_TAGS else "sing"
     entity = next((e for e in entities if e.span.start <= root <= e.span.end), None)
+    if coordinated:
+        if entity is not None:
+            type_: str | None = "person" if entity.label == "PERSON" else "thing"
+        else:
+            type_ = "person" if word in person_nouns() else None
+        return Evidence(type_, coordination_gender(tokens, pos, span, entities, use_name_lexicon), number, "noun")
     if entity is not None and entity.label == "PERSON":
-        gender = None
-        if not coordinated:
-            name = tokens[max(entity.span.start, span.start) : min(entity.span.end, span.end) + 1]
-            # A title just before the entity ("Mr. Rossi" with only "Rossi" tagged) counts too.
-            before = tokens[span.start : entity.span.start] if entity.span.start > span.start else []
-            gender = person_name_gender([*before, *name], use_name_lexicon)
-        return Evidence("person", gender, number, "noun")
+        name = tokens[max(entity.span.start, span.start) : min(entity.span.end, span.end) + 1]
+        # A title just before the entity ("Mr. Rossi" with only "Rossi" tagged) counts too.
+        before = tokens[span.start : entity.span.start] if entity.span.start > span.start else []
+        return Evidence("person", person_name_gender([*before, *name], use_name_lexicon), number, "noun")
     if entity is not None:
         return Evidence("thing", None, number, "noun")
     nouns = person_nouns()
@@ -154,6 +157,32 @@ def root_evidence(
         if gender:
             return Evidence("person", gender, number, "noun")
     return Evidence(None, None, number, "noun")
+
+
+def coordination_gender(
+    tokens: Sequence[str], pos: Sequence[str], span: Span, entities: Sequence[NamedEntity], use_name_lexicon: bool
+) -> str | None:
+    """Gender of a coordination of persons, as Italian agreement needs it.
+
+    Italian plural agreement is feminine only when every member is feminine
+    ("Maria e Laura sono arrivate") and masculine as soon as one is masculine
+    ("Maria e Paolo sono arrivati"). The members are the PERSON entities and
+    the gendered person nouns inside the span; if any member's gender is
+    unknown and none is masculine, the gender is left to the cluster vote.
+    """
+    genders: list[str | None] = []
+    for e in entities:
+        if e.label == "PERSON" and span.start <= e.span.start and e.span.end <= span.end:
+            genders.append(person_name_gender(tokens[e.span.start : e.span.end + 1], use_name_lexicon))
+    nouns = person_nouns()
+    for i in range(span.start, span.end + 1):
+        if pos[i] in ("NN", "NNS") and tokens[i].lower() in nouns:
+            genders.append(nouns[tokens[i].lower()])
+    if "masc" in genders:
+        return "masc"
+    if genders and all(g == "fem" for g in genders):
+        return "fem"
+    return None
 
 
 def cluster_vote(

@@ -22,6 +22,7 @@ from coref_transfer.selection.mention_filter import mention_reason
 from coref_transfer.selection.utterance_filter import utterance_reason
 
 STAGES = ("alpha", "beta1", "beta2", "beta3")
+STAGE_RANK = {stage: rank for rank, stage in enumerate(STAGES)}
 UTTERANCE_REASONS = ("no_verb", "too_short", "too_long")
 MENTION_REASONS = {
     "alpha": ("nested", "crossing", "duplicate_span", "duplicate_mention"),
@@ -46,7 +47,7 @@ class MentionFate:
     cls: MentionClass | None = None
 
     def alive_after(self, stage: str) -> bool:
-        return self.dropped_at is None or STAGES.index(self.dropped_at) > STAGES.index(stage)
+        return self.dropped_at is None or STAGE_RANK[self.dropped_at] > STAGE_RANK[stage]
 
 
 @dataclass
@@ -172,9 +173,9 @@ class Stats:
                 doc_seen[stage] = True
             for fate in ufate.mentions:
                 self.counts["input"]["mentions"] += 1
-                for stage in STAGES:
-                    if fate.alive_after(stage):
-                        self.counts[stage]["mentions"] += 1
+                survived = STAGES if fate.dropped_at is None else STAGES[: STAGE_RANK[fate.dropped_at]]
+                for stage in survived:
+                    self.counts[stage]["mentions"] += 1
                 if fate.reason:
                     self.dropped_mentions[fate.reason] += 1
             if ufate.reason:

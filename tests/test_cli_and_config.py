@@ -1,0 +1,167 @@
+"""The CLI as users run it (a real subprocess) and the configuration rules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+import yaml
+
+from coref_transfer.config import load_config, schema, validate_config
+from coref_transfer.errors import ConfigError
+
+from conftest import REPO
+
+DOC = """\
+%part 0
+(TOP (S (NP=PERSON#1 (NNP Giulia) (NNP Ferri)) (VP (VBD opened) (NP#2 (DT the) (NN bakery)) (PP (IN in) (NP=DATE (NNP May)))) (. .)))
+(TOP (S (NP#1 (PRP She)) (VP (VBD sold) (NP#2 (PRP it)) (NP (DT last) (NN year))) (. .)))
+"""
+
+
+def run_cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "coref_transfer", *args], cwd=cwd, capture_output=True, text=True)
+
+
+@pytest.fixture
+def conll_file(tmp_path):
+    from coref_transfer.conll.authoring import parse_trees_file
+    from coref_transfer.conll.writer import write_conll
+
+    src = tmp_path / "nw_test_0001.trees"
+    src.write_text(DOC)
+    target = tmp_path / "in" / "test_0001.gold_conll"
+    write_conll(target, parse_trees_file(src))
+    return target
+
+
+def test_select_writes_tables_stats_manifest(tmp_path, conll_file):
+    out = tmp_path / "out"
+    proc = run_cli("select", str(conll_file), "--out", str(out), "--no-progress")
+    assert proc.returncode == 0, proc.stderr
+    names = sorted(p.name for p in out.iterdir())
+    assert names == sorted(
+        ["alpha.parquet", "beta1.parquet", "beta2.parquet", "beta3.parquet", "clusters.parquet",
+         "utterances.parquet", "stats.json", "manifest.json"]
+    )
+    stats = json.loads((out / "stats.json").read_text())
+    assert stats["beta3"] == {"documents": 1, "parts": 1, "utterances": 2, "tokens": 14, "mentions": 4, "clusters": 2}
+    assert set(stats) >= {"alpha", "beta1", "beta2", "beta3", "dropped", "input"}
+    assert stats["classes"] == {"person/fem/sing": 1, "thing/masc/sing": 1}
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert set(manifest["inputs"]) == {str(conll_file)}
+    assert manifest["config"]["selection"]["max_tokens"] == 25
+    rows = pq.read_table(out / "beta3.parquet").to_pylist()
+    assert [m["type"] for m in rows[0]["mentions"]] == ["person", "thing"]
+
+
+def test_select_is_deterministic(tmp_path, conll_file):
+    for name in ("a", "b"):
+        assert run_cli("select", str(conll_file), "--out", str(tmp_path / name), "--no-progress").returncode == 0
+    for path in sorted((tmp_path / "a").iterdir()):
+        assert path.read_bytes() == (tmp_path / "b" / path.name).read_bytes(), path.name
+
+
+def test_bad_input_exits_1_and_writes_nothing(tmp_path, conll_file):
+    text = conll_file.read_text().replace("(TOP(S(NP*", "(TOP(S(NP", 1)
+    conll_file.write_text(text)
+    out = tmp_path / "out"
+    proc = run_cli("select", str(conll_file), "--out", str(out), "--no-progress")
+    assert proc.returncode == 1
+    assert f"{conll_file}:2: malformed parse bit" in proc.stderr
+    assert not out.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out")]
+
+
+def test_missing_input_exits_1(tmp_path):
+    proc = run_cli("select", str(tmp_path / "nope"), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 1 and "no such file or folder" in proc.stderr
+
+
+def test_usage_error_exits_2(tmp_path):
+    assert run_cli("select", "--out", str(tmp_path / "out")).returncode == 2
+    assert run_cli("no-such-command").returncode == 2
+
+
+def test_bad_config_names_key_and_allowed_values(tmp_path, conll_file):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("partitions:\n  by: [split, genre, section]\n")
+    proc = run_cli("select", str(conll_file), "--out", str(tmp_path / "o"), "--config", str(bad))
+    assert proc.returncode == 1
+    assert "config key 'partitions.by.2'" in proc.stderr and "allowed values: split, genre, source" in proc.stderr
+
+
+def test_merge_sums_partitions(tmp_path, conll_file):
+    for name in ("p1", "p2"):
+        assert run_cli("select", str(conll_file), "--out", str(tmp_path / name), "--partition", name, "--no-progress").returncode == 0
+    proc = run_cli("merge", str(tmp_path / "p1"), str(tmp_path / "p2"), "--out", str(tmp_path / "all"))
+    assert proc.returncode == 0, proc.stderr
+    stats = json.loads((tmp_path / "all" / "stats.json").read_text())
+    assert stats["input"]["mentions"] == 8 and stats["classes"] == {"person/fem/sing": 2, "thing/masc/sing": 2}
+    table = pq.read_table(tmp_path / "all" / "utterances.parquet")
+    assert table.column("partition").to_pylist() == ["p1", "p1", "p2", "p2"]
+
+
+def test_merge_rejects_a_corrupt_table(tmp_path, conll_file):
+    run_cli("select", str(conll_file), "--out", str(tmp_path / "p1"), "--no-progress")
+    (tmp_path / "p1" / "beta3.parquet").write_bytes(b"PAR1 truncated")
+    proc = run_cli("merge", str(tmp_path / "p1"), "--out", str(tmp_path / "all"))
+    assert proc.returncode == 1 and "beta3.parquet: not a readable Parquet file" in proc.stderr
+    assert not (tmp_path / "all").exists()
+
+
+# --- configuration -------------------------------------------------------------
+
+def test_config_yaml_equals_schema_defaults():
+    """config.yaml documents every key with its default: the two never drift."""
+    shipped = yaml.safe_load((REPO / "config.yaml").read_text())
+    assert shipped == validate_config({})
+
+
+def test_every_schema_key_has_a_description_or_is_a_section():
+    def walk(node, path):
+        for key, sub in node.get("properties", {}).items():
+            if sub.get("type") == "object" and "properties" in sub:
+                walk(sub, f"{path}{key}.")
+            elif path.startswith("classes.fallback"):
+                continue
+            else:
+                assert sub.get("description"), f"{path}{key} has no description"
+
+    walk(schema(), "")
+
+
+@pytest.mark.parametrize(
+    "override,message",
+    [
+        ({"selection": {"min_tokens": 0}}, "config key 'selection.min_tokens': 0 is less than the minimum of 1"),
+        ({"selection": {"min_tokens": 30}}, "the minimum must not exceed the maximum"),
+        ({"selection": {"max_tokens": "many"}}, "config key 'selection.max_tokens': 'many' is not of type 'integer'"),
+        ({"classes": {"fallback": {"gender": "neuter"}}}, "allowed values: masc, fem"),
+        ({"selection": {"min_token": 3}}, "valid keys: first_second_person, keep_possessives"),
+        ({"nonsense": 1}, "config key '(top level)'"),
+    ],
+)
+def test_config_errors(override, message):
+    with pytest.raises(ConfigError) as info:
+        validate_config(override)
+    assert message in str(info.value)
+
+
+def test_config_file_errors(tmp_path):
+    with pytest.raises(ConfigError, match="cannot read the config file"):
+        load_config(tmp_path / "absent.yaml")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("selection: [unclosed\n")
+    with pytest.raises(ConfigError, match="not valid YAML"):
+        load_config(broken)
+
+
+def test_config_show_prints_resolved_config():
+    proc = run_cli("config", "show", "--config-json", '{"selection": {"max_tokens": 30}}')
+    assert proc.returncode == 0
+    assert yaml.safe_load(proc.stdout)["selection"]["max_tokens"] == 30

@@ -1,0 +1,110 @@
+"""The real Snakemake workflow on the embedded sample: lint, full run, re-runs, determinism."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import REPO, SAMPLE
+
+SNAKEMAKE = [sys.executable, "-m", "snakemake"]
+pytestmark = pytest.mark.slow
+
+
+def snakemake(workdir: Path, *args: str) -> subprocess.CompletedProcess:
+    cmd = [*SNAKEMAKE, "--snakefile", str(REPO / "Snakefile"), "--directory", str(workdir),
+           "--configfile", str(workdir / "config.yaml"), "--cores", "2", *args]
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=900)
+
+
+def make_workdir(root: Path) -> Path:
+    """A working folder with a private copy of the sample and a config pointing at it."""
+    root.mkdir(parents=True)
+    shutil.copytree(SAMPLE, root / "data", ignore=shutil.ignore_patterns("source"))
+    config = yaml.safe_load((REPO / "config.yaml").read_text())
+    config["input"]["paths"] = ["data"]
+    (root / "config.yaml").write_text(yaml.safe_dump(config))
+    return root
+
+
+def jobs_run(proc: subprocess.CompletedProcess) -> list[tuple[str, str]]:
+    """(rule, partition) of every job a Snakemake run started, from its log."""
+    text = proc.stdout + proc.stderr
+    jobs = []
+    for block in re.split(r"\n(?=(?:local)?rule \w+:)", text):
+        head = re.match(r"(?:local)?rule (\w+):", block.strip())
+        if head:
+            wildcard = re.search(r"wildcards: partition=(\S+)", block)
+            jobs.append((head.group(1), wildcard.group(1) if wildcard else ""))
+    return jobs
+
+
+def test_lint_is_clean():
+    proc = subprocess.run([*SNAKEMAKE, "--lint"], cwd=REPO, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Congratulations, your workflow is in a good condition!" in proc.stdout + proc.stderr
+
+
+@pytest.fixture(scope="module")
+def first_run(tmp_path_factory):
+    workdir = make_workdir(tmp_path_factory.mktemp("wf") / "a")
+    proc = snakemake(workdir)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return workdir, proc
+
+
+def test_full_run_merges_every_partition(first_run):
+    workdir, proc = first_run
+    from coref_transfer.partitions import discover
+
+    partitions = discover([workdir / "data"], ["split", "genre", "source"])
+    assert set(partitions) >= {"train-nw-ledger", "train-bc-studio", "development-nw-ledger", "test-bc-studio"}
+    assert sorted(p for r, p in jobs_run(proc) if r == "select") == sorted(partitions)
+    merged = json.loads((workdir / "results/select/all/stats.json").read_text())
+    parts = [json.loads((workdir / f"results/select/parts/{p}/stats.json").read_text()) for p in partitions]
+    assert merged["input"]["tokens"] == sum(p["input"]["tokens"] for p in parts)
+    for unit in ("utterances", "mentions", "clusters"):
+        assert merged["input"][unit] == merged["beta3"][unit] + sum(merged["dropped"][unit].values())
+    assert merged["input"]["documents"] >= 20 and merged["input"]["utterances"] >= 250
+
+
+def test_no_change_rerun_does_nothing(first_run):
+    workdir, _ = first_run
+    proc = snakemake(workdir, "--dry-run")
+    assert proc.returncode == 0
+    assert "Nothing to be done" in proc.stdout + proc.stderr
+
+
+def test_changing_one_partition_reruns_only_it(first_run):
+    workdir, _ = first_run
+    victim = sorted((workdir / "data/train/data/english/annotations/nw").rglob("*.gold_conll"))[0]
+    text = victim.read_text()
+    victim.write_text(text.replace("   -   -   -   ", "   -   -   -   ", 1) + "\n")
+    proc = snakemake(workdir)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert sorted(jobs_run(proc)) == [("all", ""), ("merge_select", ""), ("select", "train-nw-ledger")]
+
+
+def test_two_clean_runs_are_byte_identical(first_run, tmp_path):
+    workdir, _ = first_run
+    other = make_workdir(tmp_path / "b")
+    # the first run's input was touched by the re-run test: give both the same bytes
+    shutil.rmtree(other / "data")
+    shutil.copytree(workdir / "data", other / "data")
+    proc = snakemake(other)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    snakemake(workdir, "--forceall")
+    ours = sorted(p.relative_to(workdir) for p in (workdir / "results/select").rglob("*") if p.is_file())
+    theirs = sorted(p.relative_to(other) for p in (other / "results/select").rglob("*") if p.is_file())
+    assert ours == theirs
+    for rel in ours:
+        assert (workdir / rel).read_bytes() == (other / rel).read_bytes(), rel
