@@ -7,8 +7,9 @@ own document ids) and measures, each in a fresh process, on the same files:
 - `split`:  the same read splitting every token line into its columns, the
             least any CoNLL-2012 consumer does;
 - `reader`: our validating reader (`read_conll`), building the data model;
-- `select`: `coref-transfer select` end to end: reader, α–β3, classes, and
-            the Parquet tables, stats and manifest written.
+- `select`: `coref-transfer select` end to end on one core: reader, α–β3,
+            classes, and the Parquet tables, stats and manifest written;
+- `select-2`: the same with `--workers 2` (the machine's two cores).
 
 It prints seconds, tokens per second, peak resident memory and each time as a
 ratio of the `lines` and `split` times measured in the same run (ratios are
@@ -52,7 +53,7 @@ def build_corpus(target_tokens: int, out: Path) -> tuple[int, int]:
 def measure(kind: str, corpus: Path) -> dict[str, float]:
     """Run one measurement in this process; returns seconds and peak RSS."""
     files = sorted(corpus.rglob("*gold_conll"))
-    if kind == "select":
+    if kind.startswith("select"):
         from coref_transfer.config import validate_config
         from coref_transfer.selection.run import run_select
         config = validate_config({})
@@ -72,13 +73,17 @@ def measure(kind: str, corpus: Path) -> dict[str, float]:
     elif kind == "reader":
         for path in files:
             read_conll(path)
-    elif kind == "select":
+    elif kind in ("select", "select-2"):
+        workers = 2 if kind == "select-2" else 1
         with tempfile.TemporaryDirectory() as tmp:
-            run_select(files, Path(tmp) / "out", config, "bench", progress=False)
+            run_select(files, Path(tmp) / "out", config, "bench", progress=False, workers=workers)
     else:
         raise SystemExit(f"unknown measurement {kind!r}")
     seconds = time.perf_counter() - start
-    return {"seconds": seconds, "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+    peak = max(
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    )
+    return {"seconds": seconds, "peak_rss_mb": peak / 1024}
 
 
 def main() -> None:
@@ -96,7 +101,7 @@ def main() -> None:
         corpus = Path(tmp)
         tokens, n_files = build_corpus(args.tokens, corpus)
         figures = {}
-        for kind in ("lines", "split", "reader", "select"):
+        for kind in ("lines", "split", "reader", "select", "select-2"):
             runs = []
             for _ in range(args.repeat):
                 proc = subprocess.run(

@@ -72,6 +72,7 @@ def select(
     config_json: Optional[str] = ConfigJsonOption,
     partition: str = typer.Option("all", help="Partition name recorded in the tables."),
     progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
+    workers: int = typer.Option(1, "--workers", "-j", min=1, help="Worker processes (files are split among them)."),
 ) -> None:
     """Run stages α, β1, β2, β3 and the entity classes.
 
@@ -83,7 +84,7 @@ def select(
     from coref_transfer.selection.run import run_select
 
     cfg = _config(config, config_json)
-    run_select(inputs, out, cfg, partition, progress)
+    run_select(inputs, out, cfg, partition, progress, workers)
 
 
 @app.command()

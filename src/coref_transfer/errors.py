@@ -23,6 +23,9 @@ class InputFormatError(CorefTransferError):
         where = f"{self.path}:{line}" if line is not None else self.path
         super().__init__(f"{where}: {problem}")
 
+    def __reduce__(self):  # keep the fields when a worker process sends the error back
+        return (type(self), (self.path, self.line, self.problem))
+
 
 class ConfigError(CorefTransferError):
     """A configuration value that is missing, unknown or out of range."""

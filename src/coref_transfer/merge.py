@@ -8,7 +8,7 @@ merged manifest lists each partition manifest's checksum.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,19 +19,7 @@ from coref_transfer.errors import InputFormatError, MissingInputError
 from coref_transfer.io import sha256_file, staged_directory, write_json
 from coref_transfer.manifest import package_versions, git_revision
 from coref_transfer.schema import TABLES, read_table, write_table
-from coref_transfer.selection.pipeline import check_accounting
-
-
-def sum_stats(items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Add nested counters key by key (keys missing somewhere count as 0)."""
-    out: dict[str, Any] = {}
-    for item in items:
-        for key, value in item.items():
-            if isinstance(value, Mapping):
-                out[key] = sum_stats([out.get(key, {}), value])
-            else:
-                out[key] = out.get(key, 0) + value
-    return out
+from coref_transfer.selection.pipeline import check_accounting, sum_stats
 
 
 def _read_json(path: Path) -> dict[str, Any]:
@@ -49,7 +37,6 @@ def merge_folders(folders: Sequence[str | Path], out: str | Path) -> dict[str, A
     if not folders:
         raise MissingInputError("nothing to merge: no partition folder given")
     stats = sum_stats([_read_json(f / "stats.json") for f in folders])
-    stats["classes"] = dict(sorted(stats.get("classes", {}).items()))
     check_accounting(stats)
     manifests = [_read_json(f / "manifest.json") for f in folders]
     configs = {config_hash(m["config"]) for m in manifests}

@@ -190,6 +190,41 @@ def find_head(tree: Tree | None, start: int, end: int, pos: Sequence[str]) -> He
     return Head(_index(head), coordinated=coordinated, constituent=False)
 
 
+def find_head_in_bits(bits: Sequence[str], pos: Sequence[str], start: int, end: int) -> Head | None:
+    """The head of a constituent span, read from the CoNLL parse bits of the span alone.
+
+    Building the whole sentence's tree for every mention dominated the English
+    stages; a constituent's subtree is fully described by the parse bits of
+    its own tokens, so only those are turned into nodes. Returns None when
+    the span is not a constituent (the caller then builds the full tree and
+    uses `find_head`). The bits must be valid (the reader checked them).
+    """
+    if start == end:
+        return Head(start, coordinated=False, constituent=True)
+    stack: list[Tree] = []
+    for i in range(start, end + 1):
+        bit = bits[i]
+        star = bit.find("*")
+        if star:
+            for label in bit[1:star].split("("):
+                node = Tree(label)
+                if stack:
+                    stack[-1].children.append(node)
+                stack.append(node)
+        leaf = Tree(pos[i], word="", index=i)
+        if stack:
+            stack[-1].children.append(leaf)
+        for _ in range(len(bit) - star - 1):
+            if not stack:
+                break  # closes a constituent opened before the span
+            node = stack.pop()
+            node.close()
+            if i == end and node.start == start:
+                head, coordinated = _locate(node)
+                return Head(_index(head), coordinated=coordinated, constituent=True)
+    return None
+
+
 def constituent_head(node: Tree) -> Tree:
     """The head preterminal of `node` (a preterminal is its own head)."""
     return _locate(node)[0]

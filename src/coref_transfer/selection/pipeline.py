@@ -17,7 +17,7 @@ from coref_transfer.model import Part, Span, Utterance
 from coref_transfer.selection.alpha import alpha_reasons
 from coref_transfer.selection.classes import MentionClass, estimate_classes, root_evidence
 from coref_transfer.selection.cluster_filter import cluster_reason
-from coref_transfer.selection.heads import find_head
+from coref_transfer.selection.heads import find_head, find_head_in_bits
 from coref_transfer.selection.mention_filter import mention_reason
 from coref_transfer.selection.utterance_filter import utterance_reason
 
@@ -106,10 +106,15 @@ def select_part(part: Part, config: Mapping[str, Any]) -> PartResult:
                     fate.dropped_at, fate.reason = "beta1", reason
         alive = [f for f in mentions if f.dropped_at is None]
         if alive:
-            tree = utt.tree()
-            trees_missing += tree is None
+            has_tree = utt.has_tree
+            trees_missing += not has_tree
+            tree = None  # the whole tree, built only for non-constituent spans
             for fate in alive:
-                head = find_head(tree, fate.start, fate.end, utt.pos)
+                head = find_head_in_bits(utt.parse_bits, utt.pos, fate.start, fate.end) if has_tree else None
+                if head is None:
+                    if tree is None and has_tree:
+                        tree = utt.tree()
+                    head = find_head(tree, fate.start, fate.end, utt.pos)
                 fate.root, fate.coordinated = head.index, head.coordinated
                 reason = mention_reason(utt.tokens, utt.pos, fate.start, fate.end, head.index, sel)
                 if reason:
@@ -236,6 +241,23 @@ def compute_stats(results: Iterable[PartResult]) -> dict[str, Any]:
     stats.add_documents(documents)
     out = stats.as_dict()
     check_accounting(out)
+    return out
+
+
+def sum_stats(items: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Add stats dicts key by key (keys missing somewhere count as 0).
+
+    Documents never span files, so per-file stats add up to a run's stats.
+    """
+    out: dict[str, Any] = {}
+    for item in items:
+        for key, value in item.items():
+            if isinstance(value, Mapping):
+                out[key] = sum_stats([out.get(key, {}), value])
+            else:
+                out[key] = out.get(key, 0) + value
+    if "classes" in out:
+        out["classes"] = dict(sorted(out["classes"].items()))
     return out
 
 

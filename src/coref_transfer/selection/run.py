@@ -1,41 +1,33 @@
 """`coref-transfer select`: read CoNLL-2012 inputs, run the English stages, write a folder.
 
-The folder holds the tables of `coref_transfer.schema`, `stats.json` and
-`manifest.json`; it appears complete or not at all.
+Files are processed independently (each in a worker process when `workers`
+> 1, results combined in file order, so the output does not depend on the
+number of workers). The folder holds the tables of `coref_transfer.schema`,
+`stats.json` and `manifest.json`; it appears complete or not at all.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
 from tqdm import tqdm
 
 from coref_transfer.conll.reader import find_conll_files, read_conll
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest
 from coref_transfer.schema import write_table
-from coref_transfer.selection.pipeline import PartResult, compute_stats, select_part
-from coref_transfer.selection.tables import cluster_table, utterance_tables
+from coref_transfer.selection.pipeline import check_accounting, compute_stats, select_part, sum_stats
+from coref_transfer.selection.tables import SelectionColumns
 
 log = logging.getLogger(__name__)
 
-
-def select_files(paths: Iterable[str | Path], config: Mapping[str, Any], progress: bool = True) -> list[PartResult]:
-    """Read every input file and run the stages on each part, in file order.
-
-    All files are read and checked before anything is written by the caller,
-    so one bad file fails the whole run with its file and line.
-    """
-    files = find_conll_files(paths)
-    results: list[PartResult] = []
-    bar = tqdm(files, desc="select", unit="file", disable=not progress, mininterval=2.0, leave=False)
-    for path in bar:
-        for part in read_conll(path):
-            results.append(select_part(part, config))
-    return results
+#: Text per unit of work (see `chunk_files`).
+CHUNK_BYTES = 4 << 20
 
 
 def used_config(config: Mapping[str, Any]) -> dict[str, Any]:
@@ -43,27 +35,92 @@ def used_config(config: Mapping[str, Any]) -> dict[str, Any]:
     return {key: config[key] for key in ("selection", "classes")}
 
 
+def chunk_files(files: list[Path], target_bytes: int = CHUNK_BYTES) -> list[list[Path]]:
+    """Consecutive files grouped into chunks of about `target_bytes` of text.
+
+    A chunk is the unit of work of a worker: big enough that turning its
+    results into Arrow tables costs little per token, small enough to spread
+    over workers and to show progress.
+    """
+    chunks: list[list[Path]] = []
+    size = target_bytes
+    for path in files:
+        if size >= target_bytes:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(path)
+        size += path.stat().st_size
+    return chunks
+
+
+def select_chunk(paths: list[Path], config: Mapping[str, Any], partition: str) -> tuple[dict[str, pa.Table], dict[str, Any]]:
+    """Read some files, run the stages on each part, and tabulate the results."""
+    columns = SelectionColumns()
+    per_file = []
+    for path in paths:
+        results = [select_part(part, config) for part in read_conll(path)]
+        for result in results:
+            columns.add(result)
+        per_file.append(compute_stats(results))
+    return columns.tables(partition), sum_stats(per_file)
+
+
+def _select_chunk_args(args: tuple[list[Path], Mapping[str, Any], str]) -> tuple[dict[str, pa.Table], dict[str, Any]]:
+    return select_chunk(*args)
+
+
+def select_chunks(
+    chunks: list[list[Path]], config: Mapping[str, Any], partition: str, workers: int = 1
+) -> Iterator[tuple[dict[str, pa.Table], dict[str, Any]]]:
+    """Results per chunk, in order, computed by `workers` processes.
+
+    Workers send back Arrow tables, which pickle as a few large buffers.
+    """
+    if workers <= 1 or len(chunks) < 2:
+        for chunk in chunks:
+            yield select_chunk(chunk, config, partition)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_select_chunk_args, [(chunk, config, partition) for chunk in chunks])
+
+
 def run_select(
-    paths: Iterable[str | Path], out: str | Path, config: Mapping[str, Any], partition: str = "all", progress: bool = True
+    paths: Iterable[str | Path],
+    out: str | Path,
+    config: Mapping[str, Any],
+    partition: str = "all",
+    progress: bool = True,
+    workers: int = 1,
 ) -> dict[str, Any]:
     """Run the English stages on `paths` and write the output folder `out`.
+
+    Every file is read and checked before anything is written, so one bad
+    file fails the run with its file and line and leaves `out` untouched.
 
     Returns:
         The stats (also written to `out/stats.json`).
     """
     files = find_conll_files(paths)
-    results = select_files(files, config, progress)
-    stats = compute_stats(results)
-    tables = utterance_tables(results, partition)
-    tables["clusters"] = cluster_table(results, partition)
+    chunks = chunk_files(files)
+    parts: dict[str, list[pa.Table]] = {}
+    per_chunk = []
+    bar = tqdm(total=len(files), desc=f"select {partition}", unit="file", disable=not progress, mininterval=2.0)
+    with bar:
+        for chunk, (tables, chunk_stats) in zip(chunks, select_chunks(chunks, config, partition, workers)):
+            for name, table in tables.items():
+                parts.setdefault(name, []).append(table)
+            per_chunk.append(chunk_stats)
+            bar.update(len(chunk))
+    stats = sum_stats(per_chunk)
+    check_accounting(stats)
     with staged_directory(out) as tmp:
-        for name, table in tables.items():
-            write_table(table, tmp / f"{name}.parquet")
+        for name, pieces in parts.items():
+            write_table(pa.concat_tables(pieces).combine_chunks(), tmp / f"{name}.parquet")
         write_json(tmp / "stats.json", stats)
         write_json(tmp / "manifest.json", build_manifest("select", used_config(config), files, partition=partition))
     log.info(
-        "select %s: %d utterances, %d mentions read; kept %d utterances, %d mentions, %d clusters",
-        partition, stats["input"]["utterances"], stats["input"]["mentions"],
+        "select %s: %d files, %d utterances, %d mentions read; kept %d utterances, %d mentions, %d clusters",
+        partition, len(files), stats["input"]["utterances"], stats["input"]["mentions"],
         stats["beta3"]["utterances"], stats["beta3"]["mentions"], stats["beta3"]["clusters"],
     )
     return stats
