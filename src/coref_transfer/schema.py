@@ -7,8 +7,12 @@ carries `schema_version` in its metadata; readers check it.
 Tables of the selection (per partition, and merged):
 - `utterances.parquet`: every utterance read, every gold mention, with the
   stage (`dropped_at`) and `reason` of each drop: the complete audit;
-- `alpha.parquet` … `beta3.parquet`: what survives each stage (same schema,
-  drop columns null); `beta3.parquet` is the input of translation;
+- `alpha.parquet`, `beta1.parquet`, `beta2.parquet`: what survives each
+  stage, as keys and mentions only (`STAGE`; join on doc_id, part, sentence
+  with `utterances` for the text: the token columns are not written 4 times);
+- `beta3.parquet`: the utterances and mentions kept by the selection, with
+  their classes and every column (`UTTERANCES` schema, drop columns null):
+  the input of translation;
 - `clusters.parquet`: every gold cluster, its β3 decision and its class.
 """
 
@@ -76,6 +80,17 @@ UTTERANCES = pa.schema(
     metadata=_META,
 )
 
+STAGE = pa.schema(
+    [
+        pa.field("partition", pa.string(), nullable=False),
+        pa.field("doc_id", pa.string(), nullable=False),
+        pa.field("part", pa.int32(), nullable=False),
+        pa.field("sentence", pa.int32(), nullable=False),
+        pa.field("mentions", pa.list_(MENTION), nullable=False),
+    ],
+    metadata=_META,
+)
+
 CLUSTERS = pa.schema(
     [
         pa.field("partition", pa.string(), nullable=False),
@@ -93,9 +108,9 @@ CLUSTERS = pa.schema(
 
 TABLES = {
     "utterances": UTTERANCES,
-    "alpha": UTTERANCES,
-    "beta1": UTTERANCES,
-    "beta2": UTTERANCES,
+    "alpha": STAGE,
+    "beta1": STAGE,
+    "beta2": STAGE,
     "beta3": UTTERANCES,
     "clusters": CLUSTERS,
 }

@@ -118,7 +118,6 @@ class _Reader:
         self.part_text = ""
         self.utterances: list[Utterance] = []
         self.rows: list[list[str]] = []
-        self.row_lines: list[int] = []
         self.seen: dict[tuple[str, int], int] = {}
 
     def error(self, line: int | None, problem: str) -> InputFormatError:
@@ -126,14 +125,23 @@ class _Reader:
 
     def parts(self) -> Iterator[Part]:
         text = _decode(self.path)
+        if "\r" in text:
+            text = text.replace("\r\n", "\n")
         lineno = 0
+        rows = self.rows
+        # The token lines of a sentence are consecutive, so only the first
+        # one's number is kept (`first`); the loop body is the reader's hot path.
+        first = 0
         for lineno, line in enumerate(text.split("\n"), start=1):
-            line = line.rstrip("\r")
-            if not line.strip():
-                if self.rows:
-                    self.end_sentence()
+            if not line or line.isspace():
+                if rows:
+                    self.end_sentence(first)
+                    rows = self.rows
                 continue
             if line[0] == "#":
+                if rows:
+                    self.end_sentence(first)
+                    rows = self.rows
                 if line.startswith("#begin document"):
                     self.begin(line, lineno)
                 elif line.startswith("#end document"):
@@ -141,10 +149,13 @@ class _Reader:
                 else:
                     raise self.error(lineno, f"unexpected line {line[:60]!r} (not a header, not a token line)")
                 continue
-            if self.doc_id is None:
-                raise self.error(lineno, "a token line outside a document (no '#begin document' before it)")
-            self.rows.append(line.split())
-            self.row_lines.append(lineno)
+            if not rows:
+                if self.doc_id is None:
+                    raise self.error(lineno, "a token line outside a document (no '#begin document' before it)")
+                first = lineno
+            rows.append(line.split())
+        if rows:
+            self.end_sentence(first)
         if self.doc_id is not None:
             raise self.error(
                 lineno,
@@ -174,17 +185,16 @@ class _Reader:
     def end(self, lineno: int) -> Part:
         if self.doc_id is None:
             raise self.error(lineno, "'#end document' without a '#begin document'")
-        if self.rows:
-            self.end_sentence()
         if not self.utterances:
             raise self.error(lineno, f"document ({self.doc_id}) part {self.part_no} has no sentences")
         part = Part(self.doc_id, self.part_no, self.utterances, str(self.path), self.part_line)
         self.doc_id = None
         return part
 
-    def end_sentence(self) -> None:
-        rows, lines = self.rows, self.row_lines
-        self.rows, self.row_lines = [], []
+    def end_sentence(self, first: int) -> None:
+        rows = self.rows
+        self.rows = []
+        lines = range(first, first + len(rows))
         n, ncols = len(rows), len(rows[0])
         if ncols < MIN_COLUMNS:
             raise self.error(lines[0], f"wrong column count: {ncols} columns, at least {MIN_COLUMNS} expected")
@@ -235,7 +245,7 @@ class _Reader:
             )
         )
 
-    def check_parse(self, bits: list[str], lines: list[int]) -> None:
+    def check_parse(self, bits: list[str], lines: Sequence[int]) -> None:
         """Validate the bracketing without building the tree (rule 6)."""
         if bits[0] == "-":
             for bit, lineno in zip(bits, lines):
@@ -274,7 +284,7 @@ class _Reader:
                 lines[-1], f"unbalanced parse brackets: {depth} constituent(s) still open at the end of the sentence"
             )
 
-    def named_entities(self, column: Sequence[str], lines: list[int]) -> list[NamedEntity]:
+    def named_entities(self, column: Sequence[str], lines: Sequence[int]) -> list[NamedEntity]:
         """Rule 7: named-entity brackets."""
         out: list[NamedEntity] = []
         if column.count("*") == len(column):
@@ -311,7 +321,7 @@ class _Reader:
             )
         return out
 
-    def mentions(self, column: Sequence[str], lines: list[int]) -> list[Mention]:
+    def mentions(self, column: Sequence[str], lines: Sequence[int]) -> list[Mention]:
         """Rule 8: coreference brackets, in order of their closing bracket."""
         out: list[Mention] = []
         if column.count("-") == len(column):

@@ -158,9 +158,11 @@ class SelectionColumns:
         dropped = np.asarray(utt_dropped, dtype=bool)
         for rank, stage in enumerate(STAGES):
             rows = all_rows if rank == 0 else np.flatnonzero(~dropped)
-            view = {name: col.take(rows) for name, col in columns.items()}
-            view["dropped_at"] = pa.nulls(len(rows), pa.string())
-            view["reason"] = pa.nulls(len(rows), pa.string())
+            target = schema.TABLES[stage]
+            view = {name: columns[name].take(rows) for name in target.names if name in columns}
+            if "dropped_at" in target.names:
+                view["dropped_at"] = pa.nulls(len(rows), pa.string())
+                view["reason"] = pa.nulls(len(rows), pa.string())
             view["mentions"] = mentions_column(men_rank_arr > rank, rows, True)
-            tables[stage] = pa.Table.from_pydict(view, schema=schema.UTTERANCES)
+            tables[stage] = pa.Table.from_pydict(view, schema=target)
         return tables
