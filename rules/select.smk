@@ -15,6 +15,7 @@ rule select:
         cli=CLI,
         out=lambda w, output: os.path.dirname(output[0]),
         config=section_json("selection", "classes"),
+    threads: 2
     log:
         f"{RESULTS}/logs/select/{{partition}}.log",
     benchmark:
@@ -23,7 +24,7 @@ rule select:
         "../envs/select.yaml"
     shell:
         "{params.cli} select {input:q} --out {params.out:q} --partition {wildcards.partition}"
-        " --config-json {params.config:q} 2> {log:q}"
+        " --workers {threads} --config-json {params.config:q} 2> {log:q}"
 
 
 rule merge_select:

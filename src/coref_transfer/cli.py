@@ -102,6 +102,24 @@ def merge(
 
 
 @app.command()
+def stats(path: Path = typer.Argument(..., help="A stats.json written by 'select' or 'merge'.")) -> None:
+    """Print a stats.json as Markdown tables (counts per stage, drop reasons, classes).
+
+    Example: coref-transfer stats results/select/all/stats.json
+    """
+    from coref_transfer.errors import InputFormatError
+    from coref_transfer.selection.summary import stats_markdown
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InputFormatError(path, None, f"cannot read ({exc.strerror})") from exc
+    except json.JSONDecodeError as exc:
+        raise InputFormatError(path, exc.lineno, f"not valid JSON: {exc.msg}") from exc
+    typer.echo(stats_markdown(data), nl=False)
+
+
+@app.command()
 def partitions(
     config: Optional[Path] = ConfigOption,
     config_json: Optional[str] = ConfigJsonOption,
@@ -147,16 +165,25 @@ def sample_build(
 
 @sample_app.command("check")
 def sample_check(files: list[Path] = typer.Argument(..., help="*.trees files.")) -> None:
-    """Validate authored *.trees documents and print a summary of each.
+    """Validate authored *.trees documents; report every bad file, exit 1 if any.
 
     Example: coref-transfer sample check resources/sample/source/train/*.trees
     """
     from coref_transfer.conll.authoring import parse_trees_file
 
+    failed = 0
     for path in files:
-        parts = parse_trees_file(path)
+        try:
+            parts = parse_trees_file(path)
+        except CorefTransferError as exc:
+            log.error("%s", exc)
+            failed += 1
+            continue
         n_sent = sum(len(p.utterances) for p in parts)
-        typer.echo(f"ok {path}: {len(parts)} part(s), {n_sent} sentences")
+        n_ment = sum(len(u.mentions) for p in parts for u in p.utterances)
+        typer.echo(f"ok {path}: {len(parts)} part(s), {n_sent} sentences, {n_ment} mentions")
+    if failed:
+        raise typer.Exit(1)
 
 
 def main() -> None:

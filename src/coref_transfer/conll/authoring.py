@@ -17,10 +17,7 @@ format is specified in `docs/sample-authoring.md`:
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 from coref_transfer.conll.writer import format_part, parse_bits
@@ -152,27 +149,3 @@ def build(source: Path, out: Path) -> list[Path]:
             atomic_write_text(target, "".join(format_part(p) for p in parts))
             written.append(target)
     return written
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m coref_transfer.conll.authoring", description=__doc__.split("\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    check = sub.add_parser("check", help="validate .trees files and print a summary")
-    check.add_argument("files", nargs="+", type=Path)
-    args = parser.parse_args(argv)
-    status = 0
-    for path in args.files:
-        try:
-            parts = parse_trees_file(path)
-        except InputFormatError as exc:
-            print(f"ERROR {exc}", file=sys.stderr)
-            status = 1
-            continue
-        n_sent = sum(len(p.utterances) for p in parts)
-        n_ment = sum(len(u.mentions) for p in parts for u in p.utterances)
-        print(f"ok {path}: {len(parts)} part(s), {n_sent} sentences, {n_ment} mentions")
-    return status
-
-
-if __name__ == "__main__":
-    sys.exit(main())
