@@ -166,8 +166,17 @@ class Stats:
     dropped_clusters: Counter = field(default_factory=Counter)
     anomalies: Counter = field(default_factory=Counter)
     classes: Counter = field(default_factory=Counter)
+    documents: dict[str, set[str]] = field(default_factory=lambda: {s: set() for s in ("input", *STAGES)})
+    """Distinct document ids per stage (a document has one or more parts)."""
 
     def add(self, result: PartResult) -> None:
+        """Count one part's results."""
+        doc = result.part.doc_id
+        self.documents["input"].add(doc)
+        self.documents["alpha"].add(doc)
+        if any(u.dropped_at is None for u in result.utterances):
+            for stage in ("beta1", "beta2", "beta3"):
+                self.documents[stage].add(doc)
         doc_seen = {stage: False for stage in ("input", *STAGES)}
         for ufate in result.utterances:
             n_tokens = len(ufate.utterance.tokens)
@@ -204,14 +213,11 @@ class Stats:
             self.counts[stage]["clusters"] += len(alive)
         self.anomalies["sentences_without_tree"] += sum(not u.utterance.has_tree for u in result.utterances)
 
-    def add_documents(self, documents: Mapping[str, Iterable[str]]) -> None:
-        """Count distinct documents per stage (a document = one or more parts)."""
-        for stage, ids in documents.items():
-            self.counts[stage]["documents"] += len(set(ids))
-
     def as_dict(self) -> dict[str, Any]:
         keys = ("documents", "parts", "utterances", "tokens", "mentions", "clusters")
         out: dict[str, Any] = {stage: {k: int(c[k]) for k in keys} for stage, c in self.counts.items()}
+        for stage, ids in self.documents.items():
+            out[stage]["documents"] = len(ids)
         all_mention_reasons = [r for stage in STAGES for r in MENTION_REASONS[stage]]
         out["dropped"] = {
             "utterances": {r: int(self.dropped_utterances[r]) for r in UTTERANCE_REASONS},
@@ -227,18 +233,10 @@ class Stats:
 
 
 def compute_stats(results: Iterable[PartResult]) -> dict[str, Any]:
-    """stats.json for a list of part results (see `Stats`)."""
+    """stats.json for some part results (see `Stats`), checked by `check_accounting`."""
     stats = Stats()
-    documents: dict[str, list[str]] = {stage: [] for stage in ("input", *STAGES)}
     for result in results:
         stats.add(result)
-        doc = result.part.doc_id
-        documents["input"].append(doc)
-        documents["alpha"].append(doc)
-        if any(u.dropped_at is None for u in result.utterances):
-            for stage in ("beta1", "beta2", "beta3"):
-                documents[stage].append(doc)
-    stats.add_documents(documents)
     out = stats.as_dict()
     check_accounting(out)
     return out

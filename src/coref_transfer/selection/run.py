@@ -21,7 +21,7 @@ from coref_transfer.conll.reader import find_conll_files, read_conll
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest
 from coref_transfer.schema import write_table
-from coref_transfer.selection.pipeline import check_accounting, compute_stats, select_part, sum_stats
+from coref_transfer.selection.pipeline import Stats, check_accounting, select_part, sum_stats
 from coref_transfer.selection.tables import SelectionColumns
 
 log = logging.getLogger(__name__)
@@ -56,13 +56,13 @@ def chunk_files(files: list[Path], target_bytes: int = CHUNK_BYTES) -> list[list
 def select_chunk(paths: list[Path], config: Mapping[str, Any], partition: str) -> tuple[dict[str, pa.Table], dict[str, Any]]:
     """Read some files, run the stages on each part, and tabulate the results."""
     columns = SelectionColumns()
-    per_file = []
-    for path in paths:
-        results = [select_part(part, config) for part in read_conll(path)]
-        for result in results:
+    stats = Stats()
+    for path in paths:  # one file's objects at a time keep the garbage collector's work small
+        for part in read_conll(path):
+            result = select_part(part, config)
             columns.add(result)
-        per_file.append(compute_stats(results))
-    return columns.tables(partition), sum_stats(per_file)
+            stats.add(result)
+    return columns.tables(partition), stats.as_dict()
 
 
 def _select_chunk_args(args: tuple[list[Path], Mapping[str, Any], str]) -> tuple[dict[str, pa.Table], dict[str, Any]]:
