@@ -2,8 +2,11 @@
 # functions. Anything larger belongs in the library (src/coref_transfer).
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
+
+from snakemake.settings.types import DeploymentMethod
 
 sys.path.insert(0, str(Path(workflow.basedir) / "src"))
 
@@ -16,9 +19,13 @@ config.update(validate_config(config))
 
 RESULTS = config["results"]
 PARTITIONS = discover(config["input"]["paths"], config["partitions"]["by"])
-# Rules call the library through the interpreter of their environment, with
-# this checkout's sources first, so conda environments need only the deps.
-CLI = f"PYTHONPATH={Path(workflow.basedir) / 'src'}${{PYTHONPATH:+:$PYTHONPATH}} python -m coref_transfer"
+# Rules call the library with this checkout's sources first on PYTHONPATH,
+# through the interpreter of their conda environment when Snakemake deploys
+# them (so the environments need only the dependencies), else through the
+# interpreter running Snakemake (a virtualenv need not be activated).
+USE_CONDA = DeploymentMethod.CONDA in workflow.deployment_settings.deployment_method
+PYTHON = "python" if USE_CONDA else shlex.quote(sys.executable)
+CLI = f"PYTHONPATH={Path(workflow.basedir) / 'src'}${{PYTHONPATH:+:$PYTHONPATH}} {PYTHON} -m coref_transfer"
 SELECT_TABLES = ("utterances", "alpha", "beta1", "beta2", "beta3", "clusters")
 
 
