@@ -165,3 +165,47 @@ def test_config_show_prints_resolved_config():
     proc = run_cli("config", "show", "--config-json", '{"selection": {"max_tokens": 30}}')
     assert proc.returncode == 0
     assert yaml.safe_load(proc.stdout)["selection"]["max_tokens"] == 30
+
+
+ODD = """\
+%part 0
+(TOP (S (NP=PERSON#1#2 (NNP Anna) (NNP Verdi)) (VP (VBD met) (NP#3 (DT the) (NN mayor)) (PP (IN in) (NP=GPE#4 (NNP Lecce)))) (. .)))
+(TOP (S (NP#1 (PRP She)) (VP (VBD thanked) (NP#3 (PRP him)) (PP (IN for) (NP#5 (DT the) (NN visit)))) (. .)))
+"""
+
+
+def test_real_corpus_oddities_are_survived_and_counted(tmp_path):
+    """A span in two chains, crossing mentions and one-mention chains: read, dropped with reasons, counted."""
+    from coref_transfer.conll.authoring import parse_trees_file
+    from coref_transfer.conll.writer import write_conll
+
+    src = tmp_path / "nw_odd_0001.trees"
+    src.write_text(ODD)
+    target = tmp_path / "in" / "odd_0001.gold_conll"
+    write_conll(target, parse_trees_file(src))
+    # make "met the" (tokens 2-3) a mention of chain 6: it crosses "the mayor" (3-4)
+    lines = target.read_text().split("\n")
+    for i, line in enumerate(lines):
+        cells = line.split()
+        if len(cells) >= 12 and cells[2] in ("2", "3") and cells[3] in ("met", "the") and cells[1] == "0" and "mayor" not in line:
+            if cells[3] == "met":
+                cells[-1] = "(6"
+            elif cells[3] == "the" and cells[-1] == "(3":
+                cells[-1] = "6)|(3"
+            lines[i] = "   ".join(cells)
+    target.write_text("\n".join(lines))
+    out = tmp_path / "out"
+    proc = run_cli("select", str(target), "--out", str(out), "--no-progress")
+    assert proc.returncode == 0, proc.stderr
+    stats = json.loads((out / "stats.json").read_text())
+    assert stats["anomalies"]["span_in_two_chains"] == 1  # Anna Verdi in chains 1 and 2: chain 1 keeps it
+    assert stats["anomalies"]["crossing_mentions"] == 2  # "met the" and "the mayor"
+    assert stats["anomalies"]["singleton_chains"] == 4  # chains 2, 4, 5, 6
+    assert stats["dropped"]["mentions"]["duplicate_span"] == 1
+    assert stats["dropped"]["mentions"]["crossing"] == 2
+    for unit in ("utterances", "mentions", "clusters"):
+        assert stats["input"][unit] == stats["beta3"][unit] + sum(stats["dropped"][unit].values())
+    clusters = {r["cluster_id"]: (r["reason"], r["type"], r["gender"]) for r in pq.read_table(out / "clusters.parquet").to_pylist()}
+    assert clusters[1] == (None, "person", "fem")  # Anna Verdi ... She
+    assert clusters[3][0] == "too_small"  # "the mayor" crossed away, "him" alone is left
+    assert clusters[2][0] == "too_small"
