@@ -76,10 +76,11 @@ class ClusterFate:
 
 @dataclass
 class PartResult:
+    """The fates of one part's utterances, mentions and clusters."""
+
     part: Part
     utterances: list[UtteranceFate]
     clusters: list[ClusterFate]
-    trees_missing: int = 0
 
 
 def select_part(part: Part, config: Mapping[str, Any]) -> PartResult:
@@ -89,49 +90,55 @@ def select_part(part: Part, config: Mapping[str, Any]) -> PartResult:
         part: a part as read from CoNLL-2012.
         config: the validated configuration (sections `selection`, `classes`).
     """
-    sel, cls_cfg = config["selection"], config["classes"]
-    fates: list[UtteranceFate] = []
-    trees_missing = 0
-    for utt in part.utterances:
-        mentions = [MentionFate(m.cluster_id, m.span.start, m.span.end) for m in utt.mentions]
-        for fate, reason in zip(mentions, alpha_reasons(utt.mentions)):
-            if reason:
-                fate.dropped_at, fate.reason = "alpha", reason
-        ufate = UtteranceFate(utt, mentions)
-        reason = utterance_reason(utt.pos, sel)
-        if reason:
-            ufate.dropped_at, ufate.reason = "beta1", reason
-            for fate in mentions:
-                if fate.dropped_at is None:
-                    fate.dropped_at, fate.reason = "beta1", reason
-        alive = [f for f in mentions if f.dropped_at is None]
-        if alive:
-            has_tree = utt.has_tree
-            trees_missing += not has_tree
-            tree = None  # the whole tree, built only for non-constituent spans
-            for fate in alive:
-                head = find_head_in_bits(utt.parse_bits, utt.pos, fate.start, fate.end) if has_tree else None
-                if head is None:
-                    if tree is None and has_tree:
-                        tree = utt.tree()
-                    head = find_head(tree, fate.start, fate.end, utt.pos)
-                fate.root, fate.coordinated = head.index, head.coordinated
-                reason = mention_reason(utt.tokens, utt.pos, fate.start, fate.end, head.index, sel)
-                if reason:
-                    fate.dropped_at, fate.reason = "beta2", reason
-        fates.append(ufate)
+    fates = [select_utterance(utt, config["selection"]) for utt in part.utterances]
+    return PartResult(part, fates, select_clusters(part, fates, config))
 
+
+def select_utterance(utt: Utterance, sel: Mapping[str, Any]) -> UtteranceFate:
+    """α, β1 and β2 on one utterance: the fate of it and of each of its mentions."""
+    mentions = [MentionFate(m.cluster_id, m.span.start, m.span.end) for m in utt.mentions]
+    for fate, reason in zip(mentions, alpha_reasons(utt.mentions)):
+        if reason:
+            fate.dropped_at, fate.reason = "alpha", reason
+    ufate = UtteranceFate(utt, mentions)
+    reason = utterance_reason(utt.pos, sel)
+    if reason:
+        ufate.dropped_at, ufate.reason = "beta1", reason
+        for fate in mentions:
+            if fate.dropped_at is None:
+                fate.dropped_at, fate.reason = "beta1", reason
+        return ufate
+    has_tree = utt.has_tree
+    tree = None  # the whole tree, built only for spans that are not constituents
+    for fate in mentions:
+        if fate.dropped_at is not None:
+            continue
+        head = find_head_in_bits(utt.parse_bits, utt.pos, fate.start, fate.end) if has_tree else None
+        if head is None:
+            if tree is None and has_tree:
+                tree = utt.tree()
+            head = find_head(tree, fate.start, fate.end, utt.pos)
+        fate.root, fate.coordinated = head.index, head.coordinated
+        reason = mention_reason(utt.tokens, utt.pos, fate.start, fate.end, head.index, sel)
+        if reason:
+            fate.dropped_at, fate.reason = "beta2", reason
+    return ufate
+
+
+def select_clusters(part: Part, fates: list[UtteranceFate], config: Mapping[str, Any]) -> list[ClusterFate]:
+    """β3 on the part's clusters, then the classes of the clusters kept."""
+    sel, cls_cfg = config["selection"], config["classes"]
     clusters: dict[int, ClusterFate] = {}
-    members: dict[int, list[tuple[UtteranceFate, MentionFate]]] = {}
+    members: dict[int, list[tuple[Utterance, MentionFate]]] = {}
     for ufate in fates:
         for fate in ufate.mentions:
             cluster = clusters.setdefault(fate.cluster_id, ClusterFate(part.doc_id, part.part, fate.cluster_id))
             cluster.mentions_read += 1
             if fate.dropped_at is None:
-                members.setdefault(fate.cluster_id, []).append((ufate, fate))
+                members.setdefault(fate.cluster_id, []).append((ufate.utterance, fate))
     for cluster_id, cluster in clusters.items():
         alive = members.get(cluster_id, [])
-        reason = cluster_reason([u.utterance.pos[f.root] for u, f in alive], sel)  # type: ignore[index]
+        reason = cluster_reason([utt.pos[f.root] for utt, f in alive], sel)  # type: ignore[index]
         if reason:
             cluster.dropped_at, cluster.reason = "beta3", reason
             for _, fate in alive:
@@ -140,20 +147,15 @@ def select_part(part: Part, config: Mapping[str, Any]) -> PartResult:
         cluster.mentions_kept = len(alive)
         evidence = [
             root_evidence(
-                u.utterance.tokens, u.utterance.pos, _span(f), f.root, f.coordinated,  # type: ignore[arg-type]
-                u.utterance.entities, cls_cfg["first_name_lexicon"],
+                utt.tokens, utt.pos, Span(f.start, f.end), f.root, f.coordinated,  # type: ignore[arg-type]
+                utt.entities, cls_cfg["first_name_lexicon"],
             )
-            for u, f in alive
+            for utt, f in alive
         ]
         cluster.cls, per_mention = estimate_classes(evidence, None, cls_cfg)
         for (_, fate), mclass in zip(alive, per_mention):
             fate.cls = mclass
-    ordered = [clusters[k] for k in sorted(clusters)]
-    return PartResult(part, fates, ordered, trees_missing)
-
-
-def _span(fate: MentionFate) -> Span:
-    return Span(fate.start, fate.end)
+    return [clusters[k] for k in sorted(clusters)]
 
 
 @dataclass

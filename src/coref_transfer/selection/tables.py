@@ -13,9 +13,15 @@ import numpy as np
 import pyarrow as pa
 
 from coref_transfer import schema
+from coref_transfer.selection.classes import MentionClass
 from coref_transfer.selection.pipeline import STAGE_RANK, STAGES, PartResult
 
-_CLASS_NAMES = ("type", "gender", "number", "type_source", "gender_source", "number_source")
+_CLASS_NAMES = tuple(f.name for f in schema.CLASS_FIELDS)
+
+
+def _class_values(cls: MentionClass | None) -> tuple:
+    """Values of the class columns (all null for a dropped mention or cluster)."""
+    return (None,) * len(_CLASS_NAMES) if cls is None else (cls.type, cls.gender, cls.number, *cls.sources)
 
 
 def _offsets(lengths: list[int]) -> np.ndarray:
@@ -79,20 +85,16 @@ class SelectionColumns:
                 men["coordinated"].append(f.coordinated if f.root is not None else None)
                 men["dropped_at"].append(f.dropped_at)
                 men["reason"].append(f.reason)
-                cls = f.cls
-                values = (None,) * 6 if cls is None else (cls.type, cls.gender, cls.number, *cls.sources)
-                for name, value in zip(_CLASS_NAMES, values):
+                for name, value in zip(_CLASS_NAMES, _class_values(f.cls)):
                     men[name].append(value)
                 self.men_rank.append(STAGE_RANK[f.dropped_at] if f.dropped_at else len(STAGES))
             self.men_counts.append(len(ufate.mentions))
         cols = self.clusters
         for c in result.clusters:
-            cls = c.cls
-            values = (None,) * 6 if cls is None else (cls.type, cls.gender, cls.number, *cls.sources)
             for key, value in (
                 ("doc_id", c.doc_id), ("part", c.part), ("cluster_id", c.cluster_id),
                 ("mentions_read", c.mentions_read), ("mentions_kept", c.mentions_kept),
-                ("dropped_at", c.dropped_at), ("reason", c.reason), *zip(_CLASS_NAMES, values),
+                ("dropped_at", c.dropped_at), ("reason", c.reason), *zip(_CLASS_NAMES, _class_values(c.cls)),
             ):
                 cols[key].append(value)
 
