@@ -159,11 +159,6 @@ class TreeBuilder:
                 raise ValueError(f"parse bit {bit!r} closes a constituent that was never opened")
             stack.pop().close()
 
-    @property
-    def open_count(self) -> int:
-        """How many constituents are still open."""
-        return len(self._stack)
-
     def finish(self) -> Tree:
         """The finished tree. Raises ValueError if brackets are still open."""
         if self._stack:
