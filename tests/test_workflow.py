@@ -108,3 +108,31 @@ def test_two_clean_runs_are_byte_identical(first_run, tmp_path):
     assert ours == theirs
     for rel in ours:
         assert (workdir / rel).read_bytes() == (other / rel).read_bytes(), rel
+
+
+def test_bad_config_fails_before_any_job(tmp_path):
+    workdir = make_workdir(tmp_path / "w")
+    config = yaml.safe_load((workdir / "config.yaml").read_text())
+    config["partitions"]["by"] = ["split", "section"]
+    (workdir / "config.yaml").write_text(yaml.safe_dump(config))
+    proc = snakemake(workdir, "--dry-run")
+    assert proc.returncode != 0
+    assert "config key 'partitions.by.1': 'section' is not allowed; allowed values: split, genre, source" in proc.stdout + proc.stderr
+    assert not (workdir / "results").exists()
+
+
+def test_malformed_input_fails_its_job_with_file_and_line(tmp_path):
+    workdir = make_workdir(tmp_path / "w")
+    victim = sorted((workdir / "data/test").rglob("*.gold_conll"))[0]
+    lines = victim.read_text().split("\n")
+    lines[3] = lines[3].replace("   ", "   x", 1)  # a document id that differs from the header
+    victim.write_text("\n".join(lines))
+    proc = snakemake(workdir)
+    assert proc.returncode != 0
+    log = next((workdir / "results/logs/select").glob("test-*.log"))
+    failed = [p for p in (workdir / "results/logs/select").glob("*.log") if f"{victim.name}:4:" in p.read_text()]
+    assert failed, log.read_text()
+    assert "differs from the header's" in failed[0].read_text()
+    partition = failed[0].stem
+    assert not (workdir / f"results/select/parts/{partition}/stats.json").exists()
+    assert not (workdir / "results/select/all").exists()
