@@ -28,7 +28,7 @@ lint: install
 	$(BIN)/snakemake --lint
 
 bench: install
-	$(BIN)/python benchmarks/bench_select.py
+	$(BIN)/python benchmarks/bench_select.py --repeat 2
 
 clean:
 	rm -rf results .snakemake
