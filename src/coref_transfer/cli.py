@@ -88,6 +88,30 @@ def select(
 
 
 @app.command()
+def translate(
+    selection: Path = typer.Option(..., "--input", "-i", help="A selection folder (its beta3.parquet is read)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Output folder (replaced when the run succeeds)."),
+    config: Optional[Path] = ConfigOption,
+    config_json: Optional[str] = ConfigJsonOption,
+    threads: int = typer.Option(1, "--threads", "-t", min=1, help="CPU threads for the MT model."),
+    progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
+    export_misses: Optional[Path] = typer.Option(
+        None, help="Memory backend: write every segment the memory lacks to this file (source<TAB>) and exit 1."
+    ),
+) -> None:
+    """Stage γ: replace mentions by placeholders, translate, check, retry, resolve.
+
+    Writes OUT/gamma.parquet, OUT/stats.json and OUT/manifest.json.
+
+    Example: coref-transfer translate --input results/select/parts/train-nw-ledger --out results/gamma/parts/train-nw-ledger
+    """
+    from coref_transfer.gamma.run import run_translate
+
+    cfg = _config(config, config_json)
+    run_translate(selection, out, cfg, threads, progress, export_misses)
+
+
+@app.command()
 def merge(
     folders: list[Path] = typer.Argument(..., help="Per-partition output folders of 'select'."),
     out: Path = typer.Option(..., "--out", "-o", help="Merged output folder."),

@@ -14,6 +14,8 @@ Tables of the selection (per partition, and merged):
   their classes and every column (`UTTERANCES` schema, drop columns null):
   the input of translation;
 - `clusters.parquet`: every gold cluster, its β3 decision and its class.
+
+Table of stage γ: `gamma.parquet` (`GAMMA`).
 """
 
 from __future__ import annotations
@@ -106,6 +108,60 @@ CLUSTERS = pa.schema(
     metadata=_META,
 )
 
+GAMMA_MENTION = pa.struct(
+    [
+        pa.field("cluster_id", pa.int32(), nullable=False),
+        pa.field("start", pa.int32()),
+        pa.field("end", pa.int32()),
+        pa.field("source_start", pa.int32(), nullable=False),
+        pa.field("source_end", pa.int32(), nullable=False),
+        pa.field("kind", pa.string(), nullable=False),
+        pa.field("text_en", pa.string(), nullable=False),
+        pa.field("text_it", pa.string()),
+        pa.field("placeholder", pa.string()),
+        pa.field("type", pa.string()),
+        pa.field("gender", pa.string()),
+        pa.field("number", pa.string()),
+        pa.field("dropped_at", pa.string()),
+        pa.field("reason", pa.string()),
+    ]
+)
+
+ATTEMPT = pa.struct(
+    [
+        pa.field("attempt", pa.int32(), nullable=False),
+        pa.field("source", pa.string(), nullable=False),
+        pa.field("translation", pa.string(), nullable=False),
+        pa.field("placeholders", pa.list_(pa.string()), nullable=False),
+        pa.field("failure", pa.string()),
+    ]
+)
+
+GAMMA = pa.schema(
+    [
+        pa.field("partition", pa.string(), nullable=False),
+        pa.field("doc_id", pa.string(), nullable=False),
+        pa.field("part", pa.int32(), nullable=False),
+        pa.field("sentence", pa.int32(), nullable=False),
+        pa.field("speaker", pa.string(), nullable=False),
+        pa.field("source_tokens", pa.list_(pa.string()), nullable=False),
+        pa.field("source_text", pa.string(), nullable=False),
+        pa.field("replaced", pa.string(), nullable=False),
+        pa.field("translation", pa.string(), nullable=False),
+        pa.field("text", pa.string()),
+        pa.field("tokens", pa.list_(pa.string()), nullable=False),
+        pa.field("attempts", pa.int32(), nullable=False),
+        pa.field("audit", pa.list_(ATTEMPT), nullable=False),
+        pa.field("dropped_at", pa.string()),
+        pa.field("reason", pa.string()),
+        pa.field("mentions", pa.list_(GAMMA_MENTION), nullable=False),
+    ],
+    metadata=_META,
+)
+"""Stage γ (`gamma.parquet`): one row per β3 utterance. `tokens`, `text` and
+the mentions' `start`/`end` are Italian (null/empty when the utterance was
+dropped); `source_*` are the English ones; `audit` lists every attempt."""
+
 TABLES = {
     "utterances": UTTERANCES,
     "alpha": STAGE,
@@ -113,6 +169,7 @@ TABLES = {
     "beta2": STAGE,
     "beta3": UTTERANCES,
     "clusters": CLUSTERS,
+    "gamma": GAMMA,
 }
 
 

@@ -1,0 +1,176 @@
+"""Benchmark of the CTranslate2 backend on the tiny random Marian model (CPU, one thread).
+
+Builds the tiny model of `tests/tiny_models.py` offline and generates N
+distinct English sentences (default 2,000), then measures in this one run:
+
+- `raw-ct2`:       tokenizer + one `ctranslate2.Translator.translate_batch` call
+                   over every sentence + detokenizer, the same options as the
+                   backend: the floor for (a);
+- `service`:       our `TranslationService` (no cache) over `CTranslate2Backend`;
+                   (a) is its time over `raw-ct2`;
+- `ct2-greedy`, `ct2-greedy-f32`, `hf-greedy`: greedy decoding (beam 1) of the
+                   same sentences by the backend (int8, then float32) and by
+                   transformers `generate` (float32, batches of 64 sorted by
+                   length); (b) is the `hf-greedy` time over each, and the
+                   share of sentences where both float32 systems give the
+                   same output checks that they do the same computation;
+- `cache-fill`:    the service writing a fresh `TranslationCache`;
+- `cache-rerun`:   (c) the same sentences again through a new service and a
+                   new cache instance that reloads the shards from disk: no
+                   segment reaches the model.
+
+A random model never emits `</s>`, so every output runs to
+`max_decoding_length` (32 here) in every system: the decoding work is equal,
+which is what a speed comparison needs, but real outputs are shorter. The
+figures are the best of `--repeat` runs; compare ratios across machines.
+Run: `PYTHONPATH=src python benchmarks/bench_translate.py` (`--sentences N`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import logging
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tests"))  # the tiny model builder lives with the tests
+
+MAX_DECODING_LENGTH = 32
+NAMES = ["Gabriella", "Serena", "Marco", "Luca", "Giulia", "Anna", "Paolo", "the mayor", "the doctor", "my sister",
+         "the new teacher", "our neighbour", "the minister", "a young journalist", "the committee"]
+VERBS = ["met", "called", "visited", "thanked", "warned", "followed", "helped", "interviewed", "ignored", "praised"]
+OBJECTS = ["her brother", "the students", "the police officers", "his old friend", "the workers of the factory",
+           "the president of the company", "two tourists from Milan", "the children", "the lawyer", "Marco"]
+TAILS = ["", " at the station", " after dinner", " in Florence last summer", " because the report was late",
+         " before the meeting started", " near the harbour on Monday morning", " twice", " in the museum"]
+
+
+def sentences(count: int, seed: int = 0) -> list[str]:
+    """`count` distinct English sentences of 4 to 20 words."""
+    every = [f"{n[0].upper()}{n[1:]} {v} {o}{t}." for n, v, o, t in itertools.product(NAMES, VERBS, OBJECTS, TAILS)]
+    if count > len(every):
+        sys.exit(f"at most {len(every)} distinct sentences")
+    return random.Random(seed).sample(every, count)
+
+
+def best_of(repeat: int, run: Callable[[], object]) -> float:
+    """Fastest wall time of `repeat` calls."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sentences", type=int, default=2000, help="number of sentences (default 2,000)")
+    parser.add_argument("--repeat", type=int, default=3, help="best of K runs per measurement")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+
+    import ctranslate2
+    import torch
+    from tiny_models import build_tiny_marian
+    from transformers import MarianMTModel
+
+    from coref_transfer.translation.cache import TranslationCache
+    from coref_transfer.translation.ct2 import CTranslate2Backend
+    from coref_transfer.translation.service import TranslationService
+
+    torch.set_num_threads(1)  # the backend's default: one intra-op thread
+    texts = sentences(args.sentences)
+    figures: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        model_dir = build_tiny_marian(Path(tmp) / "tiny")
+        backend = CTranslate2Backend(model_dir, max_decoding_length=MAX_DECODING_LENGTH)  # beam 4, int8
+        raw = ctranslate2.Translator(str(model_dir), device="cpu", compute_type=backend.compute_type, intra_threads=1)
+
+        def raw_ct2() -> list[str]:
+            tok = backend.tokenizer
+            tokens = [tok.convert_ids_to_tokens(ids) for ids in tok(texts)["input_ids"]]
+            results = raw.translate_batch(
+                tokens, max_batch_size=backend.batch_tokens, batch_type="tokens", beam_size=backend.beam_size,
+                max_decoding_length=backend.max_decoding_length, length_penalty=backend.length_penalty,
+            )
+            ids = [tok.convert_tokens_to_ids(r.hypotheses[0]) for r in results]
+            return tok.batch_decode(ids, skip_special_tokens=True)
+
+        figures["raw-ct2"] = best_of(args.repeat, raw_ct2)
+        figures["service"] = best_of(args.repeat, lambda: TranslationService(backend, progress=False).translate(texts))
+
+        greedy = {"max_decoding_length": MAX_DECODING_LENGTH, "beam_size": 1}
+        ct2_int8 = CTranslate2Backend(model_dir, **greedy)
+        ct2_f32 = CTranslate2Backend(model_dir, compute_type="float32", **greedy)
+        figures["ct2-greedy"] = best_of(args.repeat, lambda: ct2_int8.translate(texts))
+        figures["ct2-greedy-f32"] = best_of(args.repeat, lambda: ct2_f32.translate(texts))
+
+        hf_model = MarianMTModel.from_pretrained(model_dir.parent / "hf").eval()
+        tok = backend.tokenizer
+        by_length = sorted(texts, key=len)
+
+        def hf_greedy() -> list[str]:
+            outputs = []
+            with torch.inference_mode():
+                for i in range(0, len(by_length), 64):
+                    batch = tok(by_length[i : i + 64], return_tensors="pt", padding=True)
+                    generated = hf_model.generate(
+                        **batch, num_beams=1, do_sample=False, max_new_tokens=MAX_DECODING_LENGTH, min_new_tokens=1,
+                    )
+                    outputs += tok.batch_decode(generated, skip_special_tokens=True)
+            return outputs
+
+        figures["hf-greedy"] = best_of(args.repeat, hf_greedy)
+        # The same computation? transformers forces </s> at the last step
+        # (forced_eos_token_id), so its output is one token shorter: compare prefixes.
+        ct2_out = dict(zip(texts, ct2_f32.translate(texts), strict=True))
+        agree = sum(ct2_out[src].startswith(out.strip()) for src, out in zip(by_length, hf_greedy(), strict=True))
+
+        def through_cache(folder: Path) -> TranslationService:
+            with TranslationCache(folder) as cache:
+                service = TranslationService(backend, cache, progress=False)
+                service.translate(texts)
+            return service
+
+        folders = iter(Path(tmp) / f"cache{k}" for k in range(args.repeat))
+        figures["cache-fill"] = best_of(args.repeat, lambda: through_cache(next(folders)))
+        filled = Path(tmp) / "cache0"
+        figures["cache-rerun"] = best_of(args.repeat, lambda: through_cache(filled))
+        rerun = through_cache(filled)
+        if rerun.stats.translated:
+            sys.exit(f"cache re-run translated {rerun.stats.translated} segment(s); expected none")
+
+    ratios = {
+        "(a) service / raw-ct2": figures["service"] / figures["raw-ct2"],
+        "(b) hf-greedy / ct2-greedy (int8)": figures["hf-greedy"] / figures["ct2-greedy"],
+        "(b) hf-greedy / ct2-greedy-f32": figures["hf-greedy"] / figures["ct2-greedy-f32"],
+        "(c) cache-rerun / service": figures["cache-rerun"] / figures["service"],
+        "hf-greedy outputs = ct2-greedy-f32 (prefix)": agree / len(texts),
+    }
+    if args.json:
+        print(json.dumps({"sentences": len(texts), "seconds": figures, "ratios": ratios}, indent=2))
+        return
+    words = sum(len(t.split()) for t in texts)
+    print(f"{len(texts):,} sentences ({words:,} words), tiny Marian, CPU, 1 thread, "
+          f"max_decoding_length {MAX_DECODING_LENGTH}, best of {args.repeat}")
+    print(f"{'measurement':<16}{'decoding':>16}{'seconds':>10}{'segments/s':>13}")
+    decoding = {"raw-ct2": "beam 4, int8", "service": "beam 4, int8", "ct2-greedy": "beam 1, int8",
+                "ct2-greedy-f32": "beam 1, float32", "hf-greedy": "beam 1, float32",
+                "cache-fill": "beam 4, int8", "cache-rerun": "(cache hits)"}
+    for kind, seconds in figures.items():
+        print(f"{kind:<16}{decoding[kind]:>16}{seconds:>10.3f}{len(texts) / seconds:>13,.0f}")
+    for label, ratio in ratios.items():
+        print(f"{label:<44}{ratio:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Stage γ: placeholder replacement, translation, and resolution of the mentions."""

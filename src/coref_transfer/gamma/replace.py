@@ -1,0 +1,101 @@
+"""Replacement: every kept mention gives way to a placeholder of its class.
+
+Three kinds of mention are replaced differently (method.md's hard cases):
+- `plain`: the mention's tokens become the placeholder ("Lora Owens" →
+  "Gabriella");
+- `possessor`: a mention that ends in the clitic `'s` ("Maria 's") keeps it
+  after the placeholder ("Gabriella's car" → "l'auto di Gabriella"), and only
+  the name is translated and put back;
+- `possessive`: a possessive pronoun (his/her/its/their) becomes
+  "placeholder's", so the model builds the "di X" phrase that resolution
+  turns back into an Italian possessive adjective after the article.
+Two mentions with the same text get two different placeholders, so the
+resolution is never ambiguous.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from coref_transfer.gamma.english import detokenize
+from coref_transfer.translation.placeholders import Inventory, Placeholder
+
+POSSESSIVE_CLITICS = frozenset(("'s", "'"))
+PROPER_TAGS = frozenset(("NNP", "NNPS"))
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A kept mention of an utterance, as γ sees it."""
+
+    index: int
+    """Position of the mention in the utterance's mention list."""
+    start: int
+    end: int
+    cls: tuple[str, str, str]
+    kind: str
+    """`plain`, `possessor` or `possessive` (see the module docstring)."""
+    text: str
+    """English text to translate for the mention (without a final clitic)."""
+
+
+def make_slots(tokens: Sequence[str], pos: Sequence[str], mentions: Sequence[dict]) -> list[Slot]:
+    """The slots of an utterance's kept mentions (dicts with start, end, type, gender, number)."""
+    slots = []
+    for i, m in enumerate(mentions):
+        start, end = m["start"], m["end"]
+        cls = (m["type"], m["gender"], m["number"])
+        if start == end and pos[start] == "PRP$":
+            kind, last = "possessive", end
+        elif end > start and pos[end] == "POS" and tokens[end] in POSSESSIVE_CLITICS:
+            kind, last = "possessor", end - 1
+        else:
+            kind, last = "plain", end
+        words = list(tokens[start : last + 1])
+        if start == 0 and pos[0] not in PROPER_TAGS and words[0][:1].isupper() and words[0] != "I":
+            words[0] = words[0][0].lower() + words[0][1:]  # capitalised only because it opened the sentence
+        slots.append(Slot(i, start, end, cls, kind, detokenize(words)))
+    return slots
+
+
+def utterance_rng(seed: int, doc_id: str, part: int, sentence: int, attempt: int) -> random.Random:
+    """A generator seeded by the utterance and attempt alone, so that draws do
+    not depend on partitioning, order or which other utterances failed."""
+    return random.Random(f"{seed}|{doc_id}|{part}|{sentence}|{attempt}")
+
+
+def replace(
+    tokens: Sequence[str],
+    slots: Sequence[Slot],
+    inventory: Inventory,
+    rng: random.Random,
+    exclude: set[str],
+) -> tuple[str, list[Placeholder]]:
+    """The English text with every slot replaced, and the placeholder of each slot.
+
+    Args:
+        exclude: placeholder tokens not to draw (already used in an earlier
+            attempt); tokens of the utterance itself are always excluded.
+    """
+    taken = set(exclude) | set(tokens)
+    chosen: list[Placeholder] = []
+    for slot in slots:
+        placeholder = inventory.draw(slot.cls, rng, taken)
+        taken.update(placeholder.tokens)
+        chosen.append(placeholder)
+    by_start = {slot.start: (slot, ph) for slot, ph in zip(slots, chosen)}
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        if i in by_start:
+            slot, ph = by_start[i]
+            out.extend(ph.source.split())
+            if slot.kind in ("possessor", "possessive"):
+                out.append("'s")
+            i = slot.end + 1
+        else:
+            out.append(tokens[i])
+            i += 1
+    return detokenize(out), chosen

@@ -1,0 +1,163 @@
+"""Resolution: put each mention's Italian text where its placeholder landed.
+
+The translated utterance is tokenised with spaCy's Italian tokenizer (the
+rules ship with spaCy; no model is needed), each placeholder must occur
+exactly once on token boundaries, and the edits are applied to the text, so
+that the mentions' character ranges are known; the result is tokenised again
+and each mention gets its token span (0-based, end inclusive).
+
+Possessive pronouns: the model turns "Gabriella's car" into "l'auto di
+Gabriella"; an Italian possessive adjective stands after the article instead
+("la sua auto"), so "di Gabriella" is removed and the possessive inserted
+after the nearest article on the left (an elided article `l'`/`un'` is
+written in full; stage δ makes article and possessive agree with the noun).
+Without such an article the possessive simply takes the placeholder's place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from coref_transfer.gamma.replace import Slot
+from coref_transfer.translation.placeholders import Placeholder, find_placeholder
+
+ARTICLES = frozenset("il lo la i gli le un uno una".split())
+ELIDED_ARTICLES = {"l'": "il", "un'": "una", "l’": "il", "un’": "una"}
+ARTICLE_WINDOW = 4
+
+
+@lru_cache(maxsize=1)
+def italian_tokenizer():
+    import spacy
+
+    return spacy.blank("it").tokenizer
+
+
+def tokenize(text: str) -> list[tuple[str, int]]:
+    """(token, character offset) pairs of an Italian text."""
+    return [(t.text, t.idx) for t in italian_tokenizer()(text)]
+
+
+@dataclass
+class Resolved:
+    """An Italian utterance with its mentions placed, or why it failed."""
+
+    text: str = ""
+    tokens: list[str] = field(default_factory=list)
+    spans: list[tuple[int, int] | None] = field(default_factory=list)
+    """Token span of each slot's mention (None: it could not be aligned)."""
+    failure: str | None = None
+    """`placeholder_missing` or `placeholder_repeated` (the attempt failed)."""
+
+
+@dataclass
+class _Edit:
+    start: int
+    end: int
+    text: str
+    slot: int | None  # the slot whose mention `text` is, if any
+
+
+def survival(translation: str, placeholders: Sequence[Placeholder]) -> tuple[str | None, list[tuple[str, int]]]:
+    """Check that every placeholder occurs exactly once; returns (failure, tokens)."""
+    tokens = tokenize(translation)
+    words = [t for t, _ in tokens]
+    for ph in placeholders:
+        found = find_placeholder(words, ph)
+        if not found:
+            return "placeholder_missing", tokens
+        if len(found) > 1:
+            return "placeholder_repeated", tokens
+    return None, tokens
+
+
+def resolve(translation: str, slots: Sequence[Slot], placeholders: Sequence[Placeholder], italian: Sequence[str]) -> Resolved:
+    """Replace each placeholder by its mention's Italian text.
+
+    Args:
+        translation: the model's output for the replaced utterance.
+        slots, placeholders: the mentions and their placeholders, in order.
+        italian: the Italian text of each slot's mention.
+    """
+    failure, tokens = survival(translation, placeholders)
+    if failure:
+        return Resolved(failure=failure)
+    words = [t for t, _ in tokens]
+    edits: list[_Edit] = []
+    for k, (slot, ph, text) in enumerate(zip(slots, placeholders, italian)):
+        first = find_placeholder(words, ph)[0]
+        last = _last(words, first, ph)
+        start, end = tokens[first][1], tokens[last][1] + len(tokens[last][0])
+        if slot.kind == "possessive" and first > 0 and words[first - 1].lower() == "di":
+            edits.extend(_possessive_edits(tokens, first - 1, end, text, k))
+        else:
+            edits.append(_Edit(start, end, text, k))
+    return _apply(translation, edits, len(slots))
+
+
+def _last(words: Sequence[str], first: int, ph: Placeholder) -> int:
+    """Index of the placeholder's last token, given where it starts."""
+    for target in sorted(ph.targets, key=lambda t: -len(t.split())):
+        parts = target.split()
+        if list(words[first : first + len(parts)]) == parts:
+            return first + len(parts) - 1
+    return first
+
+
+def _possessive_edits(tokens: list[tuple[str, int]], di: int, end: int, text: str, slot: int) -> list[_Edit]:
+    """Remove "di <placeholder>", put the possessive after the article before it."""
+    removal_start = tokens[di][1]
+    # swallow the space before "di"
+    while removal_start > 0 and tokens[di - 1][1] + len(tokens[di - 1][0]) < removal_start:
+        removal_start -= 1
+    edits = [_Edit(removal_start, end, "", None)]
+    for j in range(di - 1, max(-1, di - 1 - ARTICLE_WINDOW), -1):
+        word, offset = tokens[j]
+        lower = word.lower()
+        if lower in ARTICLES:
+            edits.append(_Edit(offset + len(word), offset + len(word), " " + text, slot))
+            return edits
+        if lower in ELIDED_ARTICLES:
+            full = ELIDED_ARTICLES[lower]
+            full = full.capitalize() if word[0].isupper() else full
+            edits.append(_Edit(offset, offset + len(word), full + " ", None))
+            edits.append(_Edit(offset + len(word), offset + len(word), text + " ", slot))
+            return edits
+    # no article: the possessive goes where "di <placeholder>" was
+    edits[0] = _Edit(removal_start, end, " " + text, slot)
+    return edits
+
+
+def _apply(text: str, edits: list[_Edit], n_slots: int) -> Resolved:
+    """Apply non-overlapping edits left to right, tracking the mentions' characters."""
+    edits.sort(key=lambda e: (e.start, e.end))
+    out: list[str] = []
+    ranges: dict[int, tuple[int, int]] = {}
+    cursor = 0
+    length = 0
+    for edit in edits:
+        out.append(text[cursor : edit.start])
+        length += edit.start - cursor
+        piece = edit.text
+        if edit.slot is not None:
+            lead = len(piece) - len(piece.lstrip())
+            core = piece.strip()
+            ranges[edit.slot] = (length + lead, length + lead + len(core))
+        out.append(piece)
+        length += len(piece)
+        cursor = edit.end
+    out.append(text[cursor:])
+    final = "".join(out)
+    for slot, (s, e) in list(ranges.items()):
+        if s == 0 and final[:1].islower():
+            final = final[0].upper() + final[1:]
+    tokens = tokenize(final)
+    starts = {offset: i for i, (_, offset) in enumerate(tokens)}
+    ends = {offset + len(word): i for i, (word, offset) in enumerate(tokens)}
+    spans: list[tuple[int, int] | None] = []
+    for slot in range(n_slots):
+        s, e = ranges[slot]
+        spans.append((starts[s], ends[e]) if s in starts and e in ends else None)
+    return Resolved(text=final, tokens=[w for w, _ in tokens], spans=spans)

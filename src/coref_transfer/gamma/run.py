@@ -1,0 +1,143 @@
+"""`coref-transfer translate`: stage γ on one selection folder's `beta3.parquet`.
+
+Everything that can be checked is checked before any translation starts:
+the β3 table, the placeholder inventory, the backend (model folder and
+tokenizer, or translation memory). The output folder holds `gamma.parquet`,
+`stats.json` and `manifest.json` and appears complete or not at all.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+from coref_transfer.errors import ConfigError
+from coref_transfer.gamma.stage import run_gamma
+from coref_transfer.io import sha256_file, staged_directory, write_json
+from coref_transfer.manifest import build_manifest
+from coref_transfer.schema import GAMMA, read_table, write_table
+from coref_transfer.translation.base import Backend
+from coref_transfer.translation.cache import TranslationCache
+from coref_transfer.translation.memory import MemoryMissError, TranslationMemory, write_misses
+from coref_transfer.translation.placeholders import Inventory
+from coref_transfer.translation.service import TranslationService
+
+log = logging.getLogger(__name__)
+
+
+def build_backend(config: Mapping[str, Any], threads: int = 1) -> Backend:
+    """The configured translation backend, loaded and checked."""
+    t = config["translation"]
+    if t["backend"] == "memory":
+        return TranslationMemory(t["memory"])
+    from coref_transfer.translation.ct2 import CTranslate2Backend
+
+    model = t["model"]
+    return CTranslate2Backend(
+        model["path"],
+        family=model["family"],
+        source_lang=model["source_lang"],
+        target_lang=model["target_lang"],
+        device=t["device"],
+        compute_type=t["compute_type"],
+        beam_size=t["beam_size"],
+        max_decoding_length=t["max_decoding_length"],
+        length_penalty=t["length_penalty"],
+        batch_tokens=t["batch_tokens"],
+        threads=threads,
+    )
+
+
+class MissCollector(Backend):
+    """Wraps a translation memory: records misses and lets the stage go on.
+
+    Used by `--export-misses`: a miss is answered with its source text (so
+    placeholders "survive" and the mention texts are requested too), and all
+    the misses of the partition are written out in one go.
+    """
+
+    name = "memory"
+    cacheable = False
+
+    def __init__(self, memory: TranslationMemory):
+        self.memory = memory
+        self.misses: list[str] = []
+
+    @property
+    def fingerprint(self) -> str:
+        return self.memory.fingerprint
+
+    def translate(self, segments: Sequence[str]) -> list[str]:
+        missing = set(self.memory.missing(segments))
+        self.misses.extend(s for s in segments if s in missing)
+        return [s if s in missing else self.memory.table[s] for s in segments]
+
+
+def used_config(config: Mapping[str, Any]) -> dict[str, Any]:
+    """The configuration that shapes γ (recorded in the manifest)."""
+    return {key: config[key] for key in ("translation", "gamma", "seed")}
+
+
+def run_translate(
+    selection: str | Path,
+    out: str | Path,
+    config: Mapping[str, Any],
+    threads: int = 1,
+    progress: bool = True,
+    export_misses: str | Path | None = None,
+) -> dict[str, Any]:
+    """Stage γ on `selection/beta3.parquet`, written to the folder `out`.
+
+    Args:
+        export_misses: with the memory backend, write the segments the memory
+            lacks to this file (source<TAB>) instead of failing on the first.
+    Raises:
+        MemoryMissError: segments missing from the translation memory.
+    """
+    beta3_path = Path(selection) / "beta3.parquet"
+    rows = read_table(beta3_path, "beta3").to_pylist()
+    inventory = Inventory.load(config["gamma"]["placeholders"])
+    backend = build_backend(config, threads)
+    collector = None
+    if export_misses is not None:
+        if not isinstance(backend, TranslationMemory):
+            raise ConfigError("--export-misses needs translation.backend: memory")
+        backend = collector = MissCollector(backend)
+    cache = TranslationCache(config["translation"]["cache"]) if getattr(backend, "cacheable", True) else None
+    service = TranslationService(backend, cache, progress=progress)
+    try:
+        out_rows, stats = run_gamma(rows, service, inventory, config)
+    finally:
+        if cache is not None:
+            cache.close()
+    if collector is not None and collector.misses:
+        n = write_misses(export_misses, collector.misses)  # type: ignore[arg-type]
+        log.error("wrote %d missing segment(s) to %s", n, export_misses)
+        raise MemoryMissError(config["translation"]["memory"], sorted(set(collector.misses)))
+    stats["translation"] = {"backend": backend.name, **asdict(service.stats)}
+    table = pa.Table.from_pylist(out_rows, schema=GAMMA)
+    with staged_directory(out) as tmp:
+        write_table(table, tmp / "gamma.parquet")
+        write_json(tmp / "stats.json", stats)
+        write_json(
+            tmp / "manifest.json",
+            build_manifest(
+                "translate",
+                used_config(config),
+                [beta3_path],
+                backend_fingerprint=backend.fingerprint,
+                placeholders_sha256=inventory.fingerprint,
+                partition=rows[0]["partition"] if rows else Path(selection).name,
+            ),
+        )
+    log.info(
+        "translate %s: %d utterances, %d kept; %d mentions, %d kept; %d segments translated, %d from the cache",
+        Path(selection).name, stats["input"]["utterances"], stats["gamma"]["utterances"],
+        stats["input"]["mentions"], stats["gamma"]["mentions"], service.stats.translated, service.stats.cache_hits,
+    )
+    return stats

@@ -1,0 +1,223 @@
+"""Stage γ over a table of β3 utterances: replace, translate, check, retry, resolve.
+
+All utterances of a partition go through each attempt together, so the
+model sees large batches: attempt 1 translates every replaced utterance;
+those whose placeholders did not survive exactly once are replaced again
+with fresh placeholders (never one already tried for that utterance) and
+retranslated, up to `max_attempts`; what never passes is dropped with
+`placeholder_lost`, not emitted half right. Then each kept mention's own
+text is translated (pronouns by table, see `gamma.pronouns`) and put back.
+
+Every utterance keeps an audit: per attempt, the English sent, the Italian
+received, the placeholders used and why the attempt failed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from coref_transfer.gamma.english import detokenize
+from coref_transfer.gamma.pronouns import italian_pronoun
+from coref_transfer.gamma.replace import Slot, make_slots, replace, utterance_rng
+from coref_transfer.gamma.resolve import Resolved, resolve, survival
+from coref_transfer.translation.placeholders import Inventory, Placeholder
+from coref_transfer.translation.service import TranslationService
+
+UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted")
+MENTION_REASONS = ("placeholder_lost", "placeholders_exhausted", "span_misaligned")
+
+
+@dataclass
+class Work:
+    """One utterance on its way through γ."""
+
+    row: dict[str, Any]
+    slots: list[Slot]
+    audit: list[dict[str, Any]] = field(default_factory=list)
+    placeholders: list[Placeholder] = field(default_factory=list)
+    source: str = ""
+    translation: str = ""
+    used: set[str] = field(default_factory=set)
+    reason: str | None = None
+    resolved: Resolved | None = None
+
+
+def run_gamma(
+    rows: Sequence[Mapping[str, Any]],
+    service: TranslationService,
+    inventory: Inventory,
+    config: Mapping[str, Any],
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Stage γ on β3 rows (dicts of the `beta3` table).
+
+    Args:
+        config: the validated configuration (`gamma` section and `seed`).
+    Returns:
+        (rows of the `gamma` table, stats).
+    """
+    gamma_cfg, seed = config["gamma"], config["seed"]
+    work = [Work(dict(r), make_slots(r["tokens"], r["pos"], r["mentions"])) for r in rows]
+    pending = list(work)
+    attempts = Counter()
+    for attempt in range(1, gamma_cfg["max_attempts"] + 1):
+        batch = []
+        for w in pending:
+            r = w.row
+            rng = utterance_rng(seed, r["doc_id"], r["part"], r["sentence"], attempt)
+            try:
+                w.source, w.placeholders = replace(r["tokens"], w.slots, inventory, rng, w.used)
+            except LookupError:
+                w.reason = "placeholders_exhausted"
+                w.audit.append({"attempt": attempt, "source": "", "translation": "", "placeholders": [], "failure": w.reason})
+                continue
+            for ph in w.placeholders:
+                w.used.update(ph.tokens)
+            batch.append(w)
+        outputs = service.translate([w.source for w in batch]) if batch else []
+        pending = []
+        for w, translation in zip(batch, outputs):
+            w.translation = translation
+            failure, _ = survival(translation, w.placeholders)
+            w.audit.append(
+                {
+                    "attempt": attempt,
+                    "source": w.source,
+                    "translation": translation,
+                    "placeholders": [ph.source for ph in w.placeholders],
+                    "failure": failure,
+                }
+            )
+            if failure:
+                pending.append(w)
+            else:
+                attempts[attempt] += 1
+        if not pending:
+            break
+    for w in pending:
+        w.reason = "placeholder_lost"
+
+    kept = [w for w in work if w.reason is None]
+    texts = _mention_texts(kept, service, gamma_cfg["pronoun_table"])
+    for w in kept:
+        italian = [texts[(id(w), s.index)] for s in w.slots]
+        w.resolved = resolve(w.translation, w.slots, w.placeholders, italian)
+    out = [_row(w, texts) for w in work]
+    return out, _stats(work, attempts)
+
+
+def _mention_texts(kept: Sequence[Work], service: TranslationService, pronoun_table: bool) -> dict[tuple[int, int], str]:
+    """The Italian text of every kept mention: by table for pronouns, else by MT."""
+    texts: dict[tuple[int, int], str] = {}
+    to_translate: dict[tuple[int, int], str] = {}
+    for w in kept:
+        tokens, pos = w.row["tokens"], w.row["pos"]
+        for slot in w.slots:
+            form = None
+            if pronoun_table and slot.start == slot.end and pos[slot.start] in ("PRP", "PRP$"):
+                form = italian_pronoun(tokens[slot.start], pos[slot.start], slot.cls)
+            if form is None:
+                to_translate[(id(w), slot.index)] = slot.text
+            else:
+                texts[(id(w), slot.index)] = form
+    keys = list(to_translate)
+    outputs = service.translate([to_translate[k] for k in keys]) if keys else []
+    for key, text in zip(keys, outputs):
+        texts[key] = _strip_final_period(text, to_translate[key])
+    return texts
+
+
+def _strip_final_period(italian: str, english: str) -> str:
+    """MT models like to end a phrase with a full stop that the English had not."""
+    italian = italian.strip()
+    if italian.endswith(".") and not english.rstrip().endswith("."):
+        italian = italian[:-1].rstrip()
+    return italian
+
+
+def _row(w: Work, texts: Mapping[tuple[int, int], str]) -> dict[str, Any]:
+    r = w.row
+    resolved = w.resolved
+    mentions = []
+    for slot in w.slots:
+        m = r["mentions"][slot.index]
+        span = resolved.spans[slot.index] if resolved else None
+        if w.reason:
+            dropped, reason = "gamma", w.reason
+        elif span is None:
+            dropped, reason = "gamma", "span_misaligned"
+        else:
+            dropped, reason = None, None
+        mentions.append(
+            {
+                "cluster_id": m["cluster_id"],
+                "start": span[0] if span else None,
+                "end": span[1] if span else None,
+                "source_start": m["start"],
+                "source_end": m["end"],
+                "kind": slot.kind,
+                "text_en": slot.text,
+                "text_it": texts.get((id(w), slot.index)),
+                "placeholder": w.placeholders[slot.index].source if w.placeholders and not w.reason else None,
+                "type": m["type"],
+                "gender": m["gender"],
+                "number": m["number"],
+                "dropped_at": dropped,
+                "reason": reason,
+            }
+        )
+    return {
+        "partition": r["partition"],
+        "doc_id": r["doc_id"],
+        "part": r["part"],
+        "sentence": r["sentence"],
+        "speaker": r["speaker"],
+        "source_tokens": list(r["tokens"]),
+        "source_text": detokenize(r["tokens"]),
+        "replaced": w.source,
+        "translation": w.translation,
+        "text": resolved.text if resolved else None,
+        "tokens": resolved.tokens if resolved else [],
+        "attempts": len(w.audit),
+        "audit": w.audit,
+        "dropped_at": "gamma" if w.reason else None,
+        "reason": w.reason,
+        "mentions": mentions,
+    }
+
+
+def _stats(work: Sequence[Work], attempts: Counter) -> dict[str, Any]:
+    """γ's share of stats.json: input (what β3 handed over) = kept + dropped."""
+    dropped_utt = Counter(w.reason for w in work if w.reason)
+    dropped_men: Counter = Counter()
+    kept_mentions = 0
+    clusters = set()
+    tokens = 0
+    for w in work:
+        if w.reason:
+            dropped_men[w.reason] += len(w.slots)
+            continue
+        tokens += len(w.resolved.tokens)  # type: ignore[union-attr]
+        for slot, span in zip(w.slots, w.resolved.spans):  # type: ignore[union-attr]
+            if span is None:
+                dropped_men["span_misaligned"] += 1
+            else:
+                kept_mentions += 1
+                clusters.add((w.row["doc_id"], w.row["part"], w.row["mentions"][slot.index]["cluster_id"]))
+    n_mentions = sum(len(w.slots) for w in work)
+    return {
+        "input": {"utterances": len(work), "mentions": n_mentions},
+        "gamma": {
+            "utterances": len(work) - sum(dropped_utt.values()),
+            "tokens": tokens,
+            "mentions": kept_mentions,
+            "clusters": len(clusters),
+        },
+        "dropped": {
+            "utterances": {r: dropped_utt[r] for r in UTTERANCE_REASONS},
+            "mentions": {r: dropped_men[r] for r in MENTION_REASONS},
+        },
+        "attempts": {str(k): attempts[k] for k in sorted(attempts)},
+    }

@@ -1,0 +1,1 @@
+"""Machine translation behind one interface: backends, a persistent cache, the service."""

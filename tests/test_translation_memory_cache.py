@@ -1,0 +1,169 @@
+"""The translation memory (TSV) backend and the persistent, multi-writer translation cache."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import pickle
+
+import pytest
+
+from coref_transfer.errors import InputFormatError, MissingInputError
+from coref_transfer.translation.cache import TranslationCache, cache_key
+from coref_transfer.translation.memory import MemoryMissError, TranslationMemory, read_memory, write_misses
+from coref_transfer.translation.service import TranslationService
+
+MEMORY = """\
+# recorded by hand
+Gabriella met Serena.\tGabriella ha incontrato Serena.
+
+Marco called her.\tMarco l'ha chiamata.
+Marco called her.\tMarco l'ha chiamata.
+"""
+
+
+@pytest.fixture
+def memory_file(tmp_path):
+    path = tmp_path / "memory.tsv"
+    path.write_text(MEMORY, encoding="utf-8")
+    return path
+
+
+# --- memory --------------------------------------------------------------------
+
+def test_memory_hits_in_order_with_repeats(memory_file):
+    memory = TranslationMemory(memory_file)
+    segments = ["Marco called her.", "Gabriella met Serena.", "Marco called her."]
+    expected = ["Marco l'ha chiamata.", "Gabriella ha incontrato Serena.", "Marco l'ha chiamata."]
+    assert memory.translate(segments) == expected
+
+
+def test_memory_miss_lists_the_segments(memory_file):
+    memory = TranslationMemory(memory_file)
+    with pytest.raises(MemoryMissError) as info:
+        memory.translate(["Serena left.", "Gabriella met Serena.", "Marco stayed.", "Serena left."])
+    assert info.value.missing == ["Serena left.", "Marco stayed."]
+    assert "2 segment(s) have no recorded translation:\n  Serena left.\n  Marco stayed.\n" in str(info.value)
+    assert str(memory_file) in str(info.value)
+    # The error crosses process boundaries with its fields (workers send it back).
+    again = pickle.loads(pickle.dumps(info.value))
+    assert (again.path, again.missing) == (info.value.path, info.value.missing)
+
+
+def test_memory_miss_message_is_capped_at_ten(memory_file):
+    missing = [f"Sentence {i}." for i in range(13)]
+    with pytest.raises(MemoryMissError, match=r"(?s)13 segment\(s\).*\.\.\. and 3 more") as info:
+        TranslationMemory(memory_file).translate(missing)
+    assert "Sentence 10." not in str(info.value)
+
+
+def test_write_misses_then_fill_in_and_append(memory_file, tmp_path):
+    out = tmp_path / "misses.tsv"
+    assert write_misses(out, ["Serena left.", "Marco stayed.", "Serena left."]) == 2
+    assert out.read_text(encoding="utf-8") == "Marco stayed.\t\nSerena left.\t\n"
+    filled = out.read_text(encoding="utf-8").replace("Marco stayed.\t", "Marco stayed.\tMarco è rimasto.")
+    filled = filled.replace("Serena left.\t", "Serena left.\tSerena è partita.")
+    with open(memory_file, "a", encoding="utf-8") as handle:
+        handle.write(filled)
+    assert TranslationMemory(memory_file).translate(["Serena left."]) == ["Serena è partita."]
+
+
+@pytest.mark.parametrize(
+    "line, problem",
+    [
+        ("no tab here", "expected 'source<TAB>target', found 0 tab(s)"),
+        ("a\tb\tc", "expected 'source<TAB>target', found 2 tab(s)"),
+        ("  \tqualcosa", "empty source segment"),
+        ("Serena left.\t  ", "no translation for 'Serena left.'"),
+    ],
+    ids=["no-tab", "two-tabs", "empty-source", "empty-target"],
+)
+def test_memory_malformed_line_names_file_and_line(memory_file, line, problem):
+    with open(memory_file, "a", encoding="utf-8") as handle:
+        handle.write(line + "\n")
+    with pytest.raises(InputFormatError) as info:
+        read_memory(memory_file)
+    # MEMORY has 5 lines (comment and blank ones count), so the bad one is line 6.
+    assert (info.value.path, info.value.line) == (str(memory_file), 6)
+    assert problem in info.value.problem
+    assert str(info.value).startswith(f"{memory_file}:6: ")
+
+
+def test_memory_conflicting_duplicate_names_both_lines(memory_file):
+    with open(memory_file, "a", encoding="utf-8") as handle:
+        handle.write("Gabriella met Serena.\tGabriella incontrò Serena.\n")
+    with pytest.raises(InputFormatError, match=r":6: 'Gabriella met Serena\.' was recorded at line 2 as"):
+        read_memory(memory_file)
+
+
+def test_memory_missing_file_and_bad_encoding(tmp_path):
+    with pytest.raises(MissingInputError, match="translation memory not found"):
+        read_memory(tmp_path / "absent.tsv")
+    (tmp_path / "latin1.tsv").write_bytes("città\tcittà\n".encode("latin-1"))
+    with pytest.raises(InputFormatError, match="invalid UTF-8"):
+        read_memory(tmp_path / "latin1.tsv")
+
+
+def test_memory_fingerprint_follows_the_file_and_bypasses_the_cache(memory_file, tmp_path):
+    before = TranslationMemory(memory_file).fingerprint
+    assert TranslationMemory(memory_file).fingerprint == before
+    with open(memory_file, "a", encoding="utf-8") as handle:
+        handle.write("Serena left.\tSerena è partita.\n")
+    assert TranslationMemory(memory_file).fingerprint != before
+    # A memory is its own record: the service does not copy it into the cache.
+    with TranslationCache(tmp_path / "cache") as cache:
+        service = TranslationService(TranslationMemory(memory_file), cache, progress=False)
+        assert service.translate(["Serena left."]) == ["Serena è partita."]
+        assert service.cache is None and cache.entries == {}
+
+
+# --- cache -------------------------------------------------------------------------
+
+def test_cache_persists_across_instances(tmp_path):
+    key = cache_key("model-a", "Gabriella met Serena.")
+    with TranslationCache(tmp_path) as cache:
+        cache.put_many([(key, "Gabriella ha incontrato Serena.")])
+    reopened = TranslationCache(tmp_path)
+    assert reopened.get(key) == "Gabriella ha incontrato Serena."
+    assert reopened.get(cache_key("model-b", "Gabriella met Serena.")) is None  # another model, another key
+    assert reopened.skipped_lines == 0
+
+
+def _write_entries(folder: str, writer: int, count: int, barrier) -> None:
+    """One of two processes appending to the same cache folder at the same time."""
+    cache = TranslationCache(folder)
+    barrier.wait()
+    for start in range(0, count, 10):
+        cache.put_many((cache_key("fp", f"w{writer} s{i}"), f"t{writer}-{i} è") for i in range(start, start + 10))
+    cache.close()
+
+
+def test_two_processes_write_at_once(tmp_path):
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(2)
+    workers = [context.Process(target=_write_entries, args=(str(tmp_path), w, 200, barrier)) for w in (0, 1)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=60)
+    assert [worker.exitcode for worker in workers] == [0, 0]
+    assert len(list(tmp_path.glob("*.jsonl"))) == 2  # one shard per writer
+    merged = TranslationCache(tmp_path)
+    assert merged.skipped_lines == 0
+    assert len(merged.entries) == 400
+    assert merged.get(cache_key("fp", "w1 s199")) == "t1-199 è"
+
+
+def test_truncated_last_line_is_skipped_and_counted(tmp_path, caplog):
+    with TranslationCache(tmp_path) as cache:
+        cache.put_many([(cache_key("fp", "a"), "uno"), (cache_key("fp", "b"), "due")])
+    (shard,) = tmp_path.glob("*.jsonl")
+    whole = json.dumps({"k": cache_key("fp", "c"), "t": "tre"})
+    with open(shard, "a", encoding="utf-8") as handle:
+        handle.write(whole[: len(whole) // 2])  # a job killed mid-write
+    with caplog.at_level("WARNING"):
+        reopened = TranslationCache(tmp_path)
+    assert reopened.skipped_lines == 1
+    assert "skipped 1 incomplete line(s)" in caplog.text
+    assert reopened.get(cache_key("fp", "a")) == "uno" and reopened.get(cache_key("fp", "b")) == "due"
+    assert reopened.get(cache_key("fp", "c")) is None
