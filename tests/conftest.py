@@ -11,6 +11,8 @@ from coref_transfer.config import validate_config
 from coref_transfer.conll.authoring import parse_trees_file
 from coref_transfer.model import Part
 
+pytest_plugins = ["tiny_models"]
+
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE = REPO / "resources" / "sample"
 

@@ -24,7 +24,6 @@ from coref_transfer.translation.service import TranslationService
 
 # The session fixtures tiny_marian_dir and tiny_nllb_dir (the same line in
 # conftest.py makes them available to every test module).
-pytest_plugins = ["tiny_models"]
 
 SEGMENTS = [
     "Gabriella met Serena at the station on Monday morning.",

@@ -30,6 +30,10 @@ sample_app = typer.Typer(no_args_is_help=True, help="Build and check the embedde
 app.add_typer(sample_app, name="sample")
 config_app = typer.Typer(no_args_is_help=True, help="Inspect and validate configurations.")
 app.add_typer(config_app, name="config")
+models_app = typer.Typer(no_args_is_help=True, help="Set up translation models.")
+app.add_typer(models_app, name="models")
+placeholders_app = typer.Typer(no_args_is_help=True, help="Check placeholder inventories against the model.")
+app.add_typer(placeholders_app, name="placeholders")
 
 log = logging.getLogger("coref_transfer")
 
@@ -170,6 +174,58 @@ def config_show(config: Optional[Path] = ConfigOption, config_json: Optional[str
     Example: coref-transfer config show --config config.yaml
     """
     typer.echo(yaml.safe_dump(_config(config, config_json), sort_keys=False), nl=False)
+
+
+@models_app.command("fetch")
+def models_fetch(
+    name: str = typer.Argument("Helsinki-NLP/opus-mt-en-it", help="Hub model id (opus-mt-en-it or nllb-200-distilled-600M)."),
+    out: Path = typer.Option(Path("resources/models"), help="Parent folder of the converted model."),
+    quantization: Optional[str] = typer.Option(None, help="CTranslate2 weight type to store (e.g. int8)."),
+) -> None:
+    """Download a Hugging Face MT model and convert it for CTranslate2 (needs the hub).
+
+    Offline, it says how to set the model up by hand.
+
+    Example: coref-transfer models fetch Helsinki-NLP/opus-mt-en-it --out resources/models
+    """
+    from coref_transfer.translation.models import fetch_model
+
+    folder = fetch_model(name, out, quantization=quantization)
+    typer.echo(str(folder))
+
+
+@placeholders_app.command("check")
+def placeholders_check(
+    config: Optional[Path] = ConfigOption,
+    config_json: Optional[str] = ConfigJsonOption,
+    out: Optional[Path] = typer.Option(None, help="Write the surviving inventory to this folder."),
+    threads: int = typer.Option(1, "--threads", "-t", min=1, help="CPU threads for the MT model."),
+) -> None:
+    """Translate a test sentence per placeholder with the configured backend; report the survivors.
+
+    A placeholder the model alters (or whose gender agreement comes back flipped)
+    is reported and left out of the inventory written with --out.
+
+    Example: coref-transfer placeholders check --config-json '{"translation": {"backend": "ctranslate2"}}' --out checked
+    """
+    from coref_transfer.gamma.run import build_backend
+    from coref_transfer.translation.placeholders import SINGULAR_CLASSES, Inventory, check_inventory
+
+    cfg = _config(config, config_json)
+    inventory = Inventory.load(cfg["gamma"]["placeholders"])
+    backend = build_backend(cfg, threads)
+    report = check_inventory(inventory, backend.translate)
+    for cls in SINGULAR_CLASSES:
+        typer.echo(f"{'/'.join(cls)}: {len(report.survivors[cls])} of {inventory.size(cls)} survive")
+    for item in (*report.altered, *report.misagreed):
+        typer.echo(f"  {item.token} ({'/'.join(item.cls)}): {item.problem}: {item.output!r}")
+    if out is not None:
+        report.write(out)
+        typer.echo(f"surviving inventory written to {out}")
+    short = report.below_minimum()
+    if short:
+        log.error("classes below the minimum after the check: %s", ", ".join("/".join(c) for c in short))
+        raise typer.Exit(1)
 
 
 @sample_app.command("build")
