@@ -10,9 +10,11 @@ configfile: "config.yaml"
 
 include: "rules/common.smk"
 include: "rules/select.smk"
+include: "rules/translate.smk"
 
 
 rule all:
     input:
         rules.merge_select.output,
+        rules.merge_gamma.output,
     default_target: True

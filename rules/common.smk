@@ -41,3 +41,12 @@ def partition_files(wildcards):
 def section_json(*keys):
     """Config sections as JSON for a rule's --config-json (a change re-runs it)."""
     return json.dumps({key: config[key] for key in keys}, sort_keys=True)
+
+
+PLACEHOLDER_FILES = sorted(str(p) for p in Path(config["gamma"]["placeholders"]).glob("*.txt"))
+
+
+def translation_memory(wildcards):
+    """The translation memory file, when the memory backend is configured."""
+    translation = config["translation"]
+    return [translation["memory"]] if translation["backend"] == "memory" else []

@@ -266,5 +266,42 @@ def test_two_mentions_with_the_same_text(beta3, inventory):
     first = out[0]
     a, b = first["audit"][0]["placeholders"]
     assert a != b
-    assert first["text"] == "La banca ha fatto causa a la banca in tribunale."
-    assert [(m["cluster_id"], m["start"], m["end"]) for m in first["mentions"]] == [(1, 0, 1), (2, 6, 7)]
+    # "a" + "la banca" fuse into "alla banca"; the fused word belongs to the mention
+    assert first["text"] == "La banca ha fatto causa alla banca in tribunale."
+    assert [(m["cluster_id"], m["start"], m["end"]) for m in first["mentions"]] == [(1, 0, 1), (2, 5, 6)]
+
+
+@pytest.mark.parametrize(
+    "preposition,article,fused",
+    [("di", "il", "del"), ("di", "l'", "dell'"), ("a", "la", "alla"), ("ad", "il", "al"), ("da", "gli", "dagli"),
+     ("in", "i", "nei"), ("su", "le", "sulle"), ("in", "lo", "nello"), ("Di", "il", "Del"), ("con", "il", None)],
+)
+def test_preposition_and_article_fuse(preposition, article, fused):
+    from coref_transfer.gamma.resolve import contract
+
+    assert contract(preposition, article) == fused
+
+
+THEATRE = """
+%part 0
+(TOP (S (NP (DT The) (NN council)) (VP (VBD discussed) (NP (NP (DT the) (NN reopening)) (PP (IN of) (NP#1 (DT the) (NN theatre))))) (. .)))
+(TOP (S (NP#1 (PRP It)) (VP (VBD closed) (PP (IN in) (NP (CD 2019)))) (. .)))
+"""
+
+
+def test_the_mentions_article_fuses_with_the_preposition(beta3, inventory):
+    def script(source: str, call: int) -> str:
+        if source == "the theatre":
+            return "il teatro"
+        m = re.fullmatch(rf"The council discussed the reopening of {NAME}\.", source)
+        if m:
+            return f"Il consiglio ha discusso la riapertura di {m[1]}."
+        m = re.fullmatch(rf"{NAME} closed in 2019\.", source)
+        if m:
+            return f"{m[1]} ha chiuso nel 2019."
+        raise AssertionError(source)
+
+    out, _, _ = run(beta3(THEATRE), script, inventory)
+    assert out[0]["text"] == "Il consiglio ha discusso la riapertura del teatro."
+    assert mention_tokens(out[0]) == ["del teatro"]
+    assert out[1]["text"] == "Esso ha chiuso nel 2019."

@@ -32,6 +32,8 @@ def make_workdir(root: Path) -> Path:
     shutil.copytree(SAMPLE, root / "data", ignore=shutil.ignore_patterns("source"))
     config = yaml.safe_load((REPO / "config.yaml").read_text())
     config["input"]["paths"] = ["data"]
+    config["translation"]["memory"] = "data/translation-memory.tsv"
+    config["gamma"]["placeholders"] = str(REPO / "resources" / "placeholders")
     (root / "config.yaml").write_text(yaml.safe_dump(config))
     return root
 
@@ -75,6 +77,11 @@ def test_full_run_merges_every_partition(first_run):
     for unit in ("utterances", "mentions", "clusters"):
         assert merged["input"][unit] == merged["beta3"][unit] + sum(merged["dropped"][unit].values())
     assert merged["input"]["documents"] >= 20 and merged["input"]["utterances"] >= 250
+    gamma = json.loads((workdir / "results/gamma/all/stats.json").read_text())
+    assert gamma["input"] == {"utterances": merged["beta3"]["utterances"], "mentions": merged["beta3"]["mentions"]}
+    for unit in ("utterances", "mentions"):
+        assert gamma["input"][unit] == gamma["gamma"][unit] + sum(gamma["dropped"][unit].values())
+    assert gamma["gamma"]["utterances"] == merged["beta3"]["utterances"]  # the sample's memory keeps every placeholder
 
 
 def test_no_change_rerun_does_nothing(first_run):
@@ -91,7 +98,9 @@ def test_changing_one_partition_reruns_only_it(first_run):
     victim.write_text(text.replace("   -   -   -   ", "   -   -   -   ", 1) + "\n")
     proc = snakemake(workdir)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    assert sorted(jobs_run(proc)) == [("all", ""), ("merge_select", ""), ("select", "train-nw-ledger")]
+    assert sorted(jobs_run(proc)) == [
+        ("all", ""), ("merge_gamma", ""), ("merge_select", ""), ("select", "train-nw-ledger"), ("translate", "train-nw-ledger")
+    ]
 
 
 def test_two_clean_runs_are_byte_identical(first_run, tmp_path):
@@ -103,8 +112,10 @@ def test_two_clean_runs_are_byte_identical(first_run, tmp_path):
     proc = snakemake(other)
     assert proc.returncode == 0, proc.stderr[-3000:]
     snakemake(workdir, "--forceall")
-    ours = sorted(p.relative_to(workdir) for p in (workdir / "results/select").rglob("*") if p.is_file())
-    theirs = sorted(p.relative_to(other) for p in (other / "results/select").rglob("*") if p.is_file())
+    def outputs(root):
+        return sorted(p.relative_to(root) for d in ("select", "gamma") for p in (root / "results" / d).rglob("*") if p.is_file())
+
+    ours, theirs = outputs(workdir), outputs(other)
     assert ours == theirs
     for rel in ours:
         assert (workdir / rel).read_bytes() == (other / rel).read_bytes(), rel

@@ -15,6 +15,7 @@ from typing import Any
 import pyarrow as pa
 
 from coref_transfer.config import config_hash
+from coref_transfer.gamma.stage import check_gamma_accounting
 from coref_transfer.errors import InputFormatError, MissingInputError
 from coref_transfer.io import sha256_file, staged_directory, write_json
 from coref_transfer.manifest import package_versions, git_revision
@@ -46,6 +47,8 @@ def merge_folders(folders: Sequence[str | Path], out: str | Path) -> dict[str, A
     stats = sum_stats([_read_json(f / "stats.json") for f in folders])
     if "beta3" in stats:
         check_accounting(stats)
+    if "gamma" in stats:
+        check_gamma_accounting(stats)
     manifests = [_read_json(f / "manifest.json") for f in folders]
     configs = {config_hash(m["config"]) for m in manifests}
     if len(configs) != 1:

@@ -6,12 +6,18 @@ exactly once on token boundaries, and the edits are applied to the text, so
 that the mentions' character ranges are known; the result is tokenised again
 and each mention gets its token span (0-based, end inclusive).
 
+Articles: names take none, but the mention put back often brings one, and
+Italian fuses it with a simple preposition before it: "di Gustavo" becomes
+"del porto", not "di il porto"; the fused word belongs to the mention's span
+(it carries the mention's article).
+
 Possessive pronouns: the model turns "Gabriella's car" into "l'auto di
 Gabriella"; an Italian possessive adjective stands after the article instead
 ("la sua auto"), so "di Gabriella" is removed and the possessive inserted
-after the nearest article on the left (an elided article `l'`/`un'` is
-written in full; stage δ makes article and possessive agree with the noun).
-Without such an article the possessive simply takes the placeholder's place.
+after the nearest article (or article fused with a preposition, "della") on
+the left; an elided one (`l'`, `un'`, `dell'`) is written in full, and stage δ
+makes article and possessive agree with the noun. Without such an article
+the possessive simply takes the placeholder's place.
 """
 
 from __future__ import annotations
@@ -26,6 +32,39 @@ from coref_transfer.translation.placeholders import Placeholder, find_placeholde
 ARTICLES = frozenset("il lo la i gli le un uno una".split())
 ELIDED_ARTICLES = {"l'": "il", "un'": "una", "l’": "il", "un’": "una"}
 ARTICLE_WINDOW = 4
+
+#: Italian fuses a simple preposition with a following definite article.
+_PREPOSITION_STEMS = {"di": "de", "a": "a", "ad": "a", "da": "da", "in": "ne", "su": "su"}
+_ARTICLE_ENDINGS = {"il": "l", "lo": "llo", "la": "lla", "i": "i", "gli": "gli", "le": "lle", "l'": "ll'"}
+def contract(preposition: str, article: str) -> str | None:
+    """`di` + `il` → `del`, `a` + `l'` → `all'`, `in` + `gli` → `negli`; None if they do not fuse."""
+    stem = _PREPOSITION_STEMS.get(preposition.lower())
+    ending = _ARTICLE_ENDINGS.get(article.lower())
+    if stem is None or ending is None:
+        return None
+    if ending == "i":
+        word = stem + "i"
+    elif ending == "l":
+        word = stem + "l"
+    else:
+        word = stem + ending
+    return word.capitalize() if preposition[:1].isupper() else word
+
+
+ARTICULATED = frozenset(contract(p, a) for p in ("di", "a", "da", "in", "su") for a in _ARTICLE_ENDINGS) - {None}
+#: Elided articulated prepositions, written in full before an inserted possessive.
+ELIDED_ARTICULATED = {contract(p, "l'"): contract(p, "il") for p in ("di", "a", "da", "in", "su")}
+
+
+def _with_preposition(preposition: str, text: str) -> str | None:
+    """`di` + `il porto` → `del porto`; None when the text does not start with a definite article."""
+    lower = text.lower()
+    if lower.startswith(("l'", "l’")):
+        fused = contract(preposition, "l'")
+        return None if fused is None else fused + text[2:]
+    article, _, rest = text.partition(" ")
+    fused = contract(preposition, article) if rest else None
+    return None if fused is None else f"{fused} {rest}"
 
 
 @lru_cache(maxsize=1)
@@ -92,6 +131,10 @@ def resolve(translation: str, slots: Sequence[Slot], placeholders: Sequence[Plac
         start, end = tokens[first][1], tokens[last][1] + len(tokens[last][0])
         if slot.kind == "possessive" and first > 0 and words[first - 1].lower() == "di":
             edits.extend(_possessive_edits(tokens, first - 1, end, text, k))
+            continue
+        fused = _with_preposition(words[first - 1], text) if first > 0 else None
+        if fused is not None:  # names take no article, the mention brings one: "di il porto" → "del porto"
+            edits.append(_Edit(tokens[first - 1][1], end, fused, k))
         else:
             edits.append(_Edit(start, end, text, k))
     return _apply(translation, edits, len(slots))
@@ -116,11 +159,11 @@ def _possessive_edits(tokens: list[tuple[str, int]], di: int, end: int, text: st
     for j in range(di - 1, max(-1, di - 1 - ARTICLE_WINDOW), -1):
         word, offset = tokens[j]
         lower = word.lower()
-        if lower in ARTICLES:
+        if lower in ARTICLES or lower in ARTICULATED:
             edits.append(_Edit(offset + len(word), offset + len(word), " " + text, slot))
             return edits
-        if lower in ELIDED_ARTICLES:
-            full = ELIDED_ARTICLES[lower]
+        if lower in ELIDED_ARTICLES or lower in ELIDED_ARTICULATED:
+            full = ELIDED_ARTICLES.get(lower) or ELIDED_ARTICULATED[lower]
             full = full.capitalize() if word[0].isupper() else full
             edits.append(_Edit(offset, offset + len(word), full + " ", None))
             edits.append(_Edit(offset + len(word), offset + len(word), text + " ", slot))

@@ -9,6 +9,7 @@ tokenizer, or translation memory). The output folder holds `gamma.parquet`,
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 import pyarrow as pa
 
 from coref_transfer.errors import ConfigError
-from coref_transfer.gamma.stage import run_gamma
+from coref_transfer.gamma.stage import check_gamma_accounting, run_gamma
 from coref_transfer.io import sha256_file, staged_directory, write_json
 from coref_transfer.manifest import build_manifest
 from coref_transfer.schema import GAMMA, read_table, write_table
@@ -28,6 +29,8 @@ from coref_transfer.translation.placeholders import Inventory
 from coref_transfer.translation.service import TranslationService
 
 log = logging.getLogger(__name__)
+
+_PAIR_RE = re.compile(r"\b([A-Z]\w+) and ([A-Z]\w+)\b")
 
 
 def build_backend(config: Mapping[str, Any], threads: int = 1) -> Backend:
@@ -56,9 +59,10 @@ def build_backend(config: Mapping[str, Any], threads: int = 1) -> Backend:
 class MissCollector(Backend):
     """Wraps a translation memory: records misses and lets the stage go on.
 
-    Used by `--export-misses`: a miss is answered with its source text (so
-    placeholders "survive" and the mention texts are requested too), and all
-    the misses of the partition are written out in one go.
+    Used by `--export-misses`: a miss is answered with its source text,
+    pairs of names joined the Italian way ("A e B"), so that placeholders
+    survive and the mention texts are requested too; all the misses of the
+    partition are written out in one go.
     """
 
     name = "memory"
@@ -75,7 +79,7 @@ class MissCollector(Backend):
     def translate(self, segments: Sequence[str]) -> list[str]:
         missing = set(self.memory.missing(segments))
         self.misses.extend(s for s in segments if s in missing)
-        return [s if s in missing else self.memory.table[s] for s in segments]
+        return [_PAIR_RE.sub(r"\1 e \2", s) if s in missing else self.memory.table[s] for s in segments]
 
 
 def used_config(config: Mapping[str, Any]) -> dict[str, Any]:
@@ -119,7 +123,8 @@ def run_translate(
         n = write_misses(export_misses, collector.misses)  # type: ignore[arg-type]
         log.error("wrote %d missing segment(s) to %s", n, export_misses)
         raise MemoryMissError(config["translation"]["memory"], sorted(set(collector.misses)))
-    stats["translation"] = {"backend": backend.name, **asdict(service.stats)}
+    stats["translation"] = asdict(service.stats)
+    check_gamma_accounting(stats)
     table = pa.Table.from_pylist(out_rows, schema=GAMMA)
     with staged_directory(out) as tmp:
         write_table(table, tmp / "gamma.parquet")

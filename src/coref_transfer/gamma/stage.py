@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from coref_transfer.errors import CorefTransferError
 from coref_transfer.gamma.english import detokenize
 from coref_transfer.gamma.pronouns import italian_pronoun
 from coref_transfer.gamma.replace import Slot, make_slots, replace, utterance_rng
@@ -221,3 +222,16 @@ def _stats(work: Sequence[Work], attempts: Counter) -> dict[str, Any]:
         },
         "attempts": {str(k): attempts[k] for k in sorted(attempts)},
     }
+
+
+def check_gamma_accounting(stats: Mapping[str, Any]) -> None:
+    """What β3 handed over = kept by γ + dropped by γ, for utterances and mentions.
+
+    Raises:
+        CorefTransferError: if anything was lost (a bug, never bad input).
+    """
+    for unit in ("utterances", "mentions"):
+        read, kept = stats["input"][unit], stats["gamma"][unit]
+        gone = sum(stats["dropped"][unit].values())
+        if read != kept + gone:
+            raise CorefTransferError(f"γ accounting error: {read} {unit} received, {kept} kept + {gone} dropped")
