@@ -29,6 +29,7 @@ lint: install
 
 bench: install
 	$(BIN)/python benchmarks/bench_select.py --repeat 2
+	$(BIN)/python benchmarks/bench_translate.py
 
 clean:
 	rm -rf results .snakemake

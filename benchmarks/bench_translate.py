@@ -17,7 +17,12 @@ distinct English sentences (default 2,000), then measures in this one run:
 - `cache-fill`:    the service writing a fresh `TranslationCache`;
 - `cache-rerun`:   (c) the same sentences again through a new service and a
                    new cache instance that reloads the shards from disk: no
-                   segment reaches the model.
+                   segment reaches the model;
+- `sample-gamma`, `sample-gamma-cached`: stage γ on the embedded sample's β3
+                   utterances with this backend, filling a fresh cache, then
+                   (c) a fully cached re-run of it (noise output loses the
+                   placeholders, so every utterance takes all its attempts:
+                   the re-run replays all of them from the cache).
 
 A random model never emits `</s>`, so every output runs to
 `max_decoding_length` (32 here) in every system: the decoding work is equal,
@@ -60,6 +65,21 @@ def sentences(count: int, seed: int = 0) -> list[str]:
     return random.Random(seed).sample(every, count)
 
 
+def sample_beta3() -> tuple[list[dict], object, dict]:
+    """The embedded sample's β3 rows, the shipped placeholders and the default config."""
+    from coref_transfer.config import validate_config
+    from coref_transfer.conll.reader import iter_conll
+    from coref_transfer.selection.pipeline import select_part
+    from coref_transfer.selection.tables import SelectionColumns
+    from coref_transfer.translation.placeholders import Inventory
+
+    config = validate_config({})
+    columns = SelectionColumns()
+    for part in iter_conll([REPO / "resources" / "sample"]):
+        columns.add(select_part(part, config))
+    return columns.tables("sample")["beta3"].to_pylist(), Inventory.load(REPO / "resources" / "placeholders"), config
+
+
 def best_of(repeat: int, run: Callable[[], object]) -> float:
     """Fastest wall time of `repeat` calls."""
     times = []
@@ -85,6 +105,7 @@ def main() -> None:
 
     from coref_transfer.translation.cache import TranslationCache
     from coref_transfer.translation.ct2 import CTranslate2Backend
+    from coref_transfer.gamma.stage import run_gamma
     from coref_transfer.translation.service import TranslationService
 
     torch.set_num_threads(1)  # the backend's default: one intra-op thread
@@ -149,11 +170,27 @@ def main() -> None:
         if rerun.stats.translated:
             sys.exit(f"cache re-run translated {rerun.stats.translated} segment(s); expected none")
 
+        rows, inventory, config = sample_beta3()
+
+        def sample_gamma(folder: Path) -> TranslationService:
+            with TranslationCache(folder) as cache:
+                service = TranslationService(backend, cache, progress=False)
+                run_gamma(rows, service, inventory, config)
+            return service
+
+        start = time.perf_counter()
+        sample_gamma(Path(tmp) / "sample-cache")
+        figures["sample-gamma"] = time.perf_counter() - start
+        figures["sample-gamma-cached"] = best_of(args.repeat, lambda: sample_gamma(Path(tmp) / "sample-cache"))
+        if sample_gamma(Path(tmp) / "sample-cache").stats.translated:
+            sys.exit("the cached re-run of the sample's γ translated segments; expected none")
+
     ratios = {
         "(a) service / raw-ct2": figures["service"] / figures["raw-ct2"],
         "(b) hf-greedy / ct2-greedy (int8)": figures["hf-greedy"] / figures["ct2-greedy"],
         "(b) hf-greedy / ct2-greedy-f32": figures["hf-greedy"] / figures["ct2-greedy-f32"],
         "(c) cache-rerun / service": figures["cache-rerun"] / figures["service"],
+        "(c) sample γ cached re-run / first run": figures["sample-gamma-cached"] / figures["sample-gamma"],
         "hf-greedy outputs = ct2-greedy-f32 (prefix)": agree / len(texts),
     }
     if args.json:
@@ -167,7 +204,11 @@ def main() -> None:
                 "ct2-greedy-f32": "beam 1, float32", "hf-greedy": "beam 1, float32",
                 "cache-fill": "beam 4, int8", "cache-rerun": "(cache hits)"}
     for kind, seconds in figures.items():
+        if kind.startswith("sample"):
+            continue
         print(f"{kind:<16}{decoding[kind]:>16}{seconds:>10.3f}{len(texts) / seconds:>13,.0f}")
+    print(f"sample γ ({len(rows)} utterances): first run {figures['sample-gamma']:.2f} s, "
+          f"fully cached re-run {figures['sample-gamma-cached']:.2f} s")
     for label, ratio in ratios.items():
         print(f"{label:<44}{ratio:>8.2f}")
 
