@@ -11,6 +11,7 @@ configfile: "config.yaml"
 include: "rules/common.smk"
 include: "rules/select.smk"
 include: "rules/translate.smk"
+include: "rules/models.smk"
 
 
 rule all:

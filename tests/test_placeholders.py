@@ -386,3 +386,17 @@ def test_report_write_produces_a_loadable_inventory(small, tmp_path):
 def test_check_rejects_a_translator_that_loses_segments(small):
     with pytest.raises(TranslationError, match="returned 1 outputs"):
         check_inventory(small, lambda segments: segments[:1])
+
+
+def test_a_name_in_the_wrong_gender_class_is_rejected(tmp_path):
+    from coref_transfer.translation.placeholders import Inventory, class_file
+
+    shipped = REPO / "resources" / "placeholders"
+    for path in shipped.glob("*.txt"):
+        (tmp_path / path.name).write_text(path.read_text())
+    target = tmp_path / class_file(("person", "masc", "sing"))
+    target.write_text(target.read_text() + "Giulia\n")
+    with pytest.raises(InputFormatError) as info:
+        Inventory.load(tmp_path)
+    assert "'Giulia' is a feminine name, in the masc person class" in str(info.value)
+    assert info.value.line == len(target.read_text().splitlines())

@@ -181,6 +181,7 @@ def models_fetch(
     name: str = typer.Argument("Helsinki-NLP/opus-mt-en-it", help="Hub model id (opus-mt-en-it or nllb-200-distilled-600M)."),
     out: Path = typer.Option(Path("resources/models"), help="Parent folder of the converted model."),
     quantization: Optional[str] = typer.Option(None, help="CTranslate2 weight type to store (e.g. int8)."),
+    to: Optional[Path] = typer.Option(None, "--to", help="The converted folder itself (default: OUT/<owner>--<model>)."),
 ) -> None:
     """Download a Hugging Face MT model and convert it for CTranslate2 (needs the hub).
 
@@ -190,7 +191,7 @@ def models_fetch(
     """
     from coref_transfer.translation.models import fetch_model
 
-    folder = fetch_model(name, out, quantization=quantization)
+    folder = fetch_model(name, out, quantization=quantization, target=to)
     typer.echo(str(folder))
 
 

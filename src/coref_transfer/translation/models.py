@@ -82,8 +82,9 @@ def fetch_model(
     *,
     quantization: str | None = None,
     cache_dir: str | Path | None = None,
+    target: str | Path | None = None,
 ) -> Path:
-    """Download a known hub model and convert it into `out_dir/<safe name>`.
+    """Download a known hub model and convert it into `out_dir/<safe name>` (or `target`).
 
     Args:
         name: a key of `KNOWN_MODELS`.
@@ -91,6 +92,7 @@ def fetch_model(
         quantization: CTranslate2 weight type to store (None keeps the model's);
             the folder name then ends with `-<quantization>`.
         cache_dir: Hugging Face cache folder (default: the hub's own).
+        target: the converted folder itself, instead of one named after the model.
 
     Returns:
         The converted folder.
@@ -125,8 +127,9 @@ def fetch_model(
         raise TranslationError(f"{exc}\n\n{offline_help(name)}") from exc
     except _transport_errors() as exc:
         raise TranslationError(f"{type(exc).__name__}: {exc}\n\n{offline_help(name)}") from exc
-    folder = safe_name(name) + (f"-{quantization}" if quantization else "")
-    return convert_local(hf_dir, Path(out_dir) / folder, quantization=quantization)
+    if target is None:
+        target = Path(out_dir) / (safe_name(name) + (f"-{quantization}" if quantization else ""))
+    return convert_local(hf_dir, Path(target), quantization=quantization)
 
 
 def _transport_errors() -> tuple[type[BaseException], ...]:

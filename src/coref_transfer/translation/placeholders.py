@@ -63,6 +63,23 @@ class PlaceholderError(CorefTransferError):
     """A placeholder request the inventory cannot serve (unknown class or token)."""
 
 
+def _class_problem(token: str, cls: Class) -> str | None:
+    """A person name whose gender (by gender-guesser's lexicon) contradicts its class.
+
+    Only persons are checked: thing tokens are names by design (see
+    docs/placeholders.md) and their gender is the Italian noun's, not a
+    person's.
+    """
+    if cls[0] != "person":
+        return None
+    from coref_transfer.selection.classes import first_name_gender
+
+    gender = first_name_gender(token)
+    if gender is not None and gender != cls[1]:
+        return f"{token!r} is a {'feminine' if gender == 'fem' else 'masculine'} name, in the {cls[1]} person class"
+    return None
+
+
 class InventoryExhaustedError(PlaceholderError, LookupError):
     """Every placeholder of a class is excluded in this utterance.
 
@@ -235,6 +252,9 @@ class Inventory:
                     problem = f"duplicate token {line!r}, already at {where}: a token may stand for one class only"
                     raise InputFormatError(path, lineno, problem)
                 seen[key] = (path.name, lineno)
+                problem = _class_problem(line, c)
+                if problem:
+                    raise InputFormatError(path, lineno, problem)
                 tokens[c].append(line)
             if len(tokens[c]) < min_per_class:
                 raise InputFormatError(
