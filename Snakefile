@@ -11,6 +11,7 @@ configfile: "config.yaml"
 include: "rules/common.smk"
 include: "rules/select.smk"
 include: "rules/translate.smk"
+include: "rules/refine.smk"
 include: "rules/models.smk"
 
 
@@ -18,4 +19,5 @@ rule all:
     input:
         rules.merge_select.output,
         rules.merge_gamma.output,
+        rules.merge_delta.output,
     default_target: True

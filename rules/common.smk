@@ -50,3 +50,10 @@ def translation_memory(wildcards):
     """The translation memory file, when the memory backend is configured."""
     translation = config["translation"]
     return [translation["memory"]] if translation["backend"] == "memory" else []
+
+
+def parser_model(wildcards):
+    """The spaCy pipeline folder, when parsing.model is a folder (an installed name is not a file)."""
+    parsing = config["parsing"]
+    folder = parsing["model"] if parsing["backend"] == "spacy" else parsing["stanza_dir"]
+    return [folder] if Path(folder).is_dir() else []

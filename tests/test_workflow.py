@@ -34,6 +34,7 @@ def make_workdir(root: Path) -> Path:
     config["input"]["paths"] = ["data"]
     config["translation"]["memory"] = "data/translation-memory.tsv"
     config["gamma"]["placeholders"] = str(REPO / "resources" / "placeholders")
+    config["parsing"]["model"] = str(REPO / "resources" / "models" / "it_ud_coref_transfer")
     (root / "config.yaml").write_text(yaml.safe_dump(config))
     return root
 
@@ -82,6 +83,9 @@ def test_full_run_merges_every_partition(first_run):
     for unit in ("utterances", "mentions"):
         assert gamma["input"][unit] == gamma["gamma"][unit] + sum(gamma["dropped"][unit].values())
     assert gamma["gamma"]["utterances"] == merged["beta3"]["utterances"]  # the sample's memory keeps every placeholder
+    delta = json.loads((workdir / "results/delta/all/stats.json").read_text())
+    assert delta["input"]["utterances"] == delta["delta"]["utterances"] == gamma["gamma"]["utterances"]
+    assert delta["rules"]["subject_pronoun_deletion"]["applied"] > 0
 
 
 def test_no_change_rerun_does_nothing(first_run):
@@ -99,7 +103,8 @@ def test_changing_one_partition_reruns_only_it(first_run):
     proc = snakemake(workdir)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert sorted(jobs_run(proc)) == [
-        ("all", ""), ("merge_gamma", ""), ("merge_select", ""), ("select", "train-nw-ledger"), ("translate", "train-nw-ledger")
+        ("all", ""), ("merge_delta", ""), ("merge_gamma", ""), ("merge_select", ""),
+        ("refine", "train-nw-ledger"), ("select", "train-nw-ledger"), ("translate", "train-nw-ledger"),
     ]
 
 
@@ -113,7 +118,7 @@ def test_two_clean_runs_are_byte_identical(first_run, tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
     snakemake(workdir, "--forceall")
     def outputs(root):
-        return sorted(p.relative_to(root) for d in ("select", "gamma") for p in (root / "results" / d).rglob("*") if p.is_file())
+        return sorted(p.relative_to(root) for d in ("select", "gamma", "delta") for p in (root / "results" / d).rglob("*") if p.is_file())
 
     ours, theirs = outputs(workdir), outputs(other)
     assert ours == theirs

@@ -32,6 +32,8 @@ config_app = typer.Typer(no_args_is_help=True, help="Inspect and validate config
 app.add_typer(config_app, name="config")
 models_app = typer.Typer(no_args_is_help=True, help="Set up translation models.")
 app.add_typer(models_app, name="models")
+parser_app = typer.Typer(no_args_is_help=True, help="Train and evaluate the project's Italian parser.")
+app.add_typer(parser_app, name="parser")
 placeholders_app = typer.Typer(no_args_is_help=True, help="Check placeholder inventories against the model.")
 app.add_typer(placeholders_app, name="placeholders")
 
@@ -116,6 +118,75 @@ def translate(
 
 
 @app.command()
+def refine(
+    gamma: Path = typer.Option(..., "--input", "-i", help="A γ folder (its gamma.parquet is read)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Output folder (replaced when the run succeeds)."),
+    config: Optional[Path] = ConfigOption,
+    config_json: Optional[str] = ConfigJsonOption,
+    progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
+) -> None:
+    """Stage δ: parse the Italian utterances, apply the refinement rules, re-estimate classes.
+
+    Writes OUT/delta.parquet, OUT/stats.json and OUT/manifest.json.
+
+    Example: coref-transfer refine --input results/gamma/parts/train-nw-ledger --out results/delta/parts/train-nw-ledger
+    """
+    from coref_transfer.refine.run import run_refine
+
+    run_refine(gamma, out, _config(config, config_json), progress)
+
+
+@app.command("refine-text")
+def refine_text(
+    text: Optional[str] = typer.Argument(None, help="One sentence, tokens separated by spaces, mentions in [brackets]."),
+    file: Optional[Path] = typer.Option(None, "--file", "-f", help="One such sentence per line; prints one JSON object per line."),
+    config: Optional[Path] = ConfigOption,
+    config_json: Optional[str] = ConfigJsonOption,
+) -> None:
+    """Refine one sentence (or a file of them) with the configured parser and rules; print JSON.
+
+    Output: {"text", "bracketed", "tokens", "mentions": [[start, end], ...],
+    "changes": [{"rule", "index", "before", "after"}, ...]}.
+
+    Example: coref-transfer refine-text "[Egli] ha detto alla gente che [lei] era una brava cuoca ."
+    """
+    from coref_transfer.errors import InputFormatError
+    from coref_transfer.refine.run import dumps, refine_texts
+
+    if (text is None) == (file is None):
+        raise typer.BadParameter("give either a sentence or --file FILE")
+    if file is not None:
+        try:
+            lines = file.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            raise InputFormatError(file, None, f"cannot read ({exc.strerror})") from exc
+    else:
+        lines = [text]  # type: ignore[list-item]
+    for result in refine_texts(lines, _config(config, config_json)):
+        typer.echo(dumps(result))
+
+
+@app.command("refine-eval")
+def refine_eval(
+    eval_set: Path = typer.Argument(Path("tests/data/refine-eval/test.jsonl"), help="An evaluation set (JSON Lines)."),
+    config: Optional[Path] = ConfigOption,
+    config_json: Optional[str] = ConfigJsonOption,
+    errors: bool = typer.Option(False, "--errors", help="Also list the sentences that went wrong."),
+) -> None:
+    """Precision and recall of each refinement rule on a hand-written set, with the configured parser.
+
+    Example: coref-transfer refine-eval tests/data/refine-eval/test.jsonl
+    """
+    from coref_transfer.refine.evaluate import evaluate, markdown, read_set
+
+    report = evaluate(read_set(eval_set), _config(config, config_json))
+    typer.echo(markdown(report), nl=False)
+    if errors:
+        for e in report["errors"]:
+            typer.echo(json.dumps(e, ensure_ascii=False))
+
+
+@app.command()
 def merge(
     folders: list[Path] = typer.Argument(..., help="Per-partition output folders of 'select'."),
     out: Path = typer.Option(..., "--out", "-o", help="Merged output folder."),
@@ -193,6 +264,43 @@ def models_fetch(
 
     folder = fetch_model(name, out, quantization=quantization, target=to)
     typer.echo(str(folder))
+
+
+@parser_app.command("train")
+def parser_train(
+    ud: Path = typer.Option(..., "--ud", help="Folder of the UD Italian treebanks (UD_Italian-*/...conllu)."),
+    out: Path = typer.Option(Path("resources/models/it_ud_coref_transfer"), help="Where the trained pipeline goes."),
+    workdir: Path = typer.Option(Path("results/parser"), help="Training data, config and checkpoints."),
+    max_steps: int = typer.Option(6000, min=100, help="Training steps (spaCy updates)."),
+    seed: int = typer.Option(13, help="Seed of the training and the case noise."),
+) -> None:
+    """Train a spaCy pipeline (tagger, morphologizer, lemmatizer, parser) on UD and evaluate it.
+
+    Trains on the treebanks' non-test files, selects on ParTUT dev, scores every
+    test file, and installs the best model with evaluation.json and a licence note.
+
+    Example: coref-transfer parser train --ud ../shared/data/ud --out resources/models/it_ud_coref_transfer
+    """
+    from coref_transfer.parsing.train import train_parser
+
+    evaluation = train_parser(ud, out, workdir=workdir, seed=seed, max_steps=max_steps)
+    typer.echo(json.dumps(evaluation["test"], indent=2))
+
+
+@parser_app.command("evaluate")
+def parser_evaluate(
+    model: Path = typer.Argument(..., help="A spaCy pipeline folder or installed name."),
+    ud: Path = typer.Option(..., "--ud", help="Folder of the UD Italian treebanks."),
+) -> None:
+    """Score a pipeline on the held-out UD Italian test files (percent).
+
+    Example: coref-transfer parser evaluate resources/models/it_ud_coref_transfer --ud ../shared/data/ud
+    """
+    from coref_transfer.parsing.train import DEFAULT_TEST, evaluate_parser, resolve
+
+    tests = resolve(ud, DEFAULT_TEST)
+    scores = evaluate_parser(model, [(f"{a}/{b}", p) for (a, b), p in zip(DEFAULT_TEST, tests)])
+    typer.echo(json.dumps(scores, indent=2))
 
 
 @placeholders_app.command("check")

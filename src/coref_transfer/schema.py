@@ -119,9 +119,7 @@ GAMMA_MENTION = pa.struct(
         pa.field("text_en", pa.string(), nullable=False),
         pa.field("text_it", pa.string()),
         pa.field("placeholder", pa.string()),
-        pa.field("type", pa.string()),
-        pa.field("gender", pa.string()),
-        pa.field("number", pa.string()),
+        *CLASS_FIELDS,
         pa.field("dropped_at", pa.string()),
         pa.field("reason", pa.string()),
     ]
@@ -162,6 +160,54 @@ GAMMA = pa.schema(
 the mentions' `start`/`end` are Italian (null/empty when the utterance was
 dropped); `source_*` are the English ones; `audit` lists every attempt."""
 
+DELTA_MENTION = pa.struct(
+    [
+        pa.field("cluster_id", pa.int32(), nullable=False),
+        pa.field("start", pa.int32(), nullable=False),
+        pa.field("end", pa.int32(), nullable=False),
+        pa.field("start_before", pa.int32(), nullable=False),
+        pa.field("end_before", pa.int32(), nullable=False),
+        *CLASS_FIELDS,
+    ]
+)
+
+CHANGE = pa.struct(
+    [
+        pa.field("rule", pa.string(), nullable=False),
+        pa.field("index", pa.int32(), nullable=False),
+        pa.field("before", pa.string(), nullable=False),
+        pa.field("after", pa.string(), nullable=False),
+    ]
+)
+
+DELTA = pa.schema(
+    [
+        pa.field("partition", pa.string(), nullable=False),
+        pa.field("doc_id", pa.string(), nullable=False),
+        pa.field("part", pa.int32(), nullable=False),
+        pa.field("sentence", pa.int32(), nullable=False),
+        pa.field("speaker", pa.string(), nullable=False),
+        pa.field("text_before", pa.string(), nullable=False),
+        pa.field("tokens_before", pa.list_(pa.string()), nullable=False),
+        pa.field("text", pa.string(), nullable=False),
+        pa.field("tokens", pa.list_(pa.string()), nullable=False),
+        pa.field("lemmas", pa.list_(pa.string()), nullable=False),
+        pa.field("upos", pa.list_(pa.string()), nullable=False),
+        pa.field("xpos", pa.list_(pa.string()), nullable=False),
+        pa.field("feats", pa.list_(pa.string()), nullable=False),
+        pa.field("heads", pa.list_(pa.int32()), nullable=False),
+        pa.field("deprels", pa.list_(pa.string()), nullable=False),
+        pa.field("mentions", pa.list_(DELTA_MENTION), nullable=False),
+        pa.field("changes", pa.list_(CHANGE), nullable=False),
+    ],
+    metadata=_META,
+)
+"""Stage δ (`delta.parquet`): one row per utterance γ kept. Tokens, mentions
+and annotations are after refinement (the annotation is the parse of γ's
+tokens, carried through the edits: heads are 0-based, -1 for the root);
+`*_before` are γ's; `changes` logs every edit (rule, token index at the time,
+before, after; after "" for a deletion)."""
+
 TABLES = {
     "utterances": UTTERANCES,
     "alpha": STAGE,
@@ -170,6 +216,7 @@ TABLES = {
     "beta3": UTTERANCES,
     "clusters": CLUSTERS,
     "gamma": GAMMA,
+    "delta": DELTA,
 }
 
 

@@ -27,31 +27,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from coref_transfer.gamma.replace import Slot
+from coref_transfer.refine.it.morphology import articulated as contract
 from coref_transfer.translation.placeholders import Placeholder, find_placeholder
 
 ARTICLES = frozenset("il lo la i gli le un uno una".split())
 ELIDED_ARTICLES = {"l'": "il", "un'": "una", "l’": "il", "un’": "una"}
 ARTICLE_WINDOW = 4
 
-#: Italian fuses a simple preposition with a following definite article.
-_PREPOSITION_STEMS = {"di": "de", "a": "a", "ad": "a", "da": "da", "in": "ne", "su": "su"}
-_ARTICLE_ENDINGS = {"il": "l", "lo": "llo", "la": "lla", "i": "i", "gli": "gli", "le": "lle", "l'": "ll'"}
-def contract(preposition: str, article: str) -> str | None:
-    """`di` + `il` → `del`, `a` + `l'` → `all'`, `in` + `gli` → `negli`; None if they do not fuse."""
-    stem = _PREPOSITION_STEMS.get(preposition.lower())
-    ending = _ARTICLE_ENDINGS.get(article.lower())
-    if stem is None or ending is None:
-        return None
-    if ending == "i":
-        word = stem + "i"
-    elif ending == "l":
-        word = stem + "l"
-    else:
-        word = stem + ending
-    return word.capitalize() if preposition[:1].isupper() else word
-
-
-ARTICULATED = frozenset(contract(p, a) for p in ("di", "a", "da", "in", "su") for a in _ARTICLE_ENDINGS) - {None}
+_DEFINITE = ("il", "lo", "la", "i", "gli", "le", "l'")
+ARTICULATED = frozenset(contract(p, a) for p in ("di", "a", "da", "in", "su") for a in _DEFINITE) - {None}
 #: Elided articulated prepositions, written in full before an inserted possessive.
 ELIDED_ARTICULATED = {contract(p, "l'"): contract(p, "il") for p in ("di", "a", "da", "in", "su")}
 

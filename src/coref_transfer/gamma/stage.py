@@ -162,9 +162,7 @@ def _row(w: Work, texts: Mapping[tuple[int, int], str]) -> dict[str, Any]:
                 "text_en": slot.text,
                 "text_it": texts.get((id(w), slot.index)),
                 "placeholder": w.placeholders[slot.index].source if w.placeholders and not w.reason else None,
-                "type": m["type"],
-                "gender": m["gender"],
-                "number": m["number"],
+                **{k: m[k] for k in ("type", "gender", "number", "type_source", "gender_source", "number_source")},
                 "dropped_at": dropped,
                 "reason": reason,
             }

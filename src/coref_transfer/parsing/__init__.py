@@ -1,0 +1,1 @@
+"""Italian analysis: parser backends behind one interface, and the project's own parser."""

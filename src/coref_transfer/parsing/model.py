@@ -1,0 +1,36 @@
+"""The analysed Italian sentence every parser backend returns and every rule reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Token:
+    """One token with its UD annotation.
+
+    `head` is the 0-based index of the governor in the sentence, -1 for the
+    root; `feats` maps UD feature names to values (`{"Gender": "Fem"}`).
+    """
+
+    text: str
+    lemma: str = ""
+    upos: str = ""
+    xpos: str = ""
+    feats: dict[str, str] = field(default_factory=dict)
+    head: int = -1
+    deprel: str = ""
+
+    def feat(self, name: str) -> str | None:
+        return self.feats.get(name)
+
+
+@dataclass
+class ParsedSentence:
+    """A parsed sentence: tokens in order (pre-tokenised input is kept as is)."""
+
+    tokens: list[Token]
+
+    def children(self, index: int) -> list[int]:
+        """Indexes of the tokens whose head is `index`, left to right."""
+        return [i for i, t in enumerate(self.tokens) if t.head == index]

@@ -1,0 +1,122 @@
+"""What a refinement rule is, and the sentence it edits.
+
+A rule is a small named unit (one class) that reads a parsed sentence with
+its coreference mentions and edits it: replace a token's text, delete a
+token, or move a mention. Every edit goes through `Sentence`, which logs it
+(rule, token index, before, after) and keeps every mention span and every
+head index right after deletions. Each rule counts what it did: `applied`,
+and `skipped` with a reason, for the report.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections import Counter
+from dataclasses import dataclass, field
+
+from coref_transfer.parsing.model import ParsedSentence, Token
+
+
+@dataclass
+class Change:
+    """One edit: the rule, the token index at the time of the edit, before and after.
+
+    `after` is "" for a deletion; `mention` is the (start, end) span of a
+    mention moved by the edit, if any.
+    """
+
+    rule: str
+    index: int
+    before: str
+    after: str
+
+
+@dataclass
+class Mention:
+    """A coreference mention on the sentence: token span, 0-based, end inclusive."""
+
+    start: int
+    end: int
+    cluster_id: int = 0
+
+
+@dataclass
+class Sentence:
+    """A parsed sentence and its mentions, edited by the rules."""
+
+    parsed: ParsedSentence
+    mentions: list[Mention] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+
+    @property
+    def tokens(self) -> list[Token]:
+        return self.parsed.tokens
+
+    def words(self) -> list[str]:
+        return [t.text for t in self.tokens]
+
+    def mentions_on(self, index: int) -> list[Mention]:
+        """Mentions whose span covers token `index`."""
+        return [m for m in self.mentions if m.start <= index <= m.end]
+
+    def replace(self, rule: str, index: int, text: str, lemma: str | None = None) -> None:
+        """Change a token's text (and lemma), logged; a no-op if nothing changes."""
+        token = self.tokens[index]
+        if token.text == text:
+            return
+        self.changes.append(Change(rule, index, token.text, text))
+        token.text = text
+        if lemma is not None:
+            token.lemma = lemma
+
+    def delete(self, rule: str, index: int, move_to: int | None = None) -> None:
+        """Delete token `index`, logged; mentions and heads stay consistent.
+
+        A mention lying wholly on the deleted token moves onto `move_to` (an
+        index in the sentence before the deletion); a mention that only
+        contains it shrinks. Dependents of the deleted token attach to its head.
+
+        Raises:
+            ValueError: a mention would be left with no token and no `move_to`.
+        """
+        token = self.tokens[index]
+        for m in self.mentions:
+            if m.start == index == m.end:
+                if move_to is None:
+                    raise ValueError(f"deleting token {index} ({token.text!r}) would leave a mention with no token")
+                m.start = m.end = move_to
+        self.changes.append(Change(rule, index, token.text, ""))
+        for t in self.tokens:
+            if t.head == index:
+                t.head = token.head
+        del self.tokens[index]
+        for t in self.tokens:
+            if t.head > index:
+                t.head -= 1
+        for m in self.mentions:
+            m.start -= m.start > index
+            m.end -= m.end >= index
+
+
+class Rule(ABC):
+    """A refinement rule: subclasses set `name`, `needs` and implement `apply`.
+
+    The docstring of each rule gives the linguistic reason, a before/after
+    example and its known failure modes.
+    """
+
+    name: str = "rule"
+    #: The annotations the rule reads (`lemma`, `upos`, `feats`, `head`, `deprel`).
+    needs: tuple[str, ...] = ()
+
+    def __init__(self) -> None:
+        self.applied = 0
+        self.skipped: Counter = Counter()
+
+    def skip(self, reason: str) -> None:
+        """Count a candidate the rule left alone, with why."""
+        self.skipped[reason] += 1
+
+    @abstractmethod
+    def apply(self, sentence: Sentence) -> None:
+        """Edit the sentence through its methods (which log every change)."""

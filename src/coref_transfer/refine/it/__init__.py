@@ -1,0 +1,1 @@
+"""Refinement rules for Italian (method.md, stage δ)."""

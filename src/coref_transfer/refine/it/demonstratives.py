@@ -1,0 +1,190 @@
+"""Demonstratives: adjectives agree with their noun, pronouns become "ciò" (method.md, stage δ, rules 4 and 5).
+
+A form of quello/questo is an *adjective* when it is the `det` of a noun at
+most `WINDOW` tokens ahead, and a *pronoun* otherwise; the two rules split
+the forms between them this way, so no token is a candidate of both.
+"""
+
+from __future__ import annotations
+
+from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.refine.base import Rule, Sentence
+from coref_transfer.refine.it.morphology import demonstrative, demonstrative_features, match_case, split_articulated
+from coref_transfer.refine.it.pronouns import is_personal_pronoun, is_subject, verb_group
+
+#: How far ahead (in tokens) a demonstrative's noun may stand.
+WINDOW = 4
+NOUNS = frozenset({"NOUN", "PROPN"})
+
+
+def _demonstrative(token: Token) -> tuple[str, str | None, str] | None:
+    """(kind, gender, number) of a form of quello/questo tagged DET or PRON, else None."""
+    if token.upos not in ("DET", "PRON"):
+        return None
+    return demonstrative_features(token.text)
+
+
+def _adjectival(parsed: ParsedSentence, index: int) -> bool:
+    """The demonstrative is the det of a noun 1..WINDOW tokens ahead."""
+    token = parsed.tokens[index]
+    return token.deprel == "det" and 0 < token.head - index <= WINDOW and parsed.tokens[token.head].upos in NOUNS
+
+
+class DemonstrativeAgreement(Rule):
+    """A demonstrative adjective agrees with its noun and takes the form the next word requires.
+
+    Why: MT picks the demonstrative's gender from English or from a
+    placeholder, and a mention put back after it may change both the noun
+    and the first letters that follow; Italian demonstratives agree in
+    gender and number, and quello/questo change shape with the next word's
+    onset (quel/quello/quell'/quei/quegli/quella/quelle; questo/questa/
+    quest'/questi/queste). The elided form stays a separate token, as
+    spaCy's Italian tokenizer splits it.
+
+    Before/after: "Quella avviso è stato redatto" → "Quell' avviso è stato
+    redatto" (tokens `Quell'` `avviso`); "quel studente" → "quello
+    studente"; "questo casa" → "questa casa".
+
+    Candidates: quello/questo forms that are `det` of a NOUN/PROPN at most
+    4 tokens ahead (others are pronouns, see `DemonstrativePronoun`).
+    Skipped, with the reason counted: "noun gender or number unknown",
+    "agrees already".
+
+    Known failure modes: the form follows the *next* word, so a wrongly
+    inflected adjective between them ("quella bello zio") steers it; a det
+    attached to the wrong noun agrees with that noun.
+    """
+
+    name = "demonstrative_agreement"
+    needs = ("upos", "feats", "head", "deprel")
+
+    def apply(self, sentence: Sentence) -> None:
+        tokens = sentence.tokens
+        for index, token in enumerate(tokens):
+            features = _demonstrative(token)
+            if features is None or not _adjectival(sentence.parsed, index):
+                continue
+            noun = tokens[token.head]
+            gender, number = noun.feat("Gender"), noun.feat("Number")
+            if gender not in ("Masc", "Fem") or number not in ("Sing", "Plur"):
+                self.skip("noun gender or number unknown")
+                continue
+            kind = features[0]
+            form = demonstrative(kind, gender, number, tokens[index + 1].text)
+            if token.text.lower().replace("’", "'") == form:
+                self.skip("agrees already")
+                continue
+            sentence.replace(self.name, index, match_case(token.text, form), lemma=kind)
+            token.feats.update(Gender=gender, Number=number)
+            self.applied += 1
+
+
+class DemonstrativePronoun(Rule):
+    """A feminine singular demonstrative pronoun standing for a fact or event becomes the neuter "ciò".
+
+    Why: English "that"/"this" referring to a proposition is translated
+    with a gendered pronoun ("Quella è stato fatto"), whose gender comes
+    from a guessed antecedent; Italian refers to propositions with the
+    neuter, which the masculine also expresses. "ciò" is unambiguous.
+
+    Before/after: "Quella è stato fatto" → "Ciò è stato fatto".
+
+    Candidates: quello/questo forms with no noun they are `det` of within 4
+    tokens. Kept, with the reason counted (first matching test):
+
+    - "quello che: a relative clause follows" (quella che ho visto: a
+      real referent, and "ciò che" would change the meaning);
+    - "quello di: a modifier follows" (quella di Mario: Mario's one);
+    - "a noun follows within 4 tokens": the parse missed the det relation,
+      or a predicate noun follows ("Questa è una bella casa", "Questa è
+      Maria"); the method's definition of a pronoun rules it out;
+    - "elided form (not a pronoun)": quell'/quest' always precede a word;
+    - "plural (ciò is singular)": quelli/quelle/questi/queste refer to sets
+      of things, and the verb agrees in the plural;
+    - "masculine singular is already neuter": quello/questo express the
+      neuter; rewriting them would only risk persons ("quello ha detto");
+    - "a feminine predicate agrees": a participle or adjective of its verb
+      group is feminine singular ("Quella è stata fatta", "Questa è
+      vera"): the feminine is meant, a real referent;
+    - "refers to a person": a mention on it shares its cluster with a
+      mention in the sentence holding a name or a 3rd person pronoun.
+
+    Known failure modes: a feminine pronoun for a person or thing with no
+    agreeing predicate and no visible antecedent ("ho visto quella")
+    becomes "ciò"; antecedents in earlier sentences are not seen.
+    """
+
+    name = "demonstrative_pronoun"
+    needs = ("upos", "feats", "head", "deprel")
+
+    def apply(self, sentence: Sentence) -> None:
+        for index, token in enumerate(sentence.tokens):
+            features = _demonstrative(token)
+            if features is None or _adjectival(sentence.parsed, index):
+                continue
+            reason = self._keep_reason(sentence, index, features)
+            if reason is not None:
+                self.skip(reason)
+                continue
+            sentence.replace(self.name, index, match_case(token.text, "ciò"), lemma="ciò")
+            token.upos = "PRON"
+            token.feats.pop("Gender", None)
+            token.feats["Number"] = "Sing"
+            self.applied += 1
+
+    def _keep_reason(self, sentence: Sentence, index: int, features: tuple[str, str | None, str]) -> str | None:
+        """Why the demonstrative at `index` stays, or None to make it "ciò"."""
+        parsed = sentence.parsed
+        tokens = parsed.tokens
+        ahead = tokens[index + 1 : index + 1 + WINDOW]
+        children = parsed.children(index)
+        first = ahead[0].text.lower() if ahead else ""
+        second = ahead[1].text.lower() if len(ahead) > 1 else ""
+        relative = first in ("che", "cui") or (second == "cui" and ahead[0].upos == "ADP")
+        if relative or any(tokens[c].deprel == "acl:relcl" for c in children):
+            return "quello che: a relative clause follows"
+        parts = split_articulated(first)
+        if (
+            first == "di"
+            or (parts is not None and parts[0] == "di")
+            or any(tokens[c].deprel == "nmod" for c in children)
+        ):
+            return "quello di: a modifier follows"
+        if any(t.upos in NOUNS for t in ahead):
+            return "a noun follows within 4 tokens"
+        _, gender, number = features
+        if gender is None:
+            return "elided form (not a pronoun)"
+        if number == "Plur":
+            return "plural (ciò is singular)"
+        if gender != "Fem":
+            return "masculine singular is already neuter"
+        if is_subject(tokens[index]) and self._feminine_predicate(parsed, tokens[index].head):
+            return "a feminine predicate agrees"
+        if self._names_a_person(sentence, index):
+            return "refers to a person"
+        return None
+
+    @staticmethod
+    def _feminine_predicate(parsed: ParsedSentence, head: int) -> bool:
+        for i in verb_group(parsed, head):
+            t = parsed.tokens[i]
+            if (
+                (t.upos == "ADJ" or t.feat("VerbForm") == "Part")
+                and t.feat("Gender") == "Fem"
+                and t.feat("Number") == "Sing"
+            ):
+                return True
+        return False
+
+    @staticmethod
+    def _names_a_person(sentence: Sentence, index: int) -> bool:
+        clusters = {m.cluster_id for m in sentence.mentions_on(index)}
+        tokens = sentence.tokens
+        for mention in sentence.mentions:
+            if mention.cluster_id not in clusters or mention.start <= index <= mention.end:
+                continue
+            span = tokens[mention.start : mention.end + 1]
+            if any(t.upos == "PROPN" or (is_personal_pronoun(t) and t.feat("Person") == "3") for t in span):
+                return True
+        return False

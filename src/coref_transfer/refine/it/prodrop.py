@@ -1,0 +1,273 @@
+"""Subject pronoun deletion, pro-drop (method.md, stage δ, rule 1)."""
+
+from __future__ import annotations
+
+from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.refine.base import Rule, Sentence
+from coref_transfer.refine.it.morphology import SUBJECT_PRONOUNS
+from coref_transfer.refine.it.pronouns import (
+    finite_verb,
+    first_verbal,
+    is_coordinated,
+    is_personal_pronoun,
+    is_subject,
+    is_verbal,
+)
+
+#: Focus particles before a pronoun ("anche lui", "solo lei", "neanche loro").
+FOCUS_BEFORE = frozenset(
+    [
+        "anche",
+        "pure",
+        "solo",
+        "soltanto",
+        "solamente",
+        "unicamente",
+        "esclusivamente",
+        "neanche",
+        "nemmeno",
+        "neppure",
+        "perfino",
+        "persino",
+        "addirittura",
+        "proprio",
+        "almeno",
+        "specialmente",
+        "soprattutto",
+    ]
+)
+#: Focus and emphasis after a pronoun ("lui stesso", "lei sola", "loro pure").
+FOCUS_AFTER = frozenset(
+    [
+        "stesso",
+        "stessa",
+        "stessi",
+        "stesse",
+        "medesimo",
+        "medesima",
+        "medesimi",
+        "medesime",
+        "pure",
+        "solo",
+        "sola",
+        "soli",
+        "sole",
+        "soltanto",
+    ]
+)
+#: Adverbs that mark the subject as a contrastive topic ("lui invece è rimasto").
+CONTRAST = frozenset(["invece", "però", "tuttavia"])
+#: Relations linking two clauses of equal rank, where "lui …, lei …" contrast.
+COORDINATE_CLAUSES = frozenset({"conj", "parataxis"})
+#: Relations of a subordinate clause to the clause it depends on.
+SUBORDINATE_CLAUSES = frozenset({"ccomp", "advcl", "csubj"})
+SENTENCE_END = frozenset({".", "!", "?", "…", "..."})
+
+
+def _position(sentence: Sentence, token: Token) -> int:
+    """The current index of `token` (indexes shift as tokens are deleted)."""
+    return next(i for i, t in enumerate(sentence.tokens) if t is token)
+
+
+def _sentence_initial(tokens: list[Token], index: int) -> bool:
+    """Only punctuation stands between the token and the start of the text or of a sentence."""
+    j = index - 1
+    while j >= 0 and not any(ch.isalnum() for ch in tokens[j].text):
+        if tokens[j].text in SENTENCE_END:
+            return True
+        j -= 1
+    return j < 0
+
+
+def _person(token: Token) -> str:
+    """The grammatical person of a subject: its Person feature, else 3 for nouns and names."""
+    person = token.feat("Person")
+    if person is not None:
+        return person
+    known = SUBJECT_PRONOUNS.get(token.text.lower())
+    return str(known[0]) if known is not None else "3"
+
+
+def _compatible(a: str | None, b: str | None) -> bool:
+    return a is None or b is None or a == b
+
+
+class SubjectPronounDeletion(Rule):
+    """Delete a subject personal pronoun; a mention on it moves onto its verb.
+
+    Why: Italian is a null-subject language; the verb's ending already says
+    who acts, and an overt pronoun is marked (emphatic or contrastive). A
+    translated English text keeps every "he"/"she", which reads as
+    translationese; the mention it carried moves onto the first verbal
+    token of the governing verb group (auxiliary or copula if any, else the
+    verb), so the cluster keeps its member. A capital the deleted pronoun
+    held at the start of a sentence passes to the new first word (logged as
+    a replacement).
+
+    Before/after: "[Egli] ha detto alla gente che [lei] era una brava cuoca"
+    → "[Ha] detto alla gente che [era] una brava cuoca".
+
+    Candidates: tonic personal pronouns (PRON, PronType=Prs, not clitic)
+    that are nsubj/nsubj:pass, and pronouns coordinated with a subject.
+    Kept, with the reason counted (first matching test):
+
+    - "head is not a verb": a nominal clause without copula;
+    - "verb not finite": no VerbForm=Fin in the verb group ("essendo lui
+      stanco"): only finite endings recover the subject;
+    - "coordinated subject": the pronoun has a conj or is one ("lui e Maria");
+    - "focus particle": anche/solo/neanche/proprio… just before it, or
+      stesso/pure/solo just after it ("anche lui", "lui stesso");
+    - "pronoun has dependents": apposition, relative clause ("noi italiani");
+    - "post-verbal subject": after the first verbal token, a focus position
+      ("l'ha fatto lui");
+    - "contrast (invece/però)": invece/però/tuttavia after the pronoun in
+      its clause ("lui invece è rimasto");
+    - "contrastive pair": two clauses joined by conj or parataxis with
+      subject pronouns of different forms ("lui cucina, lei lava");
+    - "subjunctive: the person would be lost": a 1st/2nd person singular
+      pronoun with a subjunctive verb, whose singular endings do not tell
+      the persons apart ("che io sia", "che tu sia");
+    - "object relative: che would read as the subject": "la donna che lui
+      ama" → "la donna che ama" means "who loves";
+    - "subject switch": in a ccomp/advcl/csubj clause, a pronoun whose
+      person, number and gender fit the main clause's subject but whose
+      mention belongs to another cluster: a null subject would be read as
+      the main subject ("Mario ha detto che lui era stanco", lui ≠ Mario).
+      Without mentions on both, nothing tells, and the pronoun goes.
+
+    Known failure modes: the tests trust the parse (a pronoun attached to
+    the wrong verb moves its mention there); deletion can leave a sentence
+    whose referent is recoverable only from gender agreement of a
+    predicate; topic shifts across sentences are not seen.
+    """
+
+    name = "subject_pronoun_deletion"
+    needs = ("upos", "feats", "head", "deprel")
+
+    def _focused(self, tokens: list[Token], index: int) -> bool:
+        before = tokens[index - 1].text.lower() if index > 0 else ""
+        after = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
+        return before in FOCUS_BEFORE or after in FOCUS_AFTER
+
+    def _contrasted(self, parsed: ParsedSentence, index: int) -> bool:
+        tokens = parsed.tokens
+        head = tokens[index].head
+        if index + 1 < len(tokens) and tokens[index + 1].text.lower() in CONTRAST:
+            return True
+        return any(c > index and tokens[c].text.lower() in CONTRAST for c in parsed.children(head))
+
+    def _in_pair(self, parsed: ParsedSentence, index: int) -> bool:
+        tokens = parsed.tokens
+        head = tokens[index].head
+        partners = {c for c in parsed.children(head) if tokens[c].deprel in COORDINATE_CLAUSES}
+        if tokens[head].deprel in COORDINATE_CLAUSES and tokens[head].head >= 0:
+            first = tokens[head].head
+            partners.add(first)
+            partners.update(c for c in parsed.children(first) if tokens[c].deprel in COORDINATE_CLAUSES)
+        partners.discard(head)
+        form = tokens[index].text.lower()
+        return any(
+            is_personal_pronoun(tokens[c]) and is_subject(tokens[c]) and tokens[c].text.lower() != form
+            for p in partners
+            for c in parsed.children(p)
+        )
+
+    def _object_relative(self, parsed: ParsedSentence, head: int) -> bool:
+        tokens = parsed.tokens
+        if tokens[head].deprel != "acl:relcl":
+            return False
+        return any(
+            tokens[c].text.lower() == "che" and tokens[c].upos == "PRON" and not is_subject(tokens[c])
+            for c in parsed.children(head)
+        )
+
+    def _switches_subject(self, sentence: Sentence, index: int) -> bool:
+        tokens = sentence.tokens
+        pronoun = tokens[index]
+        clause = tokens[pronoun.head]
+        if clause.deprel not in SUBORDINATE_CLAUSES or clause.head < 0:
+            return False
+        subjects = [c for c in sentence.parsed.children(clause.head) if is_subject(tokens[c])]
+        if not subjects:
+            return False
+        main = tokens[subjects[0]]
+        if _person(main) != _person(pronoun):
+            return False
+        if not all(_compatible(main.feat(f), pronoun.feat(f)) for f in ("Number", "Gender")):
+            return False
+        ours, theirs = self._cluster(sentence, index), self._cluster(sentence, subjects[0])
+        return ours is not None and theirs is not None and ours != theirs
+
+    @staticmethod
+    def _cluster(sentence: Sentence, index: int) -> int | None:
+        """The cluster of the smallest mention covering the token, if any."""
+        covering = sentence.mentions_on(index)
+        if not covering:
+            return None
+        return min(covering, key=lambda m: m.end - m.start).cluster_id
+
+    def _keep_reason(self, sentence: Sentence, index: int) -> str | None:
+        """Why the subject pronoun at `index` must stay, or None to delete it."""
+        parsed = sentence.parsed
+        tokens = parsed.tokens
+        pronoun = tokens[index]
+        head = pronoun.head
+        if head < 0 or not is_verbal(parsed, head):
+            return "head is not a verb"
+        verb = finite_verb(parsed, head)
+        if verb is None:
+            return "verb not finite"
+        if is_coordinated(parsed, index):
+            return "coordinated subject"
+        if self._focused(tokens, index):
+            return "focus particle"
+        if any(tokens[c].deprel != "punct" for c in parsed.children(index)):
+            return "pronoun has dependents"
+        if index > first_verbal(parsed, head):
+            return "post-verbal subject"
+        if self._contrasted(parsed, index):
+            return "contrast (invece/però)"
+        if self._in_pair(parsed, index):
+            return "contrastive pair"
+        mood, number = tokens[verb].feat("Mood"), tokens[verb].feat("Number")
+        if mood == "Sub" and number == "Sing" and _person(pronoun) in ("1", "2"):
+            return "subjunctive: the person would be lost"
+        if self._object_relative(parsed, head):
+            return "object relative: che would read as the subject"
+        if self._switches_subject(sentence, index):
+            return "subject switch"
+        return None
+
+    def apply(self, sentence: Sentence) -> None:
+        tokens = sentence.tokens
+        plan: list[tuple[Token, Token]] = []  # (pronoun, verbal token its mention moves to)
+        for index, token in enumerate(tokens):
+            if not is_personal_pronoun(token):
+                continue
+            if not is_subject(token):
+                if token.deprel == "conj" and token.head >= 0 and is_subject(tokens[token.head]):
+                    self.skip("coordinated subject")
+                continue
+            reason = self._keep_reason(sentence, index)
+            if reason is not None:
+                self.skip(reason)
+                continue
+            plan.append((token, tokens[first_verbal(sentence.parsed, token.head)]))
+        # Decided on the whole parse first, then deleted: a deletion re-attaches
+        # dependents and shifts indexes, which would change later decisions.
+        for pronoun, target in plan:
+            self._delete(sentence, pronoun, target)
+
+    def _delete(self, sentence: Sentence, pronoun: Token, target: Token) -> None:
+        index = _position(sentence, pronoun)
+        capital = pronoun.text[:1].isupper() and _sentence_initial(sentence.tokens, index)
+        sentence.delete(self.name, index, move_to=_position(sentence, target))
+        self.applied += 1
+        if not capital:
+            return
+        for j in range(index, len(sentence.tokens)):
+            word = sentence.tokens[j].text
+            if any(ch.isalnum() for ch in word):
+                if word[:1].islower():
+                    sentence.replace(self.name, j, word[:1].upper() + word[1:])
+                return

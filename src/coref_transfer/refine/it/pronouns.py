@@ -1,0 +1,259 @@
+"""Personal pronoun rewrites (method.md, stage δ, rule 2), and the clause helpers pro-drop shares.
+
+Three rules: a subject pronoun agrees in number with its finite verb
+(`PronounNumberAgreement`), io/tu governed by a preposition take the tonic
+form me/te (`PrepositionPronoun`), and me/te as the subject right after
+"che" take the subject form io/tu (`CheSubjectPronoun`). The helpers read
+the UD tree: a clause's *verb group* is its head plus the head's aux,
+aux:pass and cop children ("ha detto", "era una brava cuoca").
+"""
+
+from __future__ import annotations
+
+from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.refine.base import Rule, Sentence
+from coref_transfer.refine.it.morphology import (
+    NOMINATIVE,
+    OBLIQUE,
+    SUBJECT_PRONOUNS,
+    finite_person_number,
+    match_case,
+    pronoun_with_number,
+)
+
+SUBJECT_RELATIONS = frozenset({"nsubj", "nsubj:pass"})
+#: Children of a predicate that belong to its verb group.
+GROUP_RELATIONS = frozenset({"aux", "aux:pass", "cop"})
+
+
+#: Clitics that can follow a clitic me/te ("che me ne vado", "che te lo dica").
+CLITIC_FOLLOWERS = frozenset("ne lo la li le l' ci vi si".split())
+
+
+def is_clitic(token: Token) -> bool:
+    """A clitic pronoun (lo, gli, me in "me ne vado"): UD `Clitic=Yes`, or the Italian tag PC."""
+    return token.feat("Clitic") == "Yes" or token.xpos == "PC"
+
+
+def is_personal_pronoun(token: Token) -> bool:
+    """A tonic personal pronoun: UPOS PRON, PronType=Prs, not clitic, possessive or reflexive.
+
+    A subject pronoun form the parser mistook for a proper noun or noun
+    ("Tu" as PROPN: the project's parser sees little 2nd person) counts too.
+    """
+    if token.feat("Poss") == "Yes" or token.feat("Reflex") == "Yes":
+        return False
+    if token.upos in ("PROPN", "NOUN") and token.text.lower() in SUBJECT_PRONOUNS:
+        return True
+    return token.upos == "PRON" and token.feat("PronType") == "Prs" and not is_clitic(token)
+
+
+def is_subject(token: Token) -> bool:
+    """The token is the subject (nsubj, nsubj:pass) of its head."""
+    return token.deprel in SUBJECT_RELATIONS
+
+
+def is_coordinated(parsed: ParsedSentence, index: int) -> bool:
+    """The token is a conjunct: it has a conj dependent, or is itself conj."""
+    if parsed.tokens[index].deprel == "conj":
+        return True
+    return any(parsed.tokens[c].deprel == "conj" for c in parsed.children(index))
+
+
+def verb_group(parsed: ParsedSentence, head: int) -> list[int]:
+    """The predicate `head` with its aux, aux:pass and cop children, left to right."""
+    members = [c for c in parsed.children(head) if parsed.tokens[c].deprel in GROUP_RELATIONS]
+    return sorted([head, *members])
+
+
+def is_verbal(parsed: ParsedSentence, head: int) -> bool:
+    """The predicate is a verb, or a nominal with a copula or auxiliary."""
+    return parsed.tokens[head].upos in ("VERB", "AUX") or len(verb_group(parsed, head)) > 1
+
+
+def first_verbal(parsed: ParsedSentence, head: int) -> int:
+    """The first verbal token of the group: its leftmost auxiliary or copula, else the verb itself."""
+    members = [c for c in verb_group(parsed, head) if c != head]
+    return members[0] if members else head
+
+
+def finite_verb(parsed: ParsedSentence, head: int) -> int | None:
+    """The leftmost token of the verb group marked VerbForm=Fin (or a known finite form), or None."""
+    for index in verb_group(parsed, head):
+        token = parsed.tokens[index]
+        if token.feat("VerbForm") == "Fin" or finite_person_number(token.text) is not None:
+            return index
+    return None
+
+
+def verb_person_number(token: Token) -> tuple[str | None, str | None]:
+    """Person and number of a finite verb: the form table first, then the parser's features."""
+    known = finite_person_number(token.text)
+    if known is not None:
+        return str(known[0]), known[1]
+    return token.feat("Person"), token.feat("Number")
+
+
+def _predicate_gender(parsed: ParsedSentence, head: int, number: str) -> str | None:
+    """The gender shown by a participle or adjective of the group agreeing in `number`, if any."""
+    for index in verb_group(parsed, head):
+        token = parsed.tokens[index]
+        agrees = token.upos == "ADJ" or token.feat("VerbForm") == "Part"
+        if agrees and token.feat("Number") == number and token.feat("Gender") in ("Masc", "Fem"):
+            return token.feat("Gender")
+    return None
+
+
+def _set_feats(token: Token, **values: str | None) -> None:
+    """Keep the annotation in step with a rewritten form (None removes a feature)."""
+    for name, value in values.items():
+        if value is None:
+            token.feats.pop(name, None)
+        else:
+            token.feats[name] = value
+
+
+class PronounNumberAgreement(Rule):
+    """A subject personal pronoun agrees in number with its finite verb.
+
+    Why: a pronoun inserted for a mention is chosen from the English mention
+    (or mistranslated, "you" → "tu"), while the verb the MT produced carries
+    the number the context needs; the verb is the better witness. The
+    person must already agree; only the number changes.
+
+    Before/after: "Tu siete pronti" → "Voi siete pronti"; "Lui sono
+    partiti" (sono: 3rd plural) → "Loro sono partiti"; "Loro è partita" →
+    "Lei è partita" (loro → lui/lei takes the gender of a participle or
+    adjective of the verb group).
+
+    Skipped, with the reason counted: coordinated subjects ("Tu e io siamo":
+    the plural verb is right), no finite verb, a verb without Number, a
+    person mismatch ("Noi è": which one is wrong is unknown), loro → singular
+    with no gender to go by.
+
+    Known failure modes: a verb tagged with the wrong number (sono 1sg/3pl)
+    rewrites a right pronoun; a subject pronoun the parser attached to the
+    wrong verb agrees with that verb.
+    """
+
+    name = "pronoun_number_agreement"
+    needs = ("upos", "feats", "head", "deprel")
+
+    def apply(self, sentence: Sentence) -> None:
+        parsed = sentence.parsed
+        for index, token in enumerate(sentence.tokens):
+            form = token.text.lower()
+            if not (is_personal_pronoun(token) and is_subject(token) and form in SUBJECT_PRONOUNS):
+                continue
+            if is_coordinated(parsed, index):
+                self.skip("coordinated subject")
+                continue
+            verb_index = finite_verb(parsed, token.head) if token.head >= 0 else None
+            if verb_index is None:
+                self.skip("no finite verb")
+                continue
+            verb = sentence.tokens[verb_index]
+            verb_person, number = verb_person_number(verb)
+            if number not in ("Sing", "Plur"):
+                self.skip("verb number unknown")
+                continue
+            person, own_number, gender = SUBJECT_PRONOUNS[form]
+            if verb_person is not None and verb_person != str(person):
+                self.skip("person mismatch")
+                continue
+            if own_number == number:
+                self.skip("agrees already")
+                continue
+            if gender is None and form == "loro":
+                gender = token.feat("Gender") or _predicate_gender(parsed, token.head, number)
+            new = pronoun_with_number(form, number, gender)
+            if new is None:
+                self.skip("gender unknown (loro → lui/lei)")
+                continue
+            sentence.replace(self.name, index, match_case(token.text, new), lemma=new)
+            _set_feats(token, Number=number, Gender=SUBJECT_PRONOUNS[new][2])
+            self.applied += 1
+
+
+class PrepositionPronoun(Rule):
+    """io/tu governed by a preposition take the tonic form me/te.
+
+    Why: Italian has no nominative after a preposition ("per me", "con
+    te", "tra me e te"); MT and inserted mentions produce "per io". The
+    preposition is found as a `case` dependent of the pronoun (or of the
+    first conjunct it is coordinated with), or as an ADP right before it.
+
+    Before/after: "Questo è per io" → "Questo è per me"; "tra io e tu" →
+    "tra me e te".
+
+    Skipped, with the reason counted: a pronoun that is the subject of its
+    verb although an ADP stands before it ("Come tu sai", with come tagged
+    ADP): a subject keeps the subject form.
+
+    Known failure modes: comparisons with "come"/"quanto" followed by a
+    verb ("bravo come io sono") if the parser takes io as an oblique; only
+    io/tu are handled (the other persons have one tonic form).
+    """
+
+    name = "preposition_pronoun"
+    needs = ("upos", "head", "deprel")
+
+    def _governed(self, parsed: ParsedSentence, index: int) -> bool:
+        tokens = parsed.tokens
+        holders = [index]
+        if tokens[index].deprel == "conj" and tokens[index].head >= 0:
+            holders.append(tokens[index].head)
+        if any(tokens[c].deprel == "case" for h in holders for c in parsed.children(h)):
+            return True
+        return index > 0 and tokens[index - 1].upos == "ADP"
+
+    def apply(self, sentence: Sentence) -> None:
+        for index, token in enumerate(sentence.tokens):
+            form = token.text.lower()
+            if token.upos != "PRON" or form not in OBLIQUE or not self._governed(sentence.parsed, index):
+                continue
+            if is_subject(token):
+                self.skip("subject of its verb")
+                continue
+            new = OBLIQUE[form]
+            sentence.replace(self.name, index, match_case(token.text, new), lemma=new)
+            self.applied += 1
+
+
+class CheSubjectPronoun(Rule):
+    """me/te as the subject right after "che" take the subject form io/tu.
+
+    Why: a subject is nominative ("che io sia pronto"); "che me" comes from
+    a mention inserted in its English object form ("that me…") or from MT
+    copying the tonic form.
+
+    Before/after: "Penso che me sia pronto" → "Penso che io sia pronto".
+
+    Skipped, with the reason counted: a clitic me/te ("che me ne vado",
+    "che te lo dico": right as it is), and a me/te that is not a subject
+    ("non vedo altri che te").
+
+    Known failure modes: relies on the parser calling the pronoun nsubj in
+    an ungrammatical sentence; other complementisers ("perché me sia") are
+    not looked at.
+    """
+
+    name = "che_subject_pronoun"
+    needs = ("upos", "feats", "deprel")
+
+    def apply(self, sentence: Sentence) -> None:
+        tokens = sentence.tokens
+        for index, token in enumerate(tokens):
+            form = token.text.lower()
+            if token.upos != "PRON" or form not in NOMINATIVE or index == 0 or tokens[index - 1].text.lower() != "che":
+                continue
+            following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
+            if is_clitic(token) and (following in CLITIC_FOLLOWERS or not is_subject(token)):
+                self.skip("clitic (che me ne vado)")
+                continue
+            if not is_subject(token):
+                self.skip("not a subject")
+                continue
+            new = NOMINATIVE[form]
+            sentence.replace(self.name, index, match_case(token.text, new), lemma=new)
+            self.applied += 1

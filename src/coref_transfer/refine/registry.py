@@ -1,0 +1,84 @@
+"""The refinement rules by name, their default order, and applying them to a sentence.
+
+Rules are listed here explicitly, not registered by importing their
+modules, so the set of valid names is visible in one place and matches the
+`refinement.rules` enum of the config schema.
+
+Default order, and why:
+
+1. `che_subject_pronoun` and `preposition_pronoun` first: they turn a
+   pronoun into the right case, so that the subject forms the later rules
+   look for exist ("che me siamo" → "che io siamo").
+2. `pronoun_number_agreement` next, on those subject forms ("che io
+   siamo" → "che noi siamo"), and before pro-drop, which keeps some
+   pronouns (coordinated, focused, post-verbal, ambiguous subjunctive)
+   that must then be right, and whose ambiguity tests read the pronoun's
+   person and number.
+3. `possessive_agreement` before `demonstrative_agreement`: a demonstrative
+   takes the form the next word requires, and that word may be the
+   possessive ("quella sua auto").
+4. `demonstrative_agreement` before `demonstrative_pronoun` (they share no
+   candidate; the adjectives are settled first so the pronoun rule sees
+   the final forms around it).
+5. `subject_pronoun_deletion` last: it deletes tokens and moves mentions,
+   and re-attaches the pronoun's dependents; every other rule reads the
+   parse as the parser gave it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from coref_transfer.errors import ConfigError
+from coref_transfer.refine.base import Rule, Sentence
+from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, DemonstrativePronoun
+from coref_transfer.refine.it.possessives import PossessiveAgreement
+from coref_transfer.refine.it.prodrop import SubjectPronounDeletion
+from coref_transfer.refine.it.pronouns import CheSubjectPronoun, PrepositionPronoun, PronounNumberAgreement
+
+RULES: dict[str, type[Rule]] = {
+    "subject_pronoun_deletion": SubjectPronounDeletion,
+    "pronoun_number_agreement": PronounNumberAgreement,
+    "preposition_pronoun": PrepositionPronoun,
+    "che_subject_pronoun": CheSubjectPronoun,
+    "possessive_agreement": PossessiveAgreement,
+    "demonstrative_agreement": DemonstrativeAgreement,
+    "demonstrative_pronoun": DemonstrativePronoun,
+}
+
+DEFAULT_ORDER: tuple[str, ...] = (
+    "che_subject_pronoun",
+    "preposition_pronoun",
+    "pronoun_number_agreement",
+    "possessive_agreement",
+    "demonstrative_agreement",
+    "demonstrative_pronoun",
+    "subject_pronoun_deletion",
+)
+
+
+def build_rules(names: Sequence[str]) -> list[Rule]:
+    """Fresh instances of the named rules, in the order given.
+
+    Raises:
+        ConfigError: a name is not a rule (the message lists the valid
+            ones), or a rule is named twice.
+    """
+    rules: list[Rule] = []
+    seen: set[str] = set()
+    for name in names:
+        if name not in RULES:
+            valid = ", ".join(sorted(RULES))
+            raise ConfigError(f"refinement.rules: unknown rule {name!r}; valid rules are: {valid}")
+        if name in seen:
+            raise ConfigError(f"refinement.rules: rule {name!r} is listed twice; list each rule once")
+        seen.add(name)
+        rules.append(RULES[name]())
+    return rules
+
+
+def refine(sentence: Sentence, rules: Sequence[Rule]) -> Sentence:
+    """Apply `rules` to `sentence` in order (each logs its changes on the sentence); returns it."""
+    for rule in rules:
+        rule.apply(sentence)
+    return sentence

@@ -1,0 +1,112 @@
+"""`coref-transfer refine` (stage δ on a γ folder) and `refine-text` (one sentence, for debugging rules)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+from coref_transfer.errors import CorefTransferError
+from coref_transfer.io import staged_directory, write_json
+from coref_transfer.manifest import build_manifest
+from coref_transfer.parsing.backends import ParserBackend, build_parser
+from coref_transfer.refine.base import Mention, Sentence
+from coref_transfer.refine.registry import build_rules, refine
+from coref_transfer.refine.stage import bracketed, detokenize, run_delta
+from coref_transfer.schema import DELTA, read_table, write_table
+
+log = logging.getLogger(__name__)
+
+_OPEN = re.compile(r"^\[+")
+_CLOSE = re.compile(r"\]+$")
+
+
+class BracketError(CorefTransferError):
+    """A sentence whose mention brackets do not balance."""
+
+
+def parse_bracketed(text: str) -> tuple[list[str], list[Mention]]:
+    """Tokens (split on spaces) and mentions marked with square brackets.
+
+    `[Egli] ha detto che [la sua amica] era qui .` gives 10 tokens and the
+    mentions (0, 0) and (4, 6). Brackets may nest; a `[` opens at the start
+    of a token, a `]` closes at its end.
+    """
+    tokens: list[str] = []
+    mentions: list[Mention] = []
+    stack: list[int] = []
+    for raw in text.split():
+        opens = len(_OPEN.match(raw).group()) if _OPEN.match(raw) else 0
+        core = raw[opens:]
+        closes = len(_CLOSE.search(core).group()) if _CLOSE.search(core) else 0
+        word = core[: len(core) - closes] if closes else core
+        if not word:
+            raise BracketError(f"a bracket with no word in {text!r}")
+        index = len(tokens)
+        tokens.append(word)
+        stack.extend([index] * opens)
+        for _ in range(closes):
+            if not stack:
+                raise BracketError(f"']' after {word!r} closes no mention in {text!r}")
+            mentions.append(Mention(stack.pop(), index, len(mentions)))
+    if stack:
+        raise BracketError(f"a mention opened at token {stack[-1]} is never closed in {text!r}")
+    mentions.sort(key=lambda m: (m.start, -m.end))
+    return tokens, mentions
+
+
+def refine_texts(lines: Iterable[str], config: Mapping[str, Any], parser: ParserBackend | None = None) -> Iterator[dict[str, Any]]:
+    """Refine bracketed sentences; one JSON-ready result per line (the parser is loaded once)."""
+    parser = parser or build_parser(config)
+    items = [parse_bracketed(line) for line in lines if line.strip()]
+    parsed = parser.parse([tokens for tokens, _ in items], config["parsing"]["batch_size"], progress=False)
+    rules = build_rules(config["refinement"]["rules"])
+    for (_, mentions), sent in zip(items, parsed):
+        sentence = Sentence(sent, mentions)
+        refine(sentence, rules)
+        tokens = sentence.words()
+        yield {
+            "text": detokenize(tokens),
+            "bracketed": bracketed(tokens, sentence.mentions),
+            "tokens": tokens,
+            "mentions": [[m.start, m.end] for m in sentence.mentions],
+            "changes": [{"rule": c.rule, "index": c.index, "before": c.before, "after": c.after} for c in sentence.changes],
+        }
+
+
+def run_refine(gamma: str | Path, out: str | Path, config: Mapping[str, Any], progress: bool = True) -> dict[str, Any]:
+    """Stage δ on `gamma/gamma.parquet`, written to the folder `out`."""
+    gamma_path = Path(gamma) / "gamma.parquet"
+    rows = read_table(gamma_path, "gamma").to_pylist()
+    parser = build_parser(config)
+    build_rules(config["refinement"]["rules"])  # fail on a bad rule list before parsing
+    out_rows, stats = run_delta(rows, parser, config, progress)
+    if stats["input"]["utterances"] != stats["delta"]["utterances"]:
+        raise CorefTransferError(f"δ accounting error: {stats['input']} in, {stats['delta']} out")
+    table = pa.Table.from_pylist(out_rows, schema=DELTA)
+    with staged_directory(out) as tmp:
+        write_table(table, tmp / "delta.parquet")
+        write_json(tmp / "stats.json", stats)
+        write_json(
+            tmp / "manifest.json",
+            build_manifest(
+                "refine",
+                {k: config[k] for k in ("parsing", "refinement", "classes")},
+                [gamma_path],
+                parser_fingerprint=parser.fingerprint,
+            ),
+        )
+    log.info(
+        "refine %s: %d utterances, %d refined, %d changes",
+        Path(gamma).name, stats["delta"]["utterances"], stats["delta"]["refined_utterances"], stats["delta"]["changes"],
+    )
+    return stats
+
+
+def dumps(result: Mapping[str, Any]) -> str:
+    return json.dumps(result, ensure_ascii=False)

@@ -1,0 +1,1429 @@
+"""Stage δ's Italian rules on hand-parsed sentences, the inflection tables, and the registry.
+
+Each sentence is written as a UD parse would give it (ISDT conventions:
+articulated prepositions are one ADP token carrying the article's features,
+elided forms are their own tokens). Every rule gets the method.md example,
+cases where it must fire, and cases where it must not (the counted skip
+reason asserted); mention spans are checked after deletions and moves.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+
+from coref_transfer.errors import ConfigError
+from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.refine.base import Change, Mention, Rule, Sentence
+from coref_transfer.refine.it import morphology as m
+from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, DemonstrativePronoun
+from coref_transfer.refine.it.possessives import PossessiveAgreement
+from coref_transfer.refine.it.prodrop import SubjectPronounDeletion
+from coref_transfer.refine.it.pronouns import CheSubjectPronoun, PrepositionPronoun, PronounNumberAgreement
+from coref_transfer.refine.registry import DEFAULT_ORDER, RULES, build_rules, refine
+
+SCHEMA = Path(__file__).resolve().parent.parent / "src" / "coref_transfer" / "schemas" / "config.schema.yaml"
+
+
+def parse(block: str) -> ParsedSentence:
+    """A sentence from lines "form lemma UPOS feats head deprel".
+
+    `feats` is UD's "A=B|C=D" or "_"; `head` is 1-based as in CoNLL-U, 0 for
+    the root (the model's -1).
+    """
+    tokens = []
+    for line in textwrap.dedent(block).strip().splitlines():
+        form, lemma, upos, feats, head, deprel = line.split()
+        parsed_feats = {} if feats == "_" else dict(f.split("=", 1) for f in feats.split("|"))
+        tokens.append(Token(form, lemma, upos, "", parsed_feats, int(head) - 1, deprel))
+    return ParsedSentence(tokens)
+
+
+def sentence(block: str, *mentions: tuple[int, int, int]) -> Sentence:
+    """A Sentence with mentions given as (start, end, cluster): 0-based, end inclusive."""
+    return Sentence(parse(block), [Mention(s, e, c) for s, e, c in mentions])
+
+
+def run(rule: Rule, sent: Sentence) -> Sentence:
+    rule.apply(sent)
+    return sent
+
+
+def spans(sent: Sentence) -> list[tuple[int, int]]:
+    return [(x.start, x.end) for x in sent.mentions]
+
+
+def text(sent: Sentence) -> str:
+    return " ".join(sent.words())
+
+
+# --- Parses used by several tests ---------------------------------------------
+
+COOK = """
+    Egli egli PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 3 nsubj
+    ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 3 aux
+    detto dire VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+    alla a ADP Definite=Def|Gender=Fem|Number=Sing|PronType=Art 5 case
+    gente gente NOUN Gender=Fem|Number=Sing 3 obl
+    che che SCONJ _ 11 mark
+    lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs 11 nsubj
+    era essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Imp|VerbForm=Fin 11 cop
+    una uno DET Definite=Ind|Gender=Fem|Number=Sing|PronType=Art 11 det
+    brava bravo ADJ Gender=Fem|Number=Sing 11 amod
+    cuoca cuoco NOUN Gender=Fem|Number=Sing 3 ccomp
+    . . PUNCT _ 3 punct
+"""
+
+ESSENDO = """
+    Essendo essere AUX VerbForm=Ger 3 cop
+    lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 3 nsubj
+    stanco stanco ADJ Gender=Masc|Number=Sing 7 advcl
+    , , PUNCT _ 3 punct
+    Mario Mario PROPN _ 7 nsubj
+    è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 7 aux
+    rimasto rimanere VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+    . . PUNCT _ 7 punct
+"""
+
+
+def mario_said(pronoun: str = "lui") -> str:
+    return f"""
+    Mario Mario PROPN _ 3 nsubj
+    ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 3 aux
+    detto dire VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+    che che SCONJ _ 7 mark
+    {pronoun} {pronoun} PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 7 nsubj
+    era essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Imp|VerbForm=Fin 7 cop
+    stanco stanco ADJ Gender=Masc|Number=Sing 3 ccomp
+    . . PUNCT _ 3 punct
+    """
+
+
+# --- morphology ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "word, expected",
+    [
+        ("studente", True),
+        ("Sbaglio", True),
+        ("zio", True),
+        ("gnomo", True),
+        ("psicologo", True),
+        ("pneumatico", True),
+        ("xilofono", True),
+        ("yogurt", True),
+        ("iato", True),
+        ("Jonio", True),
+        ("sole", False),
+        ("amico", False),
+        ("libro", False),
+        ("isola", False),
+        ("", False),
+        ("s'", False),
+    ],
+)
+def test_s_impura(word, expected):
+    """s + consonant, z, gn, ps, pn, x, y and i/j + vowel take lo/gli/uno; s + vowel and vowels do not."""
+    assert m.starts_like_s_impura(word) is expected
+
+
+@pytest.mark.parametrize(
+    "word, expected",
+    [
+        ("amico", True),
+        ("Avviso", True),
+        ("uomo", True),
+        ("èra", True),
+        ("hotel", True),
+        ("isola", True),
+        ("iena", False),
+        ("iato", False),
+        ("hm", False),
+        ("libro", False),
+        ("studente", False),
+        ("", False),
+    ],
+)
+def test_starts_with_vowel(word, expected):
+    """Vowels and silent h + vowel elide; semiconsonantal i + vowel does not (la iena)."""
+    assert m.starts_with_vowel(word) is expected
+
+
+@pytest.mark.parametrize(
+    "gender, number, word, expected",
+    [
+        ("Masc", "Sing", "libro", "il"),
+        ("Masc", "Sing", "studente", "lo"),
+        ("Masc", "Sing", "zio", "lo"),
+        ("Masc", "Sing", "amico", "l'"),
+        ("Masc", "Sing", "hotel", "l'"),
+        ("Masc", "Sing", "iato", "lo"),
+        ("Masc", "Plur", "libri", "i"),
+        ("Masc", "Plur", "studenti", "gli"),
+        ("Masc", "Plur", "amici", "gli"),
+        ("Fem", "Sing", "casa", "la"),
+        ("Fem", "Sing", "auto", "l'"),
+        ("Fem", "Sing", "iena", "la"),
+        ("Fem", "Sing", "sua", "la"),
+        ("Fem", "Plur", "auto", "le"),
+        ("Fem", "Plur", "case", "le"),
+        ("masc", "sing", "suo", "il"),
+    ],
+)
+def test_definite_article(gender, number, word, expected):
+    assert m.definite_article(gender, number, word) == expected
+
+
+@pytest.mark.parametrize(
+    "gender, word, expected",
+    [
+        ("Masc", "libro", "un"),
+        ("Masc", "amico", "un"),
+        ("Masc", "studente", "uno"),
+        ("Masc", "zaino", "uno"),
+        ("Fem", "casa", "una"),
+        ("Fem", "auto", "un'"),
+        ("Fem", "zia", "una"),
+        ("Fem", "iena", "una"),
+    ],
+)
+def test_indefinite_article(gender, word, expected):
+    """un' only feminine before a vowel; uno before s impura."""
+    assert m.indefinite_article(gender, word) == expected
+
+
+@pytest.mark.parametrize(
+    "kind, gender, number, word, expected",
+    [
+        ("quello", "Masc", "Sing", "libro", "quel"),
+        ("quello", "Masc", "Sing", "studente", "quello"),
+        ("quello", "Masc", "Sing", "avviso", "quell'"),
+        ("quello", "Masc", "Plur", "libri", "quei"),
+        ("quello", "Masc", "Plur", "studenti", "quegli"),
+        ("quello", "Masc", "Plur", "amici", "quegli"),
+        ("quello", "Fem", "Sing", "casa", "quella"),
+        ("quello", "Fem", "Sing", "auto", "quell'"),
+        ("quello", "Fem", "Plur", "auto", "quelle"),
+        ("quello", "Fem", "Plur", "case", "quelle"),
+        ("questo", "Masc", "Sing", "libro", "questo"),
+        ("questo", "Masc", "Sing", "studente", "questo"),
+        ("questo", "Masc", "Sing", "anno", "quest'"),
+        ("questo", "Fem", "Sing", "casa", "questa"),
+        ("questo", "Fem", "Sing", "auto", "quest'"),
+        ("questo", "Masc", "Plur", "anni", "questi"),
+        ("questo", "Fem", "Plur", "auto", "queste"),
+        ("quello", "Masc", "Plur", None, "quelli"),
+        ("quello", "Fem", "Sing", None, "quella"),
+        ("questo", "Masc", "Sing", None, "questo"),
+    ],
+)
+def test_demonstrative(kind, gender, number, word, expected):
+    """Every adjectival form by onset; None as next word gives the pronoun (quelli)."""
+    assert m.demonstrative(kind, gender, number, word) == expected
+
+
+def test_demonstrative_rejects_unknown_kind_and_values():
+    with pytest.raises(ValueError, match="quello"):
+        m.demonstrative("codesto", "Masc", "Sing", "libro")
+    with pytest.raises(ValueError, match="gender"):
+        m.demonstrative("quello", "Neut", "Sing", "libro")
+    with pytest.raises(ValueError, match="number"):
+        m.definite_article("Masc", "Dual", "libro")
+
+
+@pytest.mark.parametrize(
+    "word, expected",
+    [
+        ("Quegli", ("quello", "Masc", "Plur")),
+        ("quell'", ("quello", None, "Sing")),
+        ("quell’", ("quello", None, "Sing")),
+        ("quelli", ("quello", "Masc", "Plur")),
+        ("questa", ("questo", "Fem", "Sing")),
+        ("quest'", ("questo", None, "Sing")),
+        ("quale", None),
+        ("ciò", None),
+    ],
+)
+def test_demonstrative_features(word, expected):
+    assert m.demonstrative_features(word) == expected
+
+
+POSSESSIVE_TABLE = {
+    (1, "Sing"): "mio mia miei mie",
+    (2, "Sing"): "tuo tua tuoi tue",
+    (3, "Sing"): "suo sua suoi sue",
+    (1, "Plur"): "nostro nostra nostri nostre",
+    (2, "Plur"): "vostro vostra vostri vostre",
+    (3, "Plur"): "loro loro loro loro",
+}
+
+
+@pytest.mark.parametrize("owner, forms", POSSESSIVE_TABLE.items())
+def test_possessive_table(owner, forms):
+    """All 24 forms: masc sing, fem sing, masc plur, fem plur; loro invariant."""
+    got = [
+        m.possessive(*owner, g, n) for g, n in (("Masc", "Sing"), ("Fem", "Sing"), ("Masc", "Plur"), ("Fem", "Plur"))
+    ]
+    assert got == forms.split()
+    assert {m.possessor(f) for f in forms.split()} == {owner}
+
+
+def test_possessive_person_as_text_and_errors():
+    assert m.possessive("3", "Sing", "Fem", "Sing") == "sua"
+    assert m.possessor("Sua") == (3, "Sing")
+    assert m.possessor("proprio") is None
+    with pytest.raises(ValueError, match="person"):
+        m.possessive(4, "Sing", "Masc", "Sing")
+
+
+ARTICULATED = {
+    "di": "del dello dell' della dei degli delle",
+    "a": "al allo all' alla ai agli alle",
+    "da": "dal dallo dall' dalla dai dagli dalle",
+    "in": "nel nello nell' nella nei negli nelle",
+    "su": "sul sullo sull' sulla sui sugli sulle",
+}
+
+
+@pytest.mark.parametrize("preposition, forms", ARTICULATED.items())
+def test_articulated_both_ways(preposition, forms):
+    """All 35 fusions, and each split back into its two parts."""
+    articles = ["il", "lo", "l'", "la", "i", "gli", "le"]
+    assert [m.articulated(preposition, a) for a in articles] == forms.split()
+    assert [m.split_articulated(f) for f in forms.split()] == [(preposition, a) for a in articles]
+
+
+@pytest.mark.parametrize(
+    "preposition, article, expected",
+    [
+        ("con", "il", None),
+        ("per", "la", None),
+        ("di", "un", None),
+        ("Di", "il", "Del"),
+        ("ad", "il", "al"),
+        ("su", "l’", "sull'"),
+    ],
+)
+def test_articulated_edge_cases(preposition, article, expected):
+    """con/per do not fuse, indefinites never do; the capital is kept; ad counts as a; ’ is read as '."""
+    assert m.articulated(preposition, article) == expected
+
+
+@pytest.mark.parametrize(
+    "word, expected", [("Della", ("di", "la")), ("nell’", ("in", "l'")), ("col", None), ("per", None), ("la", None)]
+)
+def test_split_articulated_edge_cases(word, expected):
+    assert m.split_articulated(word) == expected
+
+
+@pytest.mark.parametrize(
+    "word, number, gender, expected",
+    [
+        ("io", "Plur", None, "noi"),
+        ("noi", "Sing", None, "io"),
+        ("Tu", "Plur", None, "voi"),
+        ("voi", "Sing", None, "tu"),
+        ("lui", "Plur", None, "loro"),
+        ("egli", "Plur", None, "loro"),
+        ("lei", "Plur", None, "loro"),
+        ("esso", "Plur", None, "essi"),
+        ("esse", "Sing", None, "essa"),
+        ("loro", "Sing", "Fem", "lei"),
+        ("loro", "Sing", "Masc", "lui"),
+        ("loro", "Sing", None, None),
+        ("lui", "Sing", None, "lui"),
+        ("casa", "Plur", None, None),
+    ],
+)
+def test_pronoun_with_number(word, number, gender, expected):
+    assert m.pronoun_with_number(word, number, gender) == expected
+
+
+@pytest.mark.parametrize(
+    "word, expected",
+    [
+        ("il", "definite"),
+        ("L'", "definite"),
+        ("gli", "definite"),
+        ("un'", "indefinite"),
+        ("uno", "indefinite"),
+        ("del", None),
+    ],
+)
+def test_article_kind(word, expected):
+    assert m.article_kind(word) == expected
+
+
+@pytest.mark.parametrize(
+    "model, word, expected",
+    [("Quella", "quell'", "Quell'"), ("IL", "la", "LA"), ("il", "la", "la"), ("È", "ciò", "Ciò"), ("A", "al", "Al")],
+)
+def test_match_case(model, word, expected):
+    assert m.match_case(model, word) == expected
+
+
+# --- subject_pronoun_deletion -------------------------------------------------
+
+
+def test_prodrop_method_example():
+    """method.md: both pronouns go; each mention moves to the first verbal token; the capital moves."""
+    rule = SubjectPronounDeletion()
+    sent = run(rule, sentence(COOK, (0, 0, 1), (6, 6, 2)))
+    assert text(sent) == "Ha detto alla gente che era una brava cuoca ."
+    assert spans(sent) == [(0, 0), (5, 5)]
+    assert [(c.rule, c.index, c.before, c.after) for c in sent.changes] == [
+        ("subject_pronoun_deletion", 0, "Egli", ""),
+        ("subject_pronoun_deletion", 0, "ha", "Ha"),
+        ("subject_pronoun_deletion", 5, "lei", ""),
+    ]
+    assert rule.applied == 2 and not rule.skipped
+    # the tree stays a tree: "era" still depends on "cuoca", "cuoca" on "detto"
+    assert sent.tokens[5].head == 8 and sent.tokens[8].head == 1
+
+
+def test_prodrop_moves_over_a_clitic_to_the_auxiliary():
+    """'[Lui] [lo] ha visto' → '[Lo] [ha] visto': the clitic stays, the mention lands on the auxiliary."""
+    sent = run(
+        SubjectPronounDeletion(),
+        sentence(
+            """
+        Lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 4 nsubj
+        lo lo PRON Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs 4 obj
+        ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 4 aux
+        visto vedere VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+        . . PUNCT _ 4 punct
+    """,
+            (0, 0, 1),
+            (1, 1, 2),
+        ),
+    )
+    assert text(sent) == "Lo ha visto ."
+    assert spans(sent) == [(1, 1), (0, 0)]
+
+
+def test_prodrop_inside_the_sentence_shrinks_a_covering_mention():
+    """A pronoun mid-sentence: no capital to move; a mention over 'lui è partito' shrinks by one."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence(
+            """
+        Ieri ieri ADV _ 4 advmod
+        lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 4 nsubj
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 4 aux
+        partito partire VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+        . . PUNCT _ 4 punct
+    """,
+            (1, 1, 1),
+            (1, 3, 2),
+        ),
+    )
+    assert text(sent) == "Ieri è partito ."
+    assert spans(sent) == [(1, 1), (1, 2)]
+    assert len(sent.changes) == 1
+
+
+def test_prodrop_capital_passes_over_an_opening_quote():
+    sent = run(
+        SubjectPronounDeletion(),
+        sentence(
+            """
+        « « PUNCT _ 4 punct
+        Lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 4 nsubj
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 4 aux
+        partito partire VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+        » » PUNCT _ 4 punct
+    """,
+            (1, 1, 1),
+        ),
+    )
+    assert text(sent) == "« È partito »"
+    assert spans(sent) == [(1, 1)]
+
+
+def test_prodrop_same_pronoun_in_two_conjuncts_is_no_contrast():
+    """'Lui canta e lui balla': no contrast between two equal pronouns, both go."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence(
+            """
+        Lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 2 nsubj
+        canta cantare VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 0 root
+        e e CCONJ _ 5 cc
+        lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 5 nsubj
+        balla ballare VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 2 conj
+        . . PUNCT _ 2 punct
+    """,
+            (0, 0, 1),
+            (3, 3, 1),
+        ),
+    )
+    assert text(sent) == "Canta e balla ."
+    assert spans(sent) == [(0, 0), (2, 2)]
+    assert rule.applied == 2
+
+
+def test_prodrop_subordinate_same_cluster_or_no_mentions_deletes():
+    """'Mario ha detto che lui era stanco': lui = Mario (or unknown) → deleted, mention on 'era'."""
+    same = run(SubjectPronounDeletion(), sentence(mario_said(), (0, 0, 1), (4, 4, 1)))
+    assert text(same) == "Mario ha detto che era stanco ."
+    assert spans(same) == [(0, 0), (4, 4)]
+    bare = run(SubjectPronounDeletion(), sentence(mario_said()))
+    assert text(bare) == "Mario ha detto che era stanco ."
+
+
+KEPT = {
+    "coordinated subject": """
+        Lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 5 nsubj
+        e e CCONJ _ 3 cc
+        Maria Maria PROPN _ 1 conj
+        sono essere AUX Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin 5 aux
+        partiti partire VERB Gender=Masc|Number=Plur|Tense=Past|VerbForm=Part 0 root
+    """,
+    "focus particle": """
+        Anche anche ADV _ 2 advmod
+        lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 4 nsubj
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 4 aux
+        partito partire VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+    """,
+    "contrast (invece/però)": """
+        Lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 4 nsubj
+        invece invece ADV _ 4 advmod
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 4 aux
+        rimasto rimanere VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+    """,
+    "post-verbal subject": """
+        L' lo PRON Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs 3 obj
+        ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 3 aux
+        fatto fare VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+        lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 3 nsubj
+    """,
+    "verb not finite": ESSENDO,
+    "head is not a verb": """
+        Lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 2 nsubj
+        presidente presidente NOUN Gender=Masc|Number=Sing 0 root
+        ? ? PUNCT _ 2 punct
+    """,
+    "pronoun has dependents": """
+        Noi noi PRON Number=Plur|Person=1|PronType=Prs 3 nsubj
+        italiani italiano NOUN Gender=Masc|Number=Plur 1 appos
+        amiamo amare VERB Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin 0 root
+        il il DET Definite=Def|Gender=Masc|Number=Sing|PronType=Art 5 det
+        calcio calcio NOUN Gender=Masc|Number=Sing 3 obj
+    """,
+    "subjunctive: the person would be lost": """
+        Penso pensare VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+        che che SCONJ _ 5 mark
+        io io PRON Number=Sing|Person=1|PronType=Prs 5 nsubj
+        sia essere AUX Mood=Sub|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 5 cop
+        pronto pronto ADJ Gender=Masc|Number=Sing 1 ccomp
+    """,
+    "object relative: che would read as the subject": """
+        La il DET Definite=Def|Gender=Fem|Number=Sing|PronType=Art 2 det
+        donna donna NOUN Gender=Fem|Number=Sing 7 nsubj
+        che che PRON PronType=Rel 5 obj
+        lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 5 nsubj
+        ama amare VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 2 acl:relcl
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 7 aux
+        partita partire VERB Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part 0 root
+    """,
+}
+
+
+@pytest.mark.parametrize("reason", KEPT)
+def test_prodrop_keeps(reason):
+    """Each documented test keeps its pronoun, counted under its reason, and the sentence is untouched."""
+    sent = sentence(KEPT[reason])
+    before = text(sent)
+    rule = SubjectPronounDeletion()
+    rule.apply(sent)
+    assert text(sent) == before and sent.changes == []
+    assert rule.applied == 0 and rule.skipped == {reason: 1}
+
+
+def test_prodrop_keeps_a_pronoun_coordinated_after_a_noun():
+    """'Maria e lui sono partiti': the pronoun is the conj of a subject."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence("""
+        Maria Maria PROPN _ 5 nsubj
+        e e CCONJ _ 3 cc
+        lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 1 conj
+        sono essere AUX Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin 5 aux
+        partiti partire VERB Gender=Masc|Number=Plur|Tense=Past|VerbForm=Part 0 root
+    """),
+    )
+    assert sent.changes == [] and rule.skipped == {"coordinated subject": 1}
+
+
+def test_prodrop_keeps_emphatic_stesso():
+    rule = SubjectPronounDeletion()
+    run(
+        rule,
+        sentence("""
+        Lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 5 nsubj
+        stesso stesso ADJ Gender=Masc|Number=Sing 1 amod
+        lo lo PRON Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs 5 obj
+        ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 5 aux
+        detto dire VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+    """),
+    )
+    assert rule.applied == 0 and rule.skipped == {"focus particle": 1}
+
+
+def test_prodrop_keeps_contrastive_pair():
+    """'Lui cucina e lei lava': two different pronouns in coordinated clauses contrast; both stay."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence(
+            """
+        Lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 2 nsubj
+        cucina cucinare VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 0 root
+        e e CCONJ _ 5 cc
+        lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs 5 nsubj
+        lava lavare VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 2 conj
+        . . PUNCT _ 2 punct
+    """,
+            (0, 0, 1),
+            (3, 3, 2),
+        ),
+    )
+    assert sent.changes == [] and spans(sent) == [(0, 0), (3, 3)]
+    assert rule.skipped == {"contrastive pair": 2}
+
+
+def test_prodrop_keeps_a_switched_subject():
+    """'Mario ha detto che lui era stanco' with lui ≠ Mario: a null subject would read as Mario."""
+    rule = SubjectPronounDeletion()
+    sent = run(rule, sentence(mario_said(), (0, 0, 1), (4, 4, 2)))
+    assert sent.changes == [] and spans(sent) == [(0, 0), (4, 4)]
+    assert rule.skipped == {"subject switch": 1}
+
+
+def test_prodrop_ignores_clitics_and_non_subjects():
+    """Clitics and object pronouns are no candidates: nothing applied, nothing skipped."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence("""
+        Maria Maria PROPN _ 3 nsubj
+        lo lo PRON Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs 3 obj
+        vede vedere VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 0 root
+        con con ADP _ 5 case
+        lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 3 obl
+    """),
+    )
+    assert sent.changes == [] and rule.applied == 0 and not rule.skipped
+
+
+# --- pronoun_number_agreement -------------------------------------------------
+
+
+def number_case(
+    pronoun: str, pron_feats: str, verb: str, verb_feats: str, pred: str = "pronti ADJ Gender=Masc|Number=Plur"
+) -> str:
+    form, upos, feats = pred.split()
+    return f"""
+        {pronoun} {pronoun.lower()} PRON {pron_feats} 3 nsubj
+        {verb} essere AUX {verb_feats} 3 cop
+        {form} {form} {upos} {feats} 0 root
+        . . PUNCT _ 3 punct
+    """
+
+
+def test_number_agreement_method_example():
+    """method.md: 'Tu siete' → 'Voi siete'; the feature follows the form."""
+    rule = PronounNumberAgreement()
+    sent = run(
+        rule,
+        sentence(
+            number_case(
+                "Tu",
+                "Number=Sing|Person=2|PronType=Prs",
+                "siete",
+                "Mood=Ind|Number=Plur|Person=2|Tense=Pres|VerbForm=Fin",
+            ),
+            (0, 0, 1),
+        ),
+    )
+    assert text(sent) == "Voi siete pronti ."
+    assert sent.tokens[0].feat("Number") == "Plur" and sent.tokens[0].lemma == "voi"
+    assert spans(sent) == [(0, 0)] and rule.applied == 1
+
+
+@pytest.mark.parametrize(
+    "pronoun, feats, verb, verb_feats, pred, expected",
+    [
+        (
+            "Lui",
+            "Gender=Masc|Number=Sing|Person=3|PronType=Prs",
+            "sono",
+            "Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin",
+            "partiti VERB Gender=Masc|Number=Plur|Tense=Past|VerbForm=Part",
+            "Loro",
+        ),
+        (
+            "io",
+            "Number=Sing|Person=1|PronType=Prs",
+            "siamo",
+            "Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin",
+            "arrivati VERB Gender=Masc|Number=Plur|Tense=Past|VerbForm=Part",
+            "noi",
+        ),
+        (
+            "Voi",
+            "Number=Plur|Person=2|PronType=Prs",
+            "sei",
+            "Mood=Ind|Number=Sing|Person=2|Tense=Pres|VerbForm=Fin",
+            "pronto ADJ Gender=Masc|Number=Sing",
+            "Tu",
+        ),
+        (
+            "Loro",
+            "Number=Plur|Person=3|PronType=Prs",
+            "è",
+            "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin",
+            "partita VERB Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part",
+            "Lei",
+        ),
+        (
+            "Essi",
+            "Gender=Masc|Number=Plur|Person=3|PronType=Prs",
+            "è",
+            "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin",
+            "arrivato VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part",
+            "Esso",
+        ),
+        (
+            "lei",
+            "Gender=Fem|Number=Sing|Person=3|PronType=Prs",
+            "erano",
+            "Mood=Ind|Number=Plur|Person=3|Tense=Imp|VerbForm=Fin",
+            "stanche ADJ Gender=Fem|Number=Plur",
+            "loro",
+        ),
+    ],
+)
+def test_number_agreement_fires(pronoun, feats, verb, verb_feats, pred, expected):
+    """'Lui sono' → 'Loro sono'; loro → lei takes the participle's gender; case is kept."""
+    rule = PronounNumberAgreement()
+    sent = run(rule, sentence(number_case(pronoun, feats, verb, verb_feats, pred)))
+    assert sent.words()[0] == expected and rule.applied == 1
+
+
+@pytest.mark.parametrize(
+    "pronoun, feats, verb, verb_feats, pred, reason",
+    [
+        (
+            "Noi",
+            "Number=Plur|Person=1|PronType=Prs",
+            "è",
+            "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin",
+            "partito VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part",
+            "person mismatch",
+        ),
+        (
+            "Tu",
+            "Number=Sing|Person=2|PronType=Prs",
+            "sei",
+            "Mood=Ind|Number=Sing|Person=2|Tense=Pres|VerbForm=Fin",
+            "pronto ADJ Gender=Masc|Number=Sing",
+            "agrees already",
+        ),
+        (
+            "Loro",
+            "Number=Plur|Person=3|PronType=Prs",
+            "è",
+            "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin",
+            "medico NOUN Gender=Masc|Number=Sing",
+            "gender unknown (loro → lui/lei)",
+        ),
+        (
+            "Lui",
+            "Gender=Masc|Number=Sing|Person=3|PronType=Prs",
+            "sono",
+            "Mood=Ind|Tense=Pres|VerbForm=Fin",
+            "partiti VERB Gender=Masc|Number=Plur|Tense=Past|VerbForm=Part",
+            "verb number unknown",
+        ),
+    ],
+)
+def test_number_agreement_skips(pronoun, feats, verb, verb_feats, pred, reason):
+    """Person mismatch, agreement, no gender for loro (a noun predicate does not tell), a verb without Number."""
+    rule = PronounNumberAgreement()
+    sent = run(rule, sentence(number_case(pronoun, feats, verb, verb_feats, pred)))
+    assert sent.changes == [] and rule.skipped == {reason: 1}
+
+
+def test_number_agreement_skips_coordinated_and_non_finite():
+    """'Tu e io siamo amici': the plural belongs to the coordination. 'Essendo lui stanco': no finite verb."""
+    rule = PronounNumberAgreement()
+    run(
+        rule,
+        sentence("""
+        Tu tu PRON Number=Sing|Person=2|PronType=Prs 5 nsubj
+        e e CCONJ _ 3 cc
+        io io PRON Number=Sing|Person=1|PronType=Prs 1 conj
+        siamo essere AUX Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin 5 cop
+        amici amico NOUN Gender=Masc|Number=Plur 0 root
+    """),
+    )
+    run(rule, sentence(ESSENDO))
+    assert rule.applied == 0 and rule.skipped == {"coordinated subject": 1, "no finite verb": 1}
+
+
+# --- preposition_pronoun ------------------------------------------------------
+
+
+def test_preposition_pronoun_method_example():
+    """method.md: 'per io' → 'per me'; the mention on it stays put."""
+    rule = PrepositionPronoun()
+    sent = run(
+        rule,
+        sentence(
+            """
+        Questo questo PRON Gender=Masc|Number=Sing|PronType=Dem 4 nsubj
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 4 cop
+        per per ADP _ 4 case
+        io io PRON Number=Sing|Person=1|PronType=Prs 0 root
+        . . PUNCT _ 4 punct
+    """,
+            (3, 3, 1),
+        ),
+    )
+    assert text(sent) == "Questo è per me ."
+    assert spans(sent) == [(3, 3)] and sent.changes == [Change("preposition_pronoun", 3, "io", "me")]
+    assert rule.applied == 1
+
+
+@pytest.mark.parametrize(
+    "block, expected",
+    [
+        (
+            """
+            Vengo venire VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+            con con ADP _ 3 case
+            tu tu PRON Number=Sing|Person=2|PronType=Prs 1 obl
+         """,
+            "Vengo con te",
+        ),
+        (
+            """
+            Secondo secondo ADP _ 2 case
+            io io PRON Number=Sing|Person=1|PronType=Prs 5 obl
+            , , PUNCT _ 2 punct
+            hai avere VERB Mood=Ind|Number=Sing|Person=2|Tense=Pres|VerbForm=Fin 0 root
+            ragione ragione NOUN Gender=Fem|Number=Sing 4 obj
+         """,
+            "Secondo me , hai ragione",
+        ),
+        (
+            """
+            È essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 3 cop
+            più più ADV _ 3 advmod
+            alto alto ADJ Gender=Masc|Number=Sing 0 root
+            di di ADP _ 5 case
+            tu tu PRON Number=Sing|Person=2|PronType=Prs 3 obl
+         """,
+            "È più alto di te",
+        ),
+        (
+            """
+            Per per ADP _ 2 case
+            Tu tu PRON Number=Sing|Person=2|PronType=Prs 4 obl
+            è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 4 cop
+            facile facile ADJ Number=Sing 0 root
+         """,
+            "Per Te è facile",
+        ),
+        (
+            """
+            Lo lo PRON Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs 2 obj
+            dico dire VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+            a a ADP _ 4 case
+            tu tu PRON Number=Sing|Person=2|PronType=Prs 2 obl
+         """,
+            "Lo dico a te",
+        ),
+        (
+            """
+            Vieni venire VERB Mood=Imp|Number=Sing|Person=2|Tense=Pres|VerbForm=Fin 0 root
+            da da ADP _ 3 case
+            io io PRON Number=Sing|Person=1|PronType=Prs 1 obl
+         """,
+            "Vieni da me",
+        ),
+    ],
+)
+def test_preposition_pronoun_fires(block, expected):
+    """con, secondo, di, a, da; the case of the pronoun is kept."""
+    rule = PrepositionPronoun()
+    assert text(run(rule, sentence(block))) == expected and rule.applied == 1
+
+
+def test_preposition_pronoun_reaches_the_second_conjunct():
+    """'tra io e tu' → 'tra me e te': the preposition governs the coordination."""
+    rule = PrepositionPronoun()
+    sent = run(
+        rule,
+        sentence("""
+        Resta restare VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 0 root
+        tra tra ADP _ 3 case
+        io io PRON Number=Sing|Person=1|PronType=Prs 1 obl
+        e e CCONJ _ 5 cc
+        tu tu PRON Number=Sing|Person=2|PronType=Prs 3 conj
+    """),
+    )
+    assert text(sent) == "Resta tra me e te" and rule.applied == 2
+
+
+def test_preposition_pronoun_keeps_a_subject():
+    """'Come tu sai' with come tagged ADP: tu is the subject of 'sai' and stays."""
+    rule = PrepositionPronoun()
+    sent = run(
+        rule,
+        sentence("""
+        Come come ADP _ 3 mark
+        tu tu PRON Number=Sing|Person=2|PronType=Prs 3 nsubj
+        sai sapere VERB Mood=Ind|Number=Sing|Person=2|Tense=Pres|VerbForm=Fin 6 advcl
+        , , PUNCT _ 3 punct
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 6 cop
+        tardi tardi ADV _ 0 root
+    """),
+    )
+    assert sent.changes == [] and rule.skipped == {"subject of its verb": 1}
+
+
+def test_preposition_pronoun_ignores_free_pronouns():
+    """A subject io with no preposition is no candidate at all."""
+    rule = PrepositionPronoun()
+    sent = run(
+        rule,
+        sentence("""
+        Io io PRON Number=Sing|Person=1|PronType=Prs 2 nsubj
+        vengo venire VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+    """),
+    )
+    assert sent.changes == [] and rule.applied == 0 and not rule.skipped
+
+
+# --- che_subject_pronoun ------------------------------------------------------
+
+
+def che_case(first: str, pronoun: str, pron_feats: str, deprel: str, verb: str) -> str:
+    return f"""
+        {first} {first.lower()} VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+        che che SCONJ _ 5 mark
+        {pronoun} {pronoun.lower()} PRON {pron_feats} 5 {deprel}
+        {verb} essere AUX Mood=Sub|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 5 cop
+        pronto pronto ADJ Gender=Masc|Number=Sing 1 ccomp
+    """
+
+
+def test_che_subject_method_example():
+    """method.md: 'che me sia pronto' → 'che io sia pronto'; the mention stays."""
+    rule = CheSubjectPronoun()
+    sent = run(rule, sentence(che_case("Penso", "me", "Number=Sing|Person=1|PronType=Prs", "nsubj", "sia"), (2, 2, 1)))
+    assert text(sent) == "Penso che io sia pronto"
+    assert spans(sent) == [(2, 2)] and sent.changes == [Change("che_subject_pronoun", 2, "me", "io")]
+    assert rule.applied == 1
+
+
+@pytest.mark.parametrize(
+    "pronoun, expected",
+    [("te", "Spero che tu sia pronto"), ("Te", "Spero che Tu sia pronto")],
+)
+def test_che_subject_te(pronoun, expected):
+    rule = CheSubjectPronoun()
+    sent = run(rule, sentence(che_case("Spero", pronoun, "Number=Sing|Person=2|PronType=Prs", "nsubj", "sia")))
+    assert text(sent) == expected and rule.applied == 1
+
+
+def test_che_subject_sentence_initial_che():
+    rule = CheSubjectPronoun()
+    sent = run(
+        rule,
+        sentence("""
+        Che che SCONJ _ 4 mark
+        me me PRON Number=Sing|Person=1|PronType=Prs 4 nsubj
+        sia essere AUX Mood=Sub|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 4 cop
+        pronto pronto ADJ Gender=Masc|Number=Sing 0 root
+        ? ? PUNCT _ 4 punct
+    """),
+    )
+    assert text(sent) == "Che io sia pronto ?"
+
+
+def test_che_subject_keeps_clitics():
+    """'Dico che me ne vado': me is a clitic and right as it is."""
+    rule = CheSubjectPronoun()
+    sent = run(
+        rule,
+        sentence("""
+        Dico dire VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+        che che SCONJ _ 5 mark
+        me mi PRON Clitic=Yes|Number=Sing|Person=1|PronType=Prs 5 expl
+        ne ne PRON Clitic=Yes|PronType=Prs 5 expl
+        vado andare VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 1 ccomp
+    """),
+    )
+    assert sent.changes == [] and rule.skipped == {"clitic (che me ne vado)": 1}
+
+
+def test_che_subject_keeps_non_subjects():
+    """'Non vedo altri che te': te is the object of an exception, not a subject."""
+    rule = CheSubjectPronoun()
+    sent = run(
+        rule,
+        sentence("""
+        Non non ADV PronType=Neg 2 advmod
+        vedo vedere VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+        altri altro PRON Gender=Masc|Number=Plur|PronType=Ind 2 obj
+        che che SCONJ _ 5 mark
+        te te PRON Number=Sing|Person=2|PronType=Prs 3 nmod
+    """),
+    )
+    assert sent.changes == [] and rule.skipped == {"not a subject": 1}
+
+
+def test_che_subject_with_a_full_verb_and_a_mention():
+    """'È meglio che te vada' → 'che tu vada'; the mention on the pronoun keeps its span."""
+    rule = CheSubjectPronoun()
+    sent = run(
+        rule,
+        sentence(
+            """
+        È essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 2 cop
+        meglio meglio ADV _ 0 root
+        che che SCONJ _ 5 mark
+        te te PRON Number=Sing|Person=2|PronType=Prs 5 nsubj
+        vada andare VERB Mood=Sub|Number=Sing|Person=2|Tense=Pres|VerbForm=Fin 2 csubj
+    """,
+            (3, 3, 4),
+        ),
+    )
+    assert text(sent) == "È meglio che tu vada" and spans(sent) == [(3, 3)] and rule.applied == 1
+
+
+def test_che_subject_only_after_che():
+    """'perché me sia pronto' is not looked at (documented limit): no candidate."""
+    rule = CheSubjectPronoun()
+    sent = run(
+        rule,
+        sentence("""
+        perché perché SCONJ _ 4 mark
+        me me PRON Number=Sing|Person=1|PronType=Prs 4 nsubj
+        sia essere AUX Mood=Sub|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 4 cop
+        pronto pronto ADJ Gender=Masc|Number=Sing 0 root
+    """),
+    )
+    assert sent.changes == [] and rule.applied == 0 and not rule.skipped
+
+
+def test_che_subject_ignores_me_elsewhere():
+    rule = CheSubjectPronoun()
+    sent = run(
+        rule,
+        sentence("""
+        Parla parlare VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 0 root
+        con con ADP _ 3 case
+        me me PRON Number=Sing|Person=1|PronType=Prs 1 obl
+    """),
+    )
+    assert sent.changes == [] and not rule.skipped and rule.applied == 0
+
+
+# --- possessive_agreement -----------------------------------------------------
+
+
+def test_possessive_method_examples():
+    """method.md: 'Mia padre' → 'Mio padre'; 'Il mio amica' → 'La mia amica' (mention span unchanged)."""
+    rule = PossessiveAgreement()
+    father = run(
+        rule,
+        sentence(
+            """
+        Mia mio DET Gender=Fem|Number=Sing|Poss=Yes|PronType=Prs 2 det:poss
+        padre padre NOUN Gender=Masc|Number=Sing 4 nsubj
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 4 aux
+        partito partire VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+    """,
+            (0, 1, 1),
+        ),
+    )
+    assert text(father) == "Mio padre è partito" and spans(father) == [(0, 1)]
+    assert father.tokens[0].feat("Gender") == "Masc"
+    friend = run(
+        rule,
+        sentence(
+            """
+        Il il DET Definite=Def|Gender=Masc|Number=Sing|PronType=Art 3 det
+        mio mio DET Gender=Masc|Number=Sing|Poss=Yes|PronType=Prs 3 det:poss
+        amica amica NOUN Gender=Fem|Number=Sing 5 nsubj
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 5 aux
+        arrivata arrivare VERB Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part 0 root
+    """,
+            (0, 2, 1),
+        ),
+    )
+    assert text(friend) == "La mia amica è arrivata" and spans(friend) == [(0, 2)]
+    assert [(c.index, c.before, c.after) for c in friend.changes] == [(1, "mio", "mia"), (0, "Il", "La")]
+    assert rule.applied == 2
+
+
+def np_case(article: str, article_upos: str, article_feats: str, poss: str, noun: str, noun_feats: str) -> str:
+    """'Vedo ARTICLE POSS NOUN': the article (or articulated preposition) and the possessive depend on the noun."""
+    relation = "case" if article_upos == "ADP" else "det"
+    return f"""
+        Vedo vedere VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+        {article} {article.lower()} {article_upos} {article_feats} 4 {relation}
+        {poss} {poss} DET Poss=Yes|PronType=Prs 4 det:poss
+        {noun} {noun} NOUN {noun_feats} 1 obj
+    """
+
+
+DEF_MS = "Definite=Def|Gender=Masc|Number=Sing|PronType=Art"
+
+
+@pytest.mark.parametrize(
+    "article, upos, poss, noun, noun_feats, expected",
+    [
+        ("la", "DET", "suo", "bicicletta", "Gender=Fem|Number=Sing", "la sua bicicletta"),
+        ("il", "DET", "suo", "auto", "Gender=Fem|Number=Sing", "la sua auto"),
+        ("l'", "DET", "suo", "auto", "Gender=Fem|Number=Sing", "la sua auto"),
+        ("del", "ADP", "suo", "carriera", "Gender=Fem|Number=Sing", "della sua carriera"),
+        ("nel", "ADP", "suo", "case", "Gender=Fem|Number=Plur", "nelle sue case"),
+        ("il", "DET", "loro", "madre", "Gender=Fem|Number=Sing", "la loro madre"),
+        ("gli", "DET", "suo", "zii", "Gender=Masc|Number=Plur", "i suoi zii"),
+        ("un", "DET", "mio", "amica", "Gender=Fem|Number=Sing", "una mia amica"),
+        ("il", "DET", "nostro", "madre", "Gender=Fem|Number=Sing", "la nostra madre"),
+        ("la", "DET", "vostra", "amici", "Gender=Masc|Number=Plur", "i vostri amici"),
+        ("un", "DET", "tuo", "amici", "Gender=Masc|Number=Plur", "un tuoi amici"),
+    ],
+)
+def test_possessive_and_article_agree(article, upos, poss, noun, noun_feats, expected):
+    """The possessive takes the noun's gender and number; the article before it follows, never elided;
+    an articulated preposition keeps its preposition; loro stays; an indefinite with a plural noun is left."""
+    feats = DEF_MS if article != "un" else "Definite=Ind|Gender=Masc|Number=Sing|PronType=Art"
+    rule = PossessiveAgreement()
+    sent = run(rule, sentence(np_case(article, upos, feats, poss, noun, noun_feats), (1, 3, 1)))
+    assert " ".join(sent.words()[1:]) == expected
+    assert spans(sent) == [(1, 3)] and rule.applied == 1
+
+
+@pytest.mark.parametrize(
+    "poss, noun_upos, noun_feats, reason",
+    [
+        ("sua", "NOUN", "Gender=Fem|Number=Sing", "agrees already"),
+        ("suo", "NOUN", "Number=Sing", "noun gender or number unknown"),
+        ("propria", "NOUN", "Gender=Fem|Number=Sing", "not a personal possessive"),
+        ("suoi", "NUM", "NumType=Card", "head is not a noun"),
+    ],
+)
+def test_possessive_skips(poss, noun_upos, noun_feats, reason):
+    rule = PossessiveAgreement()
+    sent = run(
+        rule,
+        sentence(f"""
+        Vedo vedere VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+        la il DET Definite=Def|Gender=Fem|Number=Sing|PronType=Art 4 det
+        {poss} {poss} DET Poss=Yes|PronType=Prs 4 det:poss
+        casa casa {noun_upos} {noun_feats} 1 obj
+    """),
+    )
+    assert sent.changes == [] and rule.applied == 0 and rule.skipped == {reason: 1}
+
+
+# --- demonstrative_agreement --------------------------------------------------
+
+
+def test_demonstrative_agreement_method_example():
+    """method.md: 'Quella avviso è stato redatto' → 'Quell'' 'avviso' …: the elided form stays its own token."""
+    rule = DemonstrativeAgreement()
+    sent = run(
+        rule,
+        sentence(
+            """
+        Quella quello DET Gender=Fem|Number=Sing|PronType=Dem 2 det
+        avviso avviso NOUN Gender=Masc|Number=Sing 5 nsubj:pass
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 5 aux
+        stato essere AUX Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 5 aux:pass
+        redatto redigere VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+        . . PUNCT _ 5 punct
+    """,
+            (0, 1, 1),
+        ),
+    )
+    assert sent.words() == ["Quell'", "avviso", "è", "stato", "redatto", "."]
+    assert spans(sent) == [(0, 1)] and sent.tokens[0].feat("Gender") == "Masc"
+    assert rule.applied == 1
+
+
+def dem_case(dem: str, noun: str, noun_feats: str, between: str = "") -> str:
+    """'Vedo DEM [ADJ] NOUN', the demonstrative being det of the noun."""
+    lines = [
+        "Vedo vedere VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root",
+    ]
+    noun_id = 4 if between else 3
+    lines.append(f"{dem} quello DET PronType=Dem {noun_id} det")
+    if between:
+        lines.append(f"{between} {between} ADJ _ {noun_id} amod")
+    lines.append(f"{noun} {noun} NOUN {noun_feats} 1 obj")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    "dem, noun, feats, between, expected",
+    [
+        ("Quel", "ragazza", "Gender=Fem|Number=Sing", "", "Quella ragazza"),
+        ("quello", "libro", "Gender=Masc|Number=Sing", "", "quel libro"),
+        ("quel", "studente", "Gender=Masc|Number=Sing", "", "quello studente"),
+        ("quei", "amici", "Gender=Masc|Number=Plur", "", "quegli amici"),
+        ("quelli", "libri", "Gender=Masc|Number=Plur", "", "quei libri"),
+        ("Quell'", "ragazzo", "Gender=Masc|Number=Sing", "", "Quel ragazzo"),
+        ("quella", "auto", "Gender=Fem|Number=Sing", "", "quell' auto"),
+        ("questa", "anno", "Gender=Masc|Number=Sing", "", "quest' anno"),
+        ("questo", "casa", "Gender=Fem|Number=Sing", "", "questa casa"),
+        ("questi", "ragazze", "Gender=Fem|Number=Plur", "", "queste ragazze"),
+        ("quella", "amico", "Gender=Masc|Number=Sing", "vecchio", "quel vecchio amico"),
+    ],
+)
+def test_demonstrative_agreement_fires(dem, noun, feats, between, expected):
+    """Gender and number from the noun, shape from the next word (an adjective when one stands between)."""
+    rule = DemonstrativeAgreement()
+    sent = run(rule, sentence(dem_case(dem, noun, feats, between)))
+    assert " ".join(sent.words()[1:]) == expected and rule.applied == 1
+
+
+@pytest.mark.parametrize(
+    "dem, feats, reason",
+    [("quel", "Gender=Masc|Number=Sing", "agrees already"), ("quella", "Number=Sing", "noun gender or number unknown")],
+)
+def test_demonstrative_agreement_skips(dem, feats, reason):
+    rule = DemonstrativeAgreement()
+    sent = run(rule, sentence(dem_case(dem, "libro", feats)))
+    assert sent.changes == [] and rule.skipped == {reason: 1}
+
+
+def test_demonstrative_agreement_only_within_four_tokens():
+    """A det five tokens before its noun is not an adjective for the rule: nothing applied or counted."""
+    rule = DemonstrativeAgreement()
+    sent = run(
+        rule,
+        sentence("""
+        Vedo vedere VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+        quella quello DET PronType=Dem 7 det
+        molto molto ADV _ 4 advmod
+        bello bello ADJ Gender=Masc|Number=Sing 7 amod
+        e e CCONJ _ 6 cc
+        grande grande ADJ Number=Sing 4 conj
+        palazzo palazzo NOUN Gender=Masc|Number=Sing 1 obj
+    """),
+    )
+    assert sent.changes == [] and rule.applied == 0 and not rule.skipped
+
+
+# --- demonstrative_pronoun ----------------------------------------------------
+
+
+def pronoun_case(dem: str, dem_feats: str, aux: str, part: str, part_feats: str) -> str:
+    """'DEM è AUX PART .': the demonstrative is the passive subject."""
+    return f"""
+        {dem} quello PRON {dem_feats}|PronType=Dem 4 nsubj:pass
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 4 aux
+        {aux} essere AUX {part_feats}|Tense=Past|VerbForm=Part 4 aux:pass
+        {part} fare VERB {part_feats}|Tense=Past|VerbForm=Part 0 root
+        . . PUNCT _ 4 punct
+    """
+
+
+def test_demonstrative_pronoun_method_example():
+    """method.md: 'Quella è stato fatto' → 'Ciò è stato fatto'; the mention stays on it."""
+    rule = DemonstrativePronoun()
+    sent = run(
+        rule,
+        sentence(
+            pronoun_case("Quella", "Gender=Fem|Number=Sing", "stato", "fatto", "Gender=Masc|Number=Sing"), (0, 0, 1)
+        ),
+    )
+    assert text(sent) == "Ciò è stato fatto ."
+    assert spans(sent) == [(0, 0)] and sent.changes == [Change("demonstrative_pronoun", 0, "Quella", "Ciò")]
+    assert sent.tokens[0].lemma == "ciò" and rule.applied == 1
+
+
+@pytest.mark.parametrize(
+    "block, expected",
+    [
+        (
+            """
+            Questa questo PRON Gender=Fem|Number=Sing|PronType=Dem 3 nsubj
+            è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 3 cop
+            vero vero ADJ Gender=Masc|Number=Sing 0 root
+         """,
+            "Ciò è vero",
+        ),
+        (
+            """
+            Ho avere AUX Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 2 aux
+            detto dire VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+            quella quello PRON Gender=Fem|Number=Sing|PronType=Dem 2 obj
+            . . PUNCT _ 2 punct
+         """,
+            "Ho detto ciò .",
+        ),
+    ],
+)
+def test_demonstrative_pronoun_fires(block, expected):
+    """A masculine predicate ('vero') or none at all: the feminine is not meant; lower case kept."""
+    rule = DemonstrativePronoun()
+    assert text(run(rule, sentence(block))) == expected and rule.applied == 1
+
+
+KEPT_DEMONSTRATIVES = {
+    "a feminine predicate agrees": pronoun_case(
+        "Quella", "Gender=Fem|Number=Sing", "stata", "fatta", "Gender=Fem|Number=Sing"
+    ),
+    "plural (ciò is singular)": pronoun_case(
+        "Quelle", "Gender=Fem|Number=Plur", "state", "fatte", "Gender=Fem|Number=Plur"
+    ),
+    "masculine singular is already neuter": pronoun_case(
+        "Quello", "Gender=Masc|Number=Sing", "stato", "fatto", "Gender=Masc|Number=Sing"
+    ),
+    "quello che: a relative clause follows": """
+        Quella quello PRON Gender=Fem|Number=Sing|PronType=Dem 7 nsubj
+        che che PRON PronType=Rel 4 obj
+        ho avere AUX Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 4 aux
+        visto vedere VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 1 acl:relcl
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 7 aux
+        stata essere AUX Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part 7 aux:pass
+        venduta vendere VERB Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part 0 root
+    """,
+    "quello di: a modifier follows": """
+        Quella quello PRON Gender=Fem|Number=Sing|PronType=Dem 5 nsubj
+        di di ADP _ 3 case
+        Mario Mario PROPN _ 1 nmod
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 5 cop
+        rossa rosso ADJ Gender=Fem|Number=Sing 0 root
+    """,
+    "elided form (not a pronoun)": """
+        Quell' quello DET PronType=Dem 2 det
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 0 root
+        . . PUNCT _ 2 punct
+    """,
+    "a noun follows within 4 tokens": """
+        Questa questo PRON Gender=Fem|Number=Sing|PronType=Dem 5 nsubj
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 5 cop
+        una uno DET Definite=Ind|Gender=Fem|Number=Sing|PronType=Art 5 det
+        bella bello ADJ Gender=Fem|Number=Sing 5 amod
+        casa casa NOUN Gender=Fem|Number=Sing 0 root
+    """,
+}
+
+
+@pytest.mark.parametrize("reason", KEPT_DEMONSTRATIVES)
+def test_demonstrative_pronoun_keeps(reason):
+    rule = DemonstrativePronoun()
+    sent = run(rule, sentence(KEPT_DEMONSTRATIVES[reason], (0, 0, 1)))
+    assert sent.changes == [] and spans(sent) == [(0, 0)]
+    assert rule.applied == 0 and rule.skipped == {reason: 1}
+
+
+def test_demonstrative_pronoun_keeps_a_person():
+    """'Maria ? Quella ha mentito', both in one cluster: the demonstrative refers to a person."""
+    block = """
+        Maria Maria PROPN _ 0 root
+        ? ? PUNCT _ 1 punct
+        Quella quello PRON Gender=Fem|Number=Sing|PronType=Dem 5 nsubj
+        ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 5 aux
+        mentito mentire VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 1 parataxis
+    """
+    rule = DemonstrativePronoun()
+    sent = run(rule, sentence(block, (0, 0, 7), (2, 2, 7)))
+    assert sent.changes == [] and rule.skipped == {"refers to a person": 1}
+
+
+def test_demonstrative_rules_share_no_candidate():
+    """An adjectival demonstrative is the agreement rule's, never the pronoun rule's."""
+    rule = DemonstrativePronoun()
+    sent = run(rule, sentence(dem_case("quella", "libro", "Gender=Masc|Number=Sing")))
+    assert sent.changes == [] and rule.applied == 0 and not rule.skipped
+
+
+# --- registry -----------------------------------------------------------------
+
+
+def test_registry_names_match_rules_and_schema():
+    """Keys are the rules' names; the default order lists each once; the config schema's enum agrees."""
+    assert all(cls.name == name for name, cls in RULES.items())
+    assert sorted(DEFAULT_ORDER) == sorted(RULES)
+    schema = yaml.safe_load(SCHEMA.read_text(encoding="utf-8"))
+    enum = schema["properties"]["refinement"]["properties"]["rules"]["items"]["enum"]
+    assert set(enum) == set(RULES)
+
+
+def test_every_rule_declares_needs_and_documents_itself():
+    for cls in RULES.values():
+        assert cls.needs and set(cls.needs) <= {"lemma", "upos", "feats", "head", "deprel"}
+        assert "Before/after" in (cls.__doc__ or "") and "Known failure modes" in (cls.__doc__ or "")
+
+
+def test_build_rules_in_order_and_fresh():
+    rules = build_rules(DEFAULT_ORDER)
+    assert [r.name for r in rules] == list(DEFAULT_ORDER)
+    assert build_rules(["demonstrative_pronoun"])[0] is not build_rules(["demonstrative_pronoun"])[0]
+    assert build_rules([]) == []
+
+
+def test_build_rules_rejects_unknown_and_repeated_names():
+    with pytest.raises(ConfigError) as err:
+        build_rules(["subject_pronoun_deletion", "pro_drop"])
+    assert "'pro_drop'" in str(err.value) and all(name in str(err.value) for name in RULES)
+    with pytest.raises(ConfigError, match="twice"):
+        build_rules(["possessive_agreement", "possessive_agreement"])
+
+
+def test_refine_default_order_on_the_method_example():
+    sent = refine(sentence(COOK, (0, 0, 1), (6, 6, 2)), build_rules(DEFAULT_ORDER))
+    assert text(sent) == "Ha detto alla gente che era una brava cuoca ."
+    assert spans(sent) == [(0, 0), (5, 5)]
+
+
+def test_refine_rewrites_before_pro_drop():
+    """'Tu siete pronti': agreement makes it 'Voi', pro-drop then deletes it; the log shows both."""
+    rules = build_rules(DEFAULT_ORDER)
+    sent = refine(
+        sentence(
+            number_case(
+                "Tu",
+                "Number=Sing|Person=2|PronType=Prs",
+                "siete",
+                "Mood=Ind|Number=Plur|Person=2|Tense=Pres|VerbForm=Fin",
+            ),
+            (0, 0, 1),
+        ),
+        rules,
+    )
+    assert text(sent) == "Siete pronti ." and spans(sent) == [(0, 0)]
+    assert [(c.rule, c.before, c.after) for c in sent.changes] == [
+        ("pronoun_number_agreement", "Tu", "Voi"),
+        ("subject_pronoun_deletion", "Voi", ""),
+        ("subject_pronoun_deletion", "siete", "Siete"),
+    ]
+
+
+def test_refine_che_then_pro_drop_keeps_the_subjunctive_subject():
+    """'che me sia pronto' → 'che io sia pronto', and pro-drop keeps io (the subjunctive hides the person)."""
+    rules = build_rules(DEFAULT_ORDER)
+    sent = refine(
+        sentence(che_case("Penso", "me", "Number=Sing|Person=1|PronType=Prs", "nsubj", "sia"), (2, 2, 1)), rules
+    )
+    assert text(sent) == "Penso che io sia pronto" and spans(sent) == [(2, 2)]
+    prodrop = rules[-1]
+    assert prodrop.skipped == {"subjunctive: the person would be lost": 1}
