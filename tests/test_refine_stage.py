@@ -111,3 +111,23 @@ def test_refine_text_cli_single_and_file(tmp_path):
     assert len(lines) == 2 and lines[0]["tokens"][0] == "Mio"
     bad = subprocess.run([sys.executable, "-m", "coref_transfer", "refine-text", "[Egli ha detto ."], capture_output=True, text=True, cwd=REPO)
     assert bad.returncode == 1 and "never closed" in bad.stderr
+
+
+def test_step_2_of_the_classes_fills_from_the_italian_root(config):
+    """A thing whose gender only the fallback knew ("the city": masc by default) becomes fem from "la città"."""
+    from coref_transfer.parsing.model import ParsedSentence, Token
+    from coref_transfer.refine.stage import italian_evidence, reestimate
+
+    la = Token("La", "il", "DET", "RD", {"Gender": "Fem", "Number": "Sing"}, 1, "det")
+    citta = Token("città", "città", "NOUN", "S", {"Gender": "Fem", "Number": "Sing"}, 2, "nsubj")
+    cresce = Token("cresce", "crescere", "VERB", "V", {"VerbForm": "Fin"}, -1, "root")
+    sentence = ParsedSentence([la, citta, cresce])
+    evidence = italian_evidence(sentence, 0, 1)
+    assert (evidence.gender, evidence.number, evidence.kind) == ("fem", "sing", "noun")
+    mention = {"cluster_id": 3, "start": 0, "end": 1, "start_before": 0, "end_before": 1,
+               "type": "thing", "gender": "masc", "number": "sing",
+               "type_source": "fallback", "gender_source": "fallback", "number_source": "root"}
+    rows = [{"doc_id": "d", "part": 0, "mentions": [mention]}]
+    reestimate(rows, [sentence], config)
+    assert (mention["gender"], mention["gender_source"]) == ("fem", "italian")
+    assert (mention["number"], mention["number_source"]) == ("sing", "root")
