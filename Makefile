@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 CORES ?= 2
 
-.PHONY: install run test lint bench clean
+.PHONY: install run test lint bench clean browser
 
 $(BIN)/coref-transfer: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,8 +19,16 @@ install: $(BIN)/coref-transfer
 run: install
 	$(BIN)/snakemake --profile workflow/profiles/local --cores $(CORES)
 
+# The browser test of the human-evaluation kit needs Debian's Chromium and
+# ChromeDriver; installed here when missing and possible (root), else that
+# one test is skipped with its reason.
+browser:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+	  { [ "$$(id -u)" = 0 ] && apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null; } || \
+	  echo "Chromium/ChromeDriver not installed: the browser test will be skipped" >&2
+
 # pytest exits 5 when it collected no test: that is a failure here.
-test: install
+test: install browser
 	$(BIN)/python -m pytest; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests" >&2; exit 1; fi; exit $$rc
 

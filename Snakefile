@@ -12,6 +12,7 @@ include: "rules/common.smk"
 include: "rules/select.smk"
 include: "rules/translate.smk"
 include: "rules/refine.smk"
+include: "rules/report.smk"
 include: "rules/models.smk"
 include: "rules/parser.smk"
 
@@ -21,4 +22,6 @@ rule all:
         rules.merge_select.output,
         rules.merge_gamma.output,
         rules.merge_delta.output,
+        rules.report.output,
+        rules.export.output,
     default_target: True

@@ -86,6 +86,24 @@ def test_full_run_merges_every_partition(first_run):
     delta = json.loads((workdir / "results/delta/all/stats.json").read_text())
     assert delta["input"]["utterances"] == delta["delta"]["utterances"] == gamma["gamma"]["utterances"]
     assert delta["rules"]["subject_pronoun_deletion"]["applied"] > 0
+    # the report: every table in three formats, both figures, numbers traceable to the stats
+    paper = workdir / "results/paper"
+    for name in ("table2", "table9", "table15", "table16", "table17", "table18", "dropped"):
+        for ext in ("md", "tex", "csv"):
+            assert (paper / f"{name}.{ext}").stat().st_size > 0
+    for name in ("figure2", "figure8"):
+        assert (paper / f"{name}.png").stat().st_size > 0 and (paper / f"{name}.svg").stat().st_size > 0
+    import csv
+
+    table2 = list(csv.DictReader((paper / "table2.csv").open()))
+    everything = {row["data"]: row for row in table2 if row["split"] == "all"}
+    assert int(everything["source (English)"]["mentions"]) == merged["input"]["mentions"]
+    assert int(everything["result (Italian, δ)"]["utterances"]) == delta["delta"]["utterances"]
+    assert int(everything["result (Italian, δ)"]["mentions"]) == delta["delta"]["mentions"]
+    exports = sorted(p.name for p in (workdir / "results/export").iterdir() if not p.name.startswith("."))
+    assert exports == sorted(f"{s}.{e}" for s in ("train", "development", "test") for e in ("gold_conll", "json", "conllu", "jsonlines"))
+    assert sorted(p.name for p in (workdir / "results/humaneval").iterdir() if not p.name.startswith(".")) == [
+        "README.txt", "rate-rater1.html", "rate-rater2.html", "rate-rater3.html", "sample.json"]
 
 
 def test_no_change_rerun_does_nothing(first_run):
@@ -103,8 +121,8 @@ def test_changing_one_partition_reruns_only_it(first_run):
     proc = snakemake(workdir)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert sorted(jobs_run(proc)) == [
-        ("all", ""), ("merge_delta", ""), ("merge_gamma", ""), ("merge_select", ""),
-        ("refine", "train-nw-ledger"), ("select", "train-nw-ledger"), ("translate", "train-nw-ledger"),
+        ("all", ""), ("export", ""), ("humaneval", ""), ("merge_delta", ""), ("merge_gamma", ""), ("merge_select", ""),
+        ("refine", "train-nw-ledger"), ("report", ""), ("select", "train-nw-ledger"), ("translate", "train-nw-ledger"),
     ]
 
 
@@ -118,7 +136,10 @@ def test_two_clean_runs_are_byte_identical(first_run, tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
     snakemake(workdir, "--forceall")
     def outputs(root):
-        return sorted(p.relative_to(root) for d in ("select", "gamma", "delta") for p in (root / "results" / d).rglob("*") if p.is_file())
+        return sorted(
+            p.relative_to(root) for d in ("select", "gamma", "delta", "export", "paper", "humaneval")
+            for p in (root / "results" / d).rglob("*") if p.is_file() and p.name != ".snakemake_timestamp"
+        )
 
     ours, theirs = outputs(workdir), outputs(other)
     assert ours == theirs

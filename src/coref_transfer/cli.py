@@ -187,6 +187,58 @@ def refine_eval(
 
 
 @app.command()
+def export(
+    delta: Path = typer.Option(..., "--input", "-i", help="A δ folder (its delta.parquet is exported)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Folder for {split}.gold_conll/.json/.conllu/.jsonlines."),
+    formats: list[str] = typer.Option(["conll2012", "json", "corefud", "jsonlines"], "--format", "-f", help="Formats to write (repeat the option)."),
+) -> None:
+    """Write the dataset per split as CoNLL-2012, JSON with change tracking, CorefUD CoNLL-U and jsonlines.
+
+    Example: coref-transfer export --input results/delta/all --out results/export
+    """
+    from coref_transfer.export.export import export_all
+
+    result = export_all(delta / "delta.parquet", out, formats=tuple(formats))
+    log.info("exported %s", ", ".join(f"{split}: {c}" for split, c in result["splits"].items()))
+
+
+@app.command()
+def humaneval(
+    delta: Path = typer.Option(..., "--input", "-i", help="A δ folder (its delta.parquet is sampled)."),
+    out: Path = typer.Option(..., "--out", "-o", help="The kit folder (replaced)."),
+    config: Optional[Path] = ConfigOption,
+    config_json: Optional[str] = ConfigJsonOption,
+) -> None:
+    """Build the human-evaluation kit: a seeded stratified sample and one offline HTML page per rater.
+
+    Example: coref-transfer humaneval --input results/delta/all --out results/humaneval
+    """
+    from coref_transfer.report.run import run_humaneval
+
+    run_humaneval(delta, out, _config(config, config_json))
+
+
+@app.command()
+def report(
+    select_dir: Path = typer.Option(..., "--select", help="The merged selection folder."),
+    delta: Path = typer.Option(..., "--delta", help="The merged δ folder."),
+    out: Path = typer.Option(..., "--out", "-o", help="Folder for the tables and figures."),
+    gamma: Optional[Path] = typer.Option(None, "--gamma", help="The merged γ folder (its drops join the table)."),
+    kit: Optional[Path] = typer.Option(None, "--kit", help="The human-evaluation kit the ratings belong to."),
+    config: Optional[Path] = ConfigOption,
+    config_json: Optional[str] = ConfigJsonOption,
+) -> None:
+    """Regenerate the paper's tables (Markdown, LaTeX, CSV) and figures (PNG, SVG).
+
+    Example: coref-transfer report --select results/select/all --gamma results/gamma/all --delta results/delta/all --out results/paper
+    """
+    from coref_transfer.report.run import run_report
+
+    cfg = _config(config, config_json)
+    run_report(select_dir, gamma, delta, out, kit, cfg["report"]["ratings"], cfg["report"]["raters"])
+
+
+@app.command()
 def merge(
     folders: list[Path] = typer.Argument(..., help="Per-partition output folders of 'select'."),
     out: Path = typer.Option(..., "--out", "-o", help="Merged output folder."),

@@ -1,0 +1,142 @@
+"""`export_all`: the δ table in every export format, one file per split and format.
+
+Writes `OUT/{split}.{extension}` for each split present in the table
+(train, development, test; the partition names give the split) and each
+requested format:
+
+    format      file                  module
+    conll2012   {split}.gold_conll    coref_transfer.export.conll2012
+    json        {split}.json          coref_transfer.export.json_export
+    corefud     {split}.conllu        coref_transfer.export.corefud
+    jsonlines   {split}.jsonlines     coref_transfer.export.jsonlines
+
+Every file is rendered in memory first and only then written, each through a
+temporary file renamed into place (`coref_transfer.io`): a bad row fails the
+export before any file changes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from coref_transfer.errors import ConfigError
+from coref_transfer.export import conll2012, corefud, json_export, jsonlines
+from coref_transfer.export.json_export import Readability, default_readability
+from coref_transfer.export.rows import DocumentPart, count, group_rows, load_delta
+from coref_transfer.io import atomic_write_text, write_json
+
+log = logging.getLogger(__name__)
+
+Writer = Callable[[Path], None]
+
+
+@dataclass(frozen=True)
+class Format:
+    """One export format: its file extension, schema version and how to prepare a split."""
+
+    name: str
+    extension: str
+    schema_version: str
+    prepare: Callable[[str, Sequence[DocumentPart], Readability | None], Writer]
+    """(split, parts, readability) -> a function writing the prepared file to a path."""
+
+
+def _text_writer(text: str) -> Writer:
+    return lambda path: atomic_write_text(path, text)
+
+
+def _prepare_json(split: str, parts: Sequence[DocumentPart], readability: Readability | None) -> Writer:
+    data = json_export.document(split, parts, readability)
+    return lambda path: write_json(path, data)
+
+
+FORMATS: dict[str, Format] = {
+    "conll2012": Format(
+        "conll2012", conll2012.EXTENSION, conll2012.SCHEMA_VERSION, lambda s, p, r: _text_writer(conll2012.render(p))
+    ),
+    "json": Format("json", json_export.EXTENSION, json_export.SCHEMA_VERSION, _prepare_json),
+    "corefud": Format(
+        "corefud", corefud.EXTENSION, corefud.SCHEMA_VERSION, lambda s, p, r: _text_writer(corefud.render(p))
+    ),
+    "jsonlines": Format(
+        "jsonlines", jsonlines.EXTENSION, jsonlines.SCHEMA_VERSION, lambda s, p, r: _text_writer(jsonlines.render(p))
+    ),
+}
+"""The export formats by name, in the default order."""
+
+
+def resolve_formats(names: Iterable[str]) -> list[Format]:
+    """The formats named, each once, in the order given.
+
+    Raises:
+        ConfigError: no format, or an unknown name (the message lists the valid ones).
+    """
+    out: list[Format] = []
+    for name in names:
+        if name not in FORMATS:
+            raise ConfigError(f"unknown export format {name!r}; valid formats: {', '.join(FORMATS)}")
+        if FORMATS[name] not in out:
+            out.append(FORMATS[name])
+    if not out:
+        raise ConfigError(f"no export format requested; valid formats: {', '.join(FORMATS)}")
+    return out
+
+
+def export_all(
+    delta_table_path: str | Path,
+    out_dir: str | Path,
+    formats: Sequence[str] = tuple(FORMATS),
+    readability: Readability | None = None,
+) -> dict[str, Any]:
+    """Export a `delta.parquet` to `out_dir/{split}.{extension}` for every split and format.
+
+    Args:
+        delta_table_path: a δ table (`coref_transfer.schema.DELTA`).
+        out_dir: the output folder (created if missing).
+        formats: names from `FORMATS`.
+        readability: the JSON export's scorer (`json_export.Readability`);
+            None uses `coref_transfer.report.readability`, checked before any
+            work; `json_export.null_readability` writes null scores.
+
+    Returns:
+        `{"splits": {split: counts}, "files": {format: {split: file name}},
+        "schema_versions": {format: version}}`; counts as `rows.count`.
+
+    Raises:
+        ConfigError: an unknown format, or the readability module is missing.
+        InputFormatError: the table or one of its rows is malformed.
+    """
+    chosen = resolve_formats(formats)
+    if readability is None and any(f.name == "json" for f in chosen):
+        readability = default_readability()
+    splits = group_rows(load_delta(delta_table_path), str(delta_table_path))
+    if not splits:
+        log.warning("%s has no rows: no file written", delta_table_path)
+    out = Path(out_dir)
+    pending: list[tuple[Path, Writer]] = []
+    result: dict[str, Any] = {
+        "splits": {},
+        "files": {f.name: {} for f in chosen},
+        "schema_versions": {f.name: f.schema_version for f in chosen},
+    }
+    for split, parts in splits.items():
+        counts = count(parts)
+        result["splits"][split] = counts
+        if counts["repeated_mentions_merged"]:
+            log.info(
+                "%s: %d mention(s) repeated with the same chain and span, written once in the span formats",
+                split,
+                counts["repeated_mentions_merged"],
+            )
+        for fmt in chosen:
+            name = f"{split}.{fmt.extension}"
+            pending.append((out / name, fmt.prepare(split, parts, readability)))
+            result["files"][fmt.name][split] = name
+    for path, writer in pending:
+        writer(path)
+        log.info("wrote %s", path)
+    return result

@@ -1,0 +1,215 @@
+"""What every export shares: δ rows checked, grouped into splits and document parts.
+
+Span convention: the δ one (`coref_transfer.model.Span`): 0-based token
+offsets inside the utterance, `end` inclusive. Formats with other
+conventions (document-level offsets, 1-based word ids) convert in their own
+module.
+
+A δ row is one utterance as a dict with the `coref_transfer.schema.DELTA`
+fields. `group_rows` checks the rows (rules below), then sorts them into
+splits and document parts:
+
+1. The split is the partition name's first '-'-separated field (`train-nw-ledger`
+   is in `train`); `dev` is read as `development`.
+2. Parts are sorted by document id, then part number; utterances by sentence
+   number. A (document, part, sentence) appears once.
+3. An utterance has at least one token, and `lemmas`, `upos`, `xpos`,
+   `feats`, `heads`, `deprels` have one item per token.
+4. Heads are -1 (root) or a token index of the same utterance.
+5. Mentions satisfy 0 <= start <= end < number of tokens.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from coref_transfer.errors import InputFormatError
+from coref_transfer.partitions import SPLIT_NAMES
+from coref_transfer.schema import read_table
+
+SPLITS = ("train", "development", "test")
+"""The splits, in the order files and counts are reported."""
+
+TOKEN_COLUMNS = ("lemmas", "upos", "xpos", "feats", "heads", "deprels")
+"""δ columns with one item per token."""
+
+Row = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class DocumentPart:
+    """The δ utterances of one document part (the unit of chain ids), in sentence order."""
+
+    doc_id: str
+    part: int
+    rows: tuple[Row, ...]
+
+    @property
+    def key(self) -> str:
+        return doc_key(self.doc_id, self.part)
+
+
+def doc_key(doc_id: str, part: int) -> str:
+    """`bc/cctv/00/cctv_0001` part 2 -> `bc/cctv/00/cctv_0001_2` (the e2e-coref `doc_key`)."""
+    return f"{doc_id}_{part}"
+
+
+def parse_doc_key(key: str) -> tuple[str, int]:
+    """The inverse of `doc_key`: the part number follows the last '_'.
+
+    Raises:
+        ValueError: the key does not end in `_N`.
+    """
+    doc_id, sep, part = key.rpartition("_")
+    if not sep or not doc_id or not part.isdigit():
+        raise ValueError(f"document key {key!r} does not end in '_<part number>' (like 'bc/cctv/00/cctv_0001_0')")
+    return doc_id, int(part)
+
+
+def split_of(partition: str, source: str = "<rows>") -> str:
+    """The split a partition belongs to (rule 1).
+
+    Raises:
+        InputFormatError: the partition name does not start with a split.
+    """
+    first = partition.split("-", 1)[0]
+    if first not in SPLIT_NAMES:
+        raise InputFormatError(
+            source,
+            None,
+            f"partition {partition!r} does not start with a split name (expected one of "
+            f"{', '.join(sorted(SPLIT_NAMES))}, as in 'train-nw-ledger'); partition the input by split",
+        )
+    return SPLIT_NAMES[first]
+
+
+def load_delta(path: str | Path) -> list[dict[str, Any]]:
+    """The rows of a `delta.parquet` (schema and version checked by `read_table`)."""
+    return read_table(path, "delta").to_pylist()
+
+
+def unique_mentions(row: Row) -> tuple[list[tuple[int, int, int]], int]:
+    """The row's (cluster_id, start, end) triples sorted, each once, and how many repeats were merged.
+
+    Refinement can move two mentions of one chain onto the same token (for
+    example two deleted subject pronouns both re-anchored on one verb). A
+    span format cannot tell the copies apart and scorers reject repeated
+    mentions, so the span formats write such a mention once; the JSON export
+    keeps both (their `*_before` spans differ).
+    """
+    triples = [(m["cluster_id"], m["start"], m["end"]) for m in row["mentions"]]
+    unique = sorted(set(triples))
+    return unique, len(triples) - len(unique)
+
+
+def _where(row: Row) -> str:
+    return f"document {row['doc_id']} part {row['part']} sentence {row['sentence']}"
+
+
+def check_row(row: Row, source: str = "<rows>") -> None:
+    """Rules 3-5 for one row.
+
+    Raises:
+        InputFormatError: naming the utterance and the broken rule.
+    """
+    n = len(row["tokens"])
+    if n == 0:
+        raise InputFormatError(source, None, f"{_where(row)}: an utterance with no tokens cannot be exported")
+    for column in TOKEN_COLUMNS:
+        if len(row[column]) != n:
+            raise InputFormatError(
+                source, None, f"{_where(row)}: '{column}' has {len(row[column])} items for {n} tokens"
+            )
+    for i, head in enumerate(row["heads"]):
+        if not -1 <= head < n:
+            raise InputFormatError(
+                source, None, f"{_where(row)}: token {i} has head {head}, expected -1 (root) or 0..{n - 1}"
+            )
+    for m in row["mentions"]:
+        if not 0 <= m["start"] <= m["end"] < n:
+            raise InputFormatError(
+                source,
+                None,
+                f"{_where(row)}: mention of chain {m['cluster_id']} at ({m['start']}, {m['end']})"
+                f" is outside the utterance's {n} tokens",
+            )
+
+
+def group_rows(rows: Iterable[Row], source: str = "<rows>") -> dict[str, list[DocumentPart]]:
+    """Check the rows and group them: split -> document parts (rules 1-5).
+
+    Only splits with at least one row are keys, in `SPLITS` order.
+
+    Raises:
+        InputFormatError: a row breaks one of the module's rules.
+    """
+    by_part: dict[str, dict[tuple[str, int], list[Row]]] = defaultdict(lambda: defaultdict(list))
+    seen: dict[tuple[str, int, int], str] = {}
+    for row in rows:
+        split = split_of(row["partition"], source)
+        check_row(row, source)
+        key = (row["doc_id"], row["part"], row["sentence"])
+        if key in seen:
+            raise InputFormatError(
+                source, None, f"{_where(row)} appears twice (partitions {seen[key]} and {row['partition']})"
+            )
+        seen[key] = row["partition"]
+        by_part[split][(row["doc_id"], row["part"])].append(row)
+    out: dict[str, list[DocumentPart]] = {}
+    for split in SPLITS:
+        if split in by_part:
+            out[split] = [
+                DocumentPart(doc_id, part, tuple(sorted(rows_, key=lambda r: r["sentence"])))
+                for (doc_id, part), rows_ in sorted(by_part[split].items())
+            ]
+    return out
+
+
+def count(parts: Sequence[DocumentPart]) -> dict[str, int]:
+    """Counts of one split: documents, parts, utterances, tokens, mentions, chains, merged repeats."""
+    totals: Counter[str] = Counter()
+    for part in parts:
+        chains = set()
+        for row in part.rows:
+            mentions, repeats = unique_mentions(row)
+            totals["utterances"] += 1
+            totals["tokens"] += len(row["tokens"])
+            totals["mentions"] += len(mentions)
+            totals["repeated_mentions_merged"] += repeats
+            chains.update(c for c, _, _ in mentions)
+        totals["chains"] += len(chains)
+    totals["parts"] = len(parts)
+    totals["documents"] = len({p.doc_id for p in parts})
+    keys = ("documents", "parts", "utterances", "tokens", "mentions", "chains", "repeated_mentions_merged")
+    return {k: totals[k] for k in keys}
+
+
+def space_after(tokens: Sequence[str], text: str) -> list[bool] | None:
+    """Whether each token is followed by whitespace in `text`, or None if the tokens do not spell `text`.
+
+    The tokens must appear in `text` in order, separated only by whitespace.
+    The last token's value says whether `text` has trailing whitespace.
+    """
+    flags: list[bool] = []
+    pos = 0
+    for token in tokens:
+        start = pos
+        while start < len(text) and text[start].isspace():
+            start += 1
+        if not text.startswith(token, start):
+            return None
+        if flags:
+            flags[-1] = start > pos
+        elif start > 0:
+            return None
+        pos = start + len(token)
+        flags.append(False)
+    if text[pos:].strip():
+        return None
+    if flags:
+        flags[-1] = pos < len(text)
+    return flags

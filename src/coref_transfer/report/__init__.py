@@ -1,0 +1,1 @@
+"""Reports: readability, the paper's tables and figures, the human-evaluation kit."""

@@ -1,0 +1,42 @@
+"""`coref-transfer humaneval` (the raters' kit) and `coref-transfer report` (the paper's tables)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from coref_transfer.report.humaneval import agreement, build_kit, load_sample, read_ratings
+from coref_transfer.report.paper import build_report
+from coref_transfer.report.readability import flesch_vacca, readability_class
+from coref_transfer.schema import read_table
+
+
+def kit_items(delta_dir: str | Path) -> list[dict[str, Any]]:
+    """δ utterances as kit candidates: id, Italian text, Flesch–Vacca class."""
+    rows = read_table(Path(delta_dir) / "delta.parquet", "delta").to_pylist()
+    return [
+        {"id": f"{r['doc_id']}#{r['part']}#{r['sentence']}", "text": r["text"], "class": readability_class(flesch_vacca(r["text"]))}
+        for r in rows
+    ]
+
+
+def run_humaneval(delta_dir: str | Path, out: str | Path, config: Mapping[str, Any]) -> Path:
+    """Build the raters' kit from δ (seeded stratified sample, one page per rater)."""
+    report = config["report"]
+    build_kit(kit_items(delta_dir), out, report["raters"], report["per_class"], config["seed"])
+    return Path(out)
+
+
+def run_report(select_dir: Path, gamma_dir: Path | None, delta_dir: Path, out: Path,
+               kit: Path | None = None, ratings: Sequence[str | Path] = (), raters: Sequence[str] = ()) -> list[Path]:
+    """All tables and figures; Table 17 from the imported ratings when there are any."""
+    result = None
+    if ratings:
+        sample = load_sample(Path(kit) / "sample.json") if kit else None
+        if sample is None:
+            from coref_transfer.errors import ConfigError
+
+            raise ConfigError("report.ratings needs the kit (its sample.json) the raters rated")
+        result = agreement(read_ratings([Path(p) for p in ratings], sample, list(raters)), sample)
+    return build_report(Path(select_dir), Path(gamma_dir) if gamma_dir else None, Path(delta_dir), Path(out), result)

@@ -1,0 +1,433 @@
+"""Exports of the δ table: round trips through every format's reader (and udapi), on a
+hand-written table and on the sample's δ table."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import pyarrow as pa
+import pytest
+from conftest import REPO
+from udapi.core.document import Document
+
+from coref_transfer.conll.reader import read_conll
+from coref_transfer.errors import ConfigError, InputFormatError
+from coref_transfer.export import conll2012, corefud, json_export, jsonlines
+from coref_transfer.export.export import FORMATS, export_all
+from coref_transfer.export.rows import group_rows, load_delta, parse_doc_key, space_after, unique_mentions
+from coref_transfer.schema import DELTA, write_table
+
+SAMPLE_DELTA = REPO / "results" / "delta" / "all" / "delta.parquet"
+EXTENSIONS = {name: fmt.extension for name, fmt in FORMATS.items()}
+
+
+def fake_readability(text: str) -> dict[str, float]:
+    """A deterministic stand-in scorer (the real one is tested on its own below)."""
+    return {"flesch_vacca": len(text) / 4, "gulpease": float(len(text.split()))}
+
+
+# --- the hand-written table ------------------------------------------------
+
+CLASSES = {
+    "person": {"type": "person", "gender": "fem", "number": "sing"},
+    "man": {"type": "person", "gender": "masc", "number": "sing"},
+    "thing": {"type": "thing", "gender": "masc", "number": "sing"},
+}
+
+
+def mention(cluster, start, end, cls, before=None):
+    sb, eb = before if before else (start, end)
+    m = {"cluster_id": cluster, "start": start, "end": end, "start_before": sb, "end_before": eb}
+    m.update(CLASSES[cls])
+    m.update({"type_source": "root", "gender_source": "root", "number_source": "cluster"})
+    return m
+
+
+def utterance(partition, doc_id, part, sentence, speaker, text, words, mentions, before=None, changes=()):
+    """A δ row; `words` are (form, lemma, upos, xpos, feats, head, deprel) with 0-based heads."""
+    forms, lemmas, upos, xpos, feats, heads, deprels = (list(col) for col in zip(*words))
+    text_before, tokens_before = before if before else (text, forms)
+    return {
+        "partition": partition, "doc_id": doc_id, "part": part, "sentence": sentence, "speaker": speaker,
+        "text_before": text_before, "tokens_before": list(tokens_before), "text": text, "tokens": forms,
+        "lemmas": lemmas, "upos": upos, "xpos": xpos, "feats": feats, "heads": heads, "deprels": deprels,
+        "mentions": mentions, "changes": list(changes),
+    }  # fmt: skip
+
+
+DOC = "nw/ledger/00/ledger_0001"
+# fmt: off
+TINY = [
+    # Part 0: chain 1 (multi-token, then pro-dropped onto the verb) and chain 2 (nested in
+    # chain 1's first mention) both span the two sentences.
+    utterance("train-nw-ledger", DOC, 0, 0, "-", "La sorella di Marco è arrivata.", [
+        ("La", "il", "DET", "RD", "Definite=Def|Gender=Fem|Number=Sing|PronType=Art", 1, "det"),
+        ("sorella", "sorella", "NOUN", "S", "Gender=Fem|Number=Sing", 5, "nsubj"),
+        ("di", "di", "ADP", "E", "_", 3, "case"),
+        ("Marco", "Marco", "PROPN", "SP", "_", 1, "nmod"),
+        ("è", "essere", "AUX", "VA", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 5, "aux"),
+        ("arrivata", "arrivare", "VERB", "V", "Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part", -1, "root"),
+        (".", ".", "PUNCT", "FS", "_", 5, "punct"),
+    ], [mention(1, 0, 3, "person"), mention(2, 3, 3, "man")]),
+    utterance("train-nw-ledger", DOC, 0, 1, "-", "Ha salutato Marco.", [
+        ("Ha", "avere", "AUX", "VA", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 1, "aux"),
+        ("salutato", "salutare", "VERB", "V", "Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part", -1, "root"),
+        ("Marco", "Marco", "PROPN", "SP", "_", 1, "obj"),
+        (".", ".", "PUNCT", "FS", "_", 1, "punct"),
+    ], [mention(1, 0, 0, "person", before=(0, 0)), mention(2, 2, 2, "man", before=(3, 3))],
+        before=("Lei ha salutato Marco.", ["Lei", "ha", "salutato", "Marco", "."]),
+        changes=[{"rule": "subject_pronoun_deletion", "index": 0, "before": "Lei", "after": ""},
+                 {"rule": "subject_pronoun_deletion", "index": 0, "before": "ha", "after": "Ha"}]),
+    # Part 1: chain ids restart (1 again); sentence 1 was dropped upstream.
+    utterance("train-nw-ledger", DOC, 1, 0, "-", "Il comune di Roma ha approvato il piano.", [
+        ("Il", "il", "DET", "RD", "Definite=Def|Gender=Masc|Number=Sing|PronType=Art", 1, "det"),
+        ("comune", "comune", "NOUN", "S", "Gender=Masc|Number=Sing", 5, "nsubj"),
+        ("di", "di", "ADP", "E", "_", 3, "case"),
+        ("Roma", "Roma", "PROPN", "SP", "_", 1, "nmod"),
+        ("ha", "avere", "AUX", "VA", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 5, "aux"),
+        ("approvato", "approvare", "VERB", "V", "Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part", -1, "root"),
+        ("il", "il", "DET", "RD", "Definite=Def|Gender=Masc|Number=Sing|PronType=Art", 7, "det"),
+        ("piano", "piano", "NOUN", "S", "Gender=Masc|Number=Sing", 5, "obj"),
+        (".", ".", "PUNCT", "FS", "_", 5, "punct"),
+    ], [mention(1, 0, 3, "thing"), mention(3, 6, 7, "thing")]),
+    utterance("train-nw-ledger", DOC, 1, 2, "-", "Lo ha pubblicato nel bollettino.", [
+        ("Lo", "lo", "PRON", "PC", "Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs", 2, "obj"),
+        ("ha", "avere", "AUX", "VA", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 2, "aux"),
+        ("pubblicato", "pubblicare", "VERB", "V", "Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part", -1, "root"),
+        ("nel", "in il", "ADP", "E_RD", "Definite=Def|Gender=Masc|Number=Sing|PronType=Art", 4, "case"),
+        ("bollettino", "bollettino", "NOUN", "S", "Gender=Masc|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "FS", "_", 2, "punct"),
+    ], [mention(3, 0, 0, "thing"), mention(1, 2, 2, "thing")]),
+    # A test-split document: a speaker with a space; one chain, two mentions, one sentence.
+    utterance("test-bc-studio", "bc/studio/00/studio_0001", 0, 4, "Anna Ricci", "Anna dice che lei parte.", [
+        ("Anna", "Anna", "PROPN", "SP", "_", 1, "nsubj"),
+        ("dice", "dire", "VERB", "V", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", -1, "root"),
+        ("che", "che", "SCONJ", "CS", "_", 4, "mark"),
+        ("lei", "lei", "PRON", "PE", "Gender=Fem|Number=Sing|Person=3|PronType=Prs", 4, "nsubj"),
+        ("parte", "partire", "VERB", "V", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 1, "ccomp"),
+        (".", ".", "PUNCT", "FS", "_", 1, "punct"),
+    ], [mention(4, 0, 0, "person"), mention(4, 3, 3, "person")]),
+]
+# fmt: on
+
+
+def write_delta(path: Path, rows) -> Path:
+    write_table(pa.Table.from_pylist(rows, schema=DELTA), path)
+    return path
+
+
+@pytest.fixture(params=["tiny", "sample"])
+def delta(request, tmp_path) -> Path:
+    """A δ table: the hand-written one, or the sample's (from a workflow run)."""
+    if request.param == "tiny":
+        return write_delta(tmp_path / "delta.parquet", TINY)
+    if not SAMPLE_DELTA.exists():
+        pytest.skip(f"no {SAMPLE_DELTA.relative_to(REPO)}: run the workflow on the sample first (make run)")
+    return SAMPLE_DELTA
+
+
+@pytest.fixture
+def exported(delta, tmp_path):
+    """(δ rows grouped by split, export_all's result, the output folder)."""
+    out = tmp_path / "export"
+    result = export_all(delta, out, readability=fake_readability)
+    return group_rows(load_delta(delta)), result, out
+
+
+def expected_mentions(row):
+    return [(c, s, e) for c, s, e in unique_mentions(row)[0]]
+
+
+# --- shared rules ------------------------------------------------------------
+
+
+def test_rows_grouped_by_split_part_and_sentence():
+    splits = group_rows(list(reversed(TINY)))
+    assert list(splits) == ["train", "test"]
+    assert [(p.doc_id, p.part) for p in splits["train"]] == [(DOC, 0), (DOC, 1)]
+    assert [r["sentence"] for r in splits["train"][1].rows] == [0, 2]
+
+
+def test_files_per_split_and_format(exported):
+    splits, result, out = exported
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        f"{split}.{ext}" for split in splits for ext in EXTENSIONS.values()
+    )
+    assert result["files"]["conll2012"] == {split: f"{split}.gold_conll" for split in splits}
+    assert set(result["schema_versions"].values()) == {"1"}
+    for split, parts in splits.items():
+        counts = result["splits"][split]
+        assert counts["parts"] == len(parts)
+        assert counts["utterances"] == sum(len(p.rows) for p in parts)
+
+
+def test_tiny_counts(tmp_path):
+    result = export_all(write_delta(tmp_path / "d.parquet", TINY), tmp_path / "out", readability=fake_readability)
+    assert result["splits"] == {
+        "train": {"documents": 1, "parts": 2, "utterances": 4, "tokens": 26, "mentions": 8, "chains": 4,
+                  "repeated_mentions_merged": 0},
+        "test": {"documents": 1, "parts": 1, "utterances": 1, "tokens": 6, "mentions": 2, "chains": 1,
+                 "repeated_mentions_merged": 0},
+    }  # fmt: skip
+
+
+def test_same_input_gives_byte_identical_files(delta, tmp_path):
+    export_all(delta, tmp_path / "a", readability=fake_readability)
+    export_all(delta, tmp_path / "b", readability=fake_readability)
+    for path in sorted((tmp_path / "a").iterdir()):
+        assert path.read_bytes() == (tmp_path / "b" / path.name).read_bytes(), path.name
+
+
+# --- CoNLL-2012 ----------------------------------------------------------------
+
+
+def test_conll2012_read_back_by_our_reader(exported):
+    splits, _, out = exported
+    for split, parts in splits.items():
+        read = read_conll(out / f"{split}.gold_conll")
+        assert [(p.doc_id, p.part) for p in read] == [(p.doc_id, p.part) for p in parts]
+        for got, want in zip(read, parts):
+            assert len(got.utterances) == len(want.rows)
+            for utt, row in zip(got.utterances, want.rows):
+                assert utt.tokens == row["tokens"]
+                assert utt.pos == row["upos"]
+                assert not utt.has_tree and utt.entities == []
+                assert sorted((m.cluster_id, m.span.start, m.span.end) for m in utt.mentions) == expected_mentions(row)
+
+
+def test_conll2012_columns_for_lemmas_and_speakers(tmp_path):
+    path = tmp_path / "test.gold_conll"
+    conll2012.write(path, group_rows(TINY)["test"])
+    (part,) = read_conll(path)
+    assert part.utterances[0].speakers == ["Anna_Ricci"] * 6
+    conll2012.write(path, group_rows(TINY)["train"])
+    lemmas = read_conll(path)[1].utterances[1].lemmas
+    assert lemmas[3] == "in+il"
+
+
+def test_conll2012_nested_mentions_bracketing(tmp_path):
+    path = tmp_path / "train.gold_conll"
+    conll2012.write(path, group_rows(TINY)["train"])
+    first = [line.split()[-1] for line in path.read_text().splitlines()[1:8]]
+    assert first == ["(1", "-", "-", "1)|(2)", "-", "-", "-"]
+
+
+def test_conll2012_rejects_a_token_with_a_space():
+    row = dict(TINY[4], tokens=["Anna", "dice", "che", "lei", "parte ora", "."])
+    with pytest.raises(InputFormatError, match="token 4 .*whitespace"):
+        conll2012.render(group_rows([row])["test"])
+
+
+def test_repeated_mention_written_once_in_span_formats_kept_in_json(tmp_path):
+    row = dict(TINY[4], mentions=[*TINY[4]["mentions"], mention(4, 3, 3, "person", before=(5, 5))])
+    path = write_delta(tmp_path / "d.parquet", [row])
+    result = export_all(path, tmp_path / "out", readability=fake_readability)
+    assert result["splits"]["test"]["repeated_mentions_merged"] == 1
+    (part,) = read_conll(tmp_path / "out" / "test.gold_conll")
+    assert [(m.cluster_id, m.span.start) for m in part.utterances[0].mentions] == [(4, 0), (4, 3)]
+    assert len(json_export.read(tmp_path / "out" / "test.json")[0]["mentions"]) == 3
+    assert jsonlines.read(tmp_path / "out" / "test.jsonlines")[0]["clusters"] == [[[0, 0], [3, 3]]]
+
+
+# --- JSON -----------------------------------------------------------------------
+
+
+def test_json_round_trip(exported):
+    splits, _, out = exported
+    for split, parts in splits.items():
+        got = json_export.read(out / f"{split}.json")
+        rows = [row for part in parts for row in part.rows]
+        assert len(got) == len(rows)
+        for utt, row in zip(got, rows):
+            for field in json_export.ROW_FIELDS:
+                assert utt[field] == row[field], field
+            assert utt["readability"] == fake_readability(row["text"])
+            assert utt["readability_before"] == fake_readability(row["text_before"])
+        assert got == json_export.document(split, parts, fake_readability)["utterances"]
+
+
+def test_json_change_tracking_fields(tmp_path):
+    path = tmp_path / "train.json"
+    json_export.write(path, "train", group_rows(TINY)["train"], fake_readability)
+    data = json.loads(path.read_text())
+    assert (data["format"], data["schema_version"], data["split"]) == ("coref-transfer-delta", "1", "train")
+    utt = data["utterances"][1]
+    assert utt["text_before"] == "Lei ha salutato Marco." and utt["text"] == "Ha salutato Marco."
+    assert [c["before"] for c in utt["changes"]] == ["Lei", "ha"]
+    marco = utt["mentions"][1]
+    assert utt["tokens_before"][marco["start_before"]] == utt["tokens"][marco["start"]] == "Marco"
+
+
+def test_json_readability_from_the_row_wins_and_nan_is_null():
+    row = dict(TINY[4], readability={"flesch_vacca": 50.0, "gulpease": float("nan")})
+    rec = json_export.record(row, fake_readability)
+    assert rec["readability"] == {"flesch_vacca": 50.0, "gulpease": None}
+    assert rec["readability_before"] == fake_readability(row["text_before"])
+
+
+def test_json_default_readability_module():
+    readability = pytest.importorskip("coref_transfer.report.readability")
+    score = json_export.default_readability()
+    text = TINY[0]["text"]
+    assert score(text) == {"flesch_vacca": readability.flesch_vacca(text), "gulpease": readability.gulpease(text)}
+
+
+def test_json_missing_readability_module_says_what_to_do(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "coref_transfer.report.readability", None)  # makes the import fail
+    with pytest.raises(ConfigError, match="null_readability"):
+        export_all(write_delta(tmp_path / "d.parquet", TINY), tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_json_reader_rejects_another_version(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps({"format": "coref-transfer-delta", "schema_version": "0", "utterances": []}))
+    with pytest.raises(InputFormatError, match="schema_version '0'"):
+        json_export.read(path)
+
+
+# --- CorefUD ------------------------------------------------------------------------
+
+
+def test_corefud_read_by_udapi(exported):
+    """udapi's own reader finds every mention's words and the entity grouping of the input."""
+    splits, _, out = exported
+    for split, parts in splits.items():
+        doc = Document()
+        doc.load_conllu(str(out / f"{split}.conllu"))
+        assert doc.meta["global.Entity"] == "eid-etype-head-other"
+        got = {
+            entity.eid: sorted((m.words[0].root.sent_id, tuple(w.ord for w in m.words), tuple(w.form for w in m.words))
+                               for m in entity.mentions)
+            for entity in doc.coref_entities
+        }  # fmt: skip
+        want: dict[str, list] = defaultdict(list)
+        for index, part in enumerate(parts, start=1):
+            for row in part.rows:
+                for cluster, start, end in expected_mentions(row):
+                    want[corefud.eid(index, cluster)].append(
+                        (corefud.sent_id(part, row["sentence"]), tuple(range(start + 1, end + 2)),
+                         tuple(row["tokens"][start : end + 1]))
+                    )  # fmt: skip
+        assert got == {eid: sorted(ms) for eid, ms in want.items()}
+        trees = list(doc.trees)
+        rows = [row for part in parts for row in part.rows]
+        assert [t.newdoc for t in trees if t.newdoc] == [p.key for p in parts]
+        for tree, row in zip(trees, rows, strict=True):
+            nodes = tree.descendants
+            assert [n.form for n in nodes] == row["tokens"]
+            assert [n.lemma for n in nodes] == row["lemmas"]
+            assert [(n.upos, n.xpos, n.deprel) for n in nodes] == list(zip(row["upos"], row["xpos"], row["deprels"]))
+            assert [str(n.feats) or "_" for n in nodes] == row["feats"]
+            assert [n.parent.ord - 1 for n in nodes] == row["heads"]
+            assert tree.text == row["text"]
+
+
+def test_corefud_round_trip_through_our_reader(exported):
+    splits, _, out = exported
+    for split, parts in splits.items():
+        got = corefud.read(out / f"{split}.conllu")
+        rows = [row for part in parts for row in part.rows]
+        assert len(got) == len(rows)
+        for back, row in zip(got, rows):
+            for field in ("doc_id", "part", "sentence", "speaker", "text", "tokens", "lemmas", "upos", "xpos",
+                          "feats", "heads", "deprels"):  # fmt: skip
+                assert back[field] == row[field], field
+            assert [(m["cluster_id"], m["start"], m["end"]) for m in back["mentions"]] == expected_mentions(row)
+
+
+def test_corefud_annotation_text(tmp_path):
+    path = tmp_path / "train.conllu"
+    corefud.write(path, group_rows(TINY)["train"])
+    lines = path.read_text().splitlines()
+    assert lines[:5] == [
+        "# newdoc id = nw/ledger/00/ledger_0001_0",
+        "# global.Entity = eid-etype-head-other",
+        "# sent_id = nw-ledger-00-ledger_0001_0-s0",
+        "# text = La sorella di Marco è arrivata.",
+        "# speaker = -",
+    ]
+    misc = [line.split("\t")[9] for line in lines[5:12]]
+    # chain 1's mention "La sorella di Marco" has its head (sorella) 2nd; Marco (chain 2) nested inside.
+    assert misc[0] == "Entity=(d1e1-person-2-gender:fem,number:sing"
+    assert misc[3] == "Entity=(d1e2-person-1-gender:masc,number:sing)d1e1)"
+    assert misc[5] == "SpaceAfter=No"
+    assert "# newdoc id = nw/ledger/00/ledger_0001_1" in lines
+    assert "4\tnel\tin il\tADP\tE_RD\tDefinite=Def|Gender=Masc|Number=Sing|PronType=Art\t5\tcase\t_\t_" in lines
+
+
+# --- jsonlines ---------------------------------------------------------------------------
+
+
+def test_jsonlines_round_trip(exported):
+    splits, _, out = exported
+    for split, parts in splits.items():
+        got = jsonlines.read(out / f"{split}.jsonlines")
+        assert got == [jsonlines.record(p) for p in parts]
+        for obj, part in zip(got, parts):
+            assert parse_doc_key(obj["doc_key"]) == (part.doc_id, part.part)
+            assert obj["sentences"] == [r["tokens"] for r in part.rows]
+            assert obj["sentence_ids"] == [r["sentence"] for r in part.rows]
+            # document-level offsets point at the same words, chains group the same mentions
+            chains: dict[int, list[list[str]]] = defaultdict(list)
+            for row in part.rows:
+                for cluster, start, end in expected_mentions(row):
+                    chains[cluster].append(row["tokens"][start : end + 1])
+            assert sorted(jsonlines.mention_words(obj)) == sorted(chains.values())
+            for chain in obj["clusters"]:
+                assert chain == sorted(chain)
+            assert obj["clusters"] == sorted(obj["clusters"])
+
+
+def test_jsonlines_tiny_document_offsets():
+    obj = jsonlines.record(group_rows(TINY)["train"][0])
+    assert obj["doc_key"] == "nw/ledger/00/ledger_0001_0"
+    # sentence 0 has 7 words, so "Ha" (chain 1) is word 7 and "Marco" of sentence 1 is word 9
+    assert obj["clusters"] == [[[0, 3], [7, 7]], [[3, 3], [9, 9]]]
+    assert obj["speakers"][1] == ["-"] * 4
+
+
+def test_jsonlines_reader_names_the_bad_line(tmp_path):
+    path = tmp_path / "x.jsonlines"
+    good = json.dumps(jsonlines.record(group_rows(TINY)["test"][0]))
+    bad = json.loads(good)
+    bad["clusters"] = [[[0, 99]]]
+    path.write_text(good + "\n" + json.dumps(bad) + "\n")
+    with pytest.raises(InputFormatError, match=r"x.jsonlines:2: mention \[0, 99\]"):
+        jsonlines.read(path)
+
+
+# --- errors and helpers ---------------------------------------------------------------------
+
+
+def test_unknown_format_lists_the_valid_ones(tmp_path):
+    with pytest.raises(ConfigError, match="valid formats: conll2012, json, corefud, jsonlines"):
+        export_all(write_delta(tmp_path / "d.parquet", TINY), tmp_path / "out", formats=("conll", "json"))
+
+
+def test_partition_without_split_is_an_error(tmp_path):
+    path = write_delta(tmp_path / "d.parquet", [dict(TINY[4], partition="nw-ledger")])
+    with pytest.raises(InputFormatError, match="'nw-ledger' does not start with a split name"):
+        export_all(path, tmp_path / "out", formats=("jsonlines",))
+
+
+def test_mention_outside_the_utterance_is_an_error():
+    row = dict(TINY[4], mentions=[mention(4, 5, 6, "person")])
+    with pytest.raises(InputFormatError, match=r"sentence 4: mention of chain 4 at \(5, 6\) is outside"):
+        group_rows([row])
+
+
+@pytest.mark.parametrize(
+    ("tokens", "text", "expected"),
+    [
+        (["Ciao", ",", "Anna", "."], "Ciao, Anna.", [False, True, False, False]),
+        (["l'", "energia"], "l'energia", [False, False]),
+        (["a", "b"], "a  b ", [True, True]),
+        (["a", "c"], "a b", None),
+    ],
+)
+def test_space_after(tokens, text, expected):
+    assert space_after(tokens, text) == expected
