@@ -1427,3 +1427,23 @@ def test_refine_che_then_pro_drop_keeps_the_subjunctive_subject():
     assert text(sent) == "Penso che io sia pronto" and spans(sent) == [(2, 2)]
     prodrop = rules[-1]
     assert prodrop.skipped == {"subjunctive: the person would be lost": 1}
+
+
+def test_prodrop_drops_the_euphonic_d_before_a_consonant():
+    """ "ed lui sono" is what γ can produce ("and they"): after deletion "ed" must become "e"."""
+    from coref_transfer.parsing.model import ParsedSentence, Token
+    from coref_transfer.refine.base import Mention, Sentence
+    from coref_transfer.refine.registry import build_rules, refine
+
+    tokens = [
+        Token("Paolo", "Paolo", "PROPN", "SP", {}, 1, "nsubj"),
+        Token("canta", "cantare", "VERB", "V", {"VerbForm": "Fin", "Person": "3", "Number": "Sing", "Mood": "Ind"}, -1, "root"),
+        Token("ed", "e", "CCONJ", "CC", {}, 5, "cc"),
+        Token("essa", "essa", "PRON", "PE", {"Gender": "Fem", "Number": "Sing", "Person": "3", "PronType": "Prs"}, 5, "nsubj"),
+        Token("non", "non", "ADV", "BN", {"PronType": "Neg"}, 5, "advmod"),
+        Token("balla", "ballare", "VERB", "V", {"VerbForm": "Fin", "Person": "3", "Number": "Sing", "Mood": "Ind"}, 1, "conj"),
+        Token(".", ".", "PUNCT", "FS", {}, 1, "punct"),
+    ]
+    sentence = Sentence(ParsedSentence(tokens), [Mention(3, 3, 7)])
+    refine(sentence, build_rules(["subject_pronoun_deletion"]))
+    assert sentence.words() == ["Paolo", "canta", "e", "non", "balla", "."]
