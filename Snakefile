@@ -13,6 +13,7 @@ include: "rules/select.smk"
 include: "rules/translate.smk"
 include: "rules/refine.smk"
 include: "rules/report.smk"
+include: "rules/train.smk"
 include: "rules/models.smk"
 include: "rules/parser.smk"
 

@@ -173,3 +173,18 @@ def test_malformed_input_fails_its_job_with_file_and_line(tmp_path):
     partition = failed[0].stem
     assert not (workdir / f"results/select/parts/{partition}/stats.json").exists()
     assert not (workdir / "results/select/all").exists()
+
+
+def test_train_target_runs_end_to_end_on_the_sample(first_run):
+    """`snakemake train`: tiny encoder, training with dev selection, prediction and scoring of test (CPU)."""
+    workdir, _ = first_run
+    proc = snakemake(workdir, "train")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    metrics = json.loads((workdir / "results/model/test.metrics.json").read_text())
+    assert set(metrics["scores"]) >= {"muc", "bcub", "ceafe", "ceafm", "blanc", "conll"}
+    summary = json.loads((workdir / "results/model/run/summary.json").read_text())
+    assert summary["repeats"] == 1 and summary["runs"][0]["seed"] == 13
+    from coref_transfer.coref.scorer import read_clusters
+
+    predicted = read_clusters(workdir / "results/model/test.predicted.conll")  # CoNLL the scorer reads
+    assert len(predicted) == metrics["documents"]

@@ -202,6 +202,84 @@ def export(
     log.info("exported %s", ", ".join(f"{split}: {c}" for split, c in result["splits"].items()))
 
 
+@app.command("train")
+def train_coref(
+    train_file: Path = typer.Option(..., "--train", help="Training documents (jsonlines, as `export` writes them)."),
+    dev_file: Path = typer.Option(..., "--dev", help="Dev documents (jsonlines): model selection and early stopping."),
+    encoder: str = typer.Option(..., "--encoder", help="Hugging Face encoder name or local folder, e.g. "
+                                "dbmdz/bert-base-italian-xxl-cased (Italian) or xlm-roberta-base (multilingual)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Run folder: the best model, checkpoint.pt, metrics.json."),
+    coref_config: Optional[Path] = typer.Option(None, "--config", "-c", help="JSON file of CorefConfig values "
+                                                "(missing keys take their defaults; unknown keys are an error)."),
+    repeats: int = typer.Option(1, "--repeats", min=1, help="Train N models with seeds seed..seed+N-1 (in "
+                                "OUT/seed-S) and report the mean and standard deviation."),
+    max_steps: Optional[int] = typer.Option(None, "--max-steps", min=1, help="Stop after N optimizer steps "
+                                            "(overrides the config's max_steps; the schedule spans them)."),
+    resume: bool = typer.Option(False, "--resume", help="Continue from OUT's checkpoint.pt (same config and data)."),
+    settings_json: Optional[str] = typer.Option(None, "--settings-json", help="CorefConfig values as a JSON object, "
+                                                "applied over --config (the workflow passes model.settings)."),
+) -> None:
+    """Train the word-level coreference model (Dobrovolskii 2021) and select it on dev CoNLL F1.
+
+    Writes OUT/{config.json,model.safetensors,encoder/} (the best model),
+    OUT/checkpoint.pt, OUT/metrics.json and OUT/summary.json; prints the
+    summary. Uses CUDA when available (else the CPU, with a warning).
+
+    Example: coref-transfer train --train results/export/train.jsonlines --dev results/export/development.jsonlines --encoder dbmdz/bert-base-italian-xxl-cased --out results/coref/bert-it
+    """
+    from coref_transfer.coref.config import load_coref_config
+    from coref_transfer.coref.trainer import train
+
+    overrides: dict[str, Any] = {}
+    if settings_json:
+        try:
+            overrides = json.loads(settings_json)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"--settings-json: not valid JSON ({exc.msg})") from exc
+        if not isinstance(overrides, dict):
+            raise ConfigError("--settings-json: expected a JSON object")
+    overrides["encoder"] = encoder
+    if max_steps is not None:
+        overrides["max_steps"] = max_steps
+    cfg = load_coref_config(coref_config, overrides)
+    summary = train(train_file, dev_file, out, cfg, repeats=repeats, resume=resume)
+    typer.echo(json.dumps(summary, indent=2, sort_keys=True))
+
+
+@app.command("predict")
+def predict_coref(
+    model: Path = typer.Option(..., "--model", "-m", help="A model folder written by `train` (its --out, or OUT/seed-S)."),
+    input_file: Path = typer.Option(..., "--input", "-i", help="Documents to resolve (jsonlines; 'clusters' optional)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Predicted chains as CoNLL-2012 (the scorer reads it)."),
+    metrics: Optional[Path] = typer.Option(None, "--metrics", help="Also score against the input's clusters and "
+                                           "write the scores (JSON, percent) here."),
+) -> None:
+    """Resolve coreference in jsonlines documents with a trained model; write CoNLL-2012.
+
+    Example: coref-transfer predict --model results/coref/bert-it --input results/export/test.jsonlines --out results/coref/test.conll --metrics results/coref/test.metrics.json
+    """
+    from coref_transfer.coref.predict import run_predict
+
+    scores = run_predict(model, input_file, out, metrics)
+    if scores is not None:
+        typer.echo(json.dumps(scores, indent=2, sort_keys=True))
+
+
+@app.command("tiny-encoder")
+def tiny_encoder(
+    data: Path = typer.Option(..., "--input", "-i", help="A jsonlines export whose words train the vocabulary."),
+    out: Path = typer.Option(..., "--out", "-o", help="Folder for the encoder (Hugging Face layout)."),
+    seed: int = typer.Option(0, help="Seed of the random weights."),
+) -> None:
+    """Build a tiny random-weights BERT-style encoder offline, for smoke runs of `train` (not a real model).
+
+    Example: coref-transfer tiny-encoder --input results/export/train.jsonlines --out results/model/tiny-encoder
+    """
+    from coref_transfer.coref.tiny import build_tiny_encoder, sample_words
+
+    build_tiny_encoder(out, sample_words(data), seed=seed)
+
+
 @app.command()
 def humaneval(
     delta: Path = typer.Option(..., "--input", "-i", help="A δ folder (its delta.parquet is sampled)."),
@@ -425,6 +503,29 @@ def sample_check(files: list[Path] = typer.Argument(..., help="*.trees files."))
         typer.echo(f"ok {path}: {len(parts)} part(s), {n_sent} sentences, {n_ment} mentions")
     if failed:
         raise typer.Exit(1)
+
+
+@app.command()
+def score(
+    gold: Path = typer.Option(..., "--gold", "-g", help="Key file: CoNLL-2012, full or two-column (coreference in the last column)."),
+    pred: Path = typer.Option(..., "--pred", "-p", help="Response file: the same documents and tokens as the key."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object (percent) instead of a table."),
+) -> None:
+    """Score coreference like the CoNLL reference scorer v8.01: MUC, B-cubed, CEAF-e, CEAF-m, BLANC, CoNLL F1.
+
+    Values are percent. --json prints {"muc": {"r", "p", "f"}, "bcub", "ceafe",
+    "ceafm", "blanc", "conll": {"f"}}; otherwise a table (with mention
+    identification). Mismatched documents or token counts exit with 1.
+
+    Example: coref-transfer score --gold dev.gold_conll --pred dev.pred_conll --json
+    """
+    from coref_transfer.coref.scorer import METRICS, format_table, score_files
+
+    result = score_files(gold, pred)
+    if as_json:
+        typer.echo(json.dumps({m: result[m] for m in (*METRICS, "conll")}))
+    else:
+        typer.echo(format_table(result), nl=False)
 
 
 def main() -> None:

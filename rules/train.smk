@@ -1,0 +1,77 @@
+# The coreference model: `snakemake train --cores 2` trains on the exported
+# train split, selects on development, predicts and scores the test split.
+# On SLURM the profile gives it a GPU; without one it runs on the CPU with a
+# warning. Not part of `all`.
+
+ENCODER = config["model"]["encoder"]
+# The tiny smoke-run encoder takes 128-subword windows and learns with high
+# learning rates; config model.settings still overrides these.
+TINY_SETTINGS = {"window_size": 128, "window_overlap": 32, "coarse_k": 20, "hidden_size": 128,
+                 "span_hidden_size": 64, "dropout": 0.0, "encoder_lr": 1e-3, "lr": 2e-3, "warmup_ratio": 0.0}
+MODEL_SETTINGS = {"seed": config["seed"], **(TINY_SETTINGS if ENCODER == "tiny" else {}), **config["model"]["settings"]}
+
+
+rule tiny_encoder:
+    input:
+        f"{RESULTS}/export",
+    output:
+        directory(f"{RESULTS}/model/tiny-encoder"),
+    params:
+        cli=CLI,
+        seed=config["seed"],
+    log:
+        f"{RESULTS}/logs/model/tiny-encoder.log",
+    conda:
+        "../envs/train.yaml"
+    shell:
+        "{params.cli} tiny-encoder --input {input:q}/train.jsonlines --out {output:q} --seed {params.seed} 2> {log:q}"
+
+
+rule train_model:
+    input:
+        export=f"{RESULTS}/export",
+        encoder=rules.tiny_encoder.output if ENCODER == "tiny" else [],
+    output:
+        directory(f"{RESULTS}/model/run"),
+    params:
+        cli=CLI,
+        encoder=lambda w, input: input.encoder[0] if ENCODER == "tiny" else ENCODER,
+        steps=f"--max-steps {config['model']['max_steps']}" if config["model"]["max_steps"] else "",
+        repeats=config["model"]["repeats"],
+        settings=json.dumps(MODEL_SETTINGS, sort_keys=True),
+    threads: 2
+    log:
+        f"{RESULTS}/logs/model/train.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/model/train.tsv"
+    conda:
+        "../envs/train.yaml"
+    shell:
+        "{params.cli} train --train {input.export:q}/train.jsonlines --dev {input.export:q}/development.jsonlines"
+        " --encoder {params.encoder:q} --out {output:q} {params.steps} --repeats {params.repeats}"
+        " --settings-json {params.settings:q} > {log:q} 2>&1"
+
+
+rule test_model:
+    input:
+        export=f"{RESULTS}/export",
+        model=rules.train_model.output,
+    output:
+        conll=f"{RESULTS}/model/test.predicted.conll",
+        metrics=f"{RESULTS}/model/test.metrics.json",
+    params:
+        cli=CLI,
+        model=lambda w, input: input.model[0] if config["model"]["repeats"] == 1 else f"{input.model[0]}/seed-{config['seed']}",
+    log:
+        f"{RESULTS}/logs/model/test.log",
+    conda:
+        "../envs/train.yaml"
+    shell:
+        "{params.cli} predict --model {params.model:q} --input {input.export:q}/test.jsonlines"
+        " --out {output.conll:q} --metrics {output.metrics:q} 2> {log:q}"
+
+
+rule train:
+    input:
+        rules.test_model.output,
+    localrule: True

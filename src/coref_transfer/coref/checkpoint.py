@@ -1,0 +1,101 @@
+"""The resumable training checkpoint: weights, optimizer, scheduler, loss scaler, RNG states, progress.
+
+One file per run, `checkpoint.pt`, replaced atomically at every save, so a
+crash leaves the previous checkpoint intact. It holds only tensors and
+plain Python values and is read with `torch.load(weights_only=True)` (no
+arbitrary pickles). Resuming restores every random number generator the
+training uses (Python, NumPy, torch CPU and CUDA) and the position in the
+epoch's document order, so a resumed run repeats exactly what the
+uninterrupted run would have done (bitwise on the CPU; on CUDA with
+`deterministic: true`).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+from coref_transfer.errors import InputFormatError
+
+CHECKPOINT_FILE = "checkpoint.pt"
+FORMAT_VERSION = 1
+
+
+def rng_state() -> dict[str, Any]:
+    """Every random generator's state, as plain values and tensors."""
+    kind, keys, pos, has_gauss, cached = np.random.get_state()
+    return {
+        "python": random.getstate(),
+        "numpy": [kind, keys.tolist(), int(pos), int(has_gauss), float(cached)],
+        "torch": torch.get_rng_state(),
+        "cuda": torch.cuda.get_rng_state_all() if torch.cuda.is_available() else [],
+    }
+
+
+def set_rng_state(state: dict[str, Any]) -> None:
+    """Restore what `rng_state` captured."""
+    version, internal, gauss = state["python"]
+    random.setstate((version, tuple(internal), gauss))
+    kind, keys, pos, has_gauss, cached = state["numpy"]
+    np.random.set_state((kind, np.array(keys, dtype=np.uint32), pos, has_gauss, cached))
+    torch.set_rng_state(state["torch"])
+    if state["cuda"] and torch.cuda.is_available():
+        torch.cuda.set_rng_state_all(state["cuda"])
+
+
+def seed_everything(seed: int) -> None:
+    """Seed Python, NumPy and torch (CPU and every GPU)."""
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+
+
+@contextmanager
+def atomic_path(path: str | Path) -> Iterator[str]:
+    """A temporary file name next to `path` that replaces it when the block succeeds (else is removed).
+
+    For writers that want a file name (torch.save, safetensors) rather than bytes
+    (`coref_transfer.io.atomic_write_bytes`); the file gets the usual permissions.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        yield tmp
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # mkstemp makes 0600; outputs are ordinary files
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save_checkpoint(path: str | Path, payload: dict[str, Any]) -> None:
+    """Write the checkpoint through a temporary file in the same folder."""
+    with atomic_path(path) as tmp:
+        torch.save({"format": FORMAT_VERSION, **payload}, tmp)
+
+
+def load_checkpoint(path: str | Path) -> dict[str, Any]:
+    """Read a checkpoint onto the CPU.
+
+    Raises:
+        InputFormatError: the file is not a checkpoint this version wrote.
+    """
+    try:
+        payload = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as exc:  # torch raises RuntimeError, UnpicklingError, EOFError... for a bad file
+        raise InputFormatError(path, None, f"not a readable checkpoint ({type(exc).__name__}: {exc})") from exc
+    if not isinstance(payload, dict) or payload.get("format") != FORMAT_VERSION:
+        raise InputFormatError(path, None, f"not a coref training checkpoint of format {FORMAT_VERSION}")
+    return payload

@@ -1,0 +1,366 @@
+"""Documents for the coreference model: jsonlines read and checked, mention heads, and the tensors of one document.
+
+The input is the jsonlines format of `coref_transfer.export.jsonlines`
+(e2e-coref style). What this reader requires, line by line:
+
+1. A JSON object with `doc_key` (a non-empty string, unique in the file) and
+   `sentences` (a non-empty list of non-empty lists of strings: the words).
+   The genre is the key's first two characters (`nw/...` -> `nw`).
+2. `speakers`, if present, has one string per word, sentence by sentence
+   (absent: every word's speaker is `-`).
+3. `clusters`: one list per chain of `[start, end]` mentions with
+   DOCUMENT-LEVEL word offsets, 0-based, end inclusive; a mention lies
+   inside one sentence and a span is in at most one chain. Required for
+   training and scoring; absent it means "no gold" (prediction only).
+4. `heads`, if present, gives each word's dependency head as in the δ
+   tables: one list per sentence, a 0-based index inside the sentence, -1
+   for the root.
+5. Other keys (`sentence_ids`, `schema_version`, ...) are ignored.
+
+Mention heads (the word-level model links head words, not spans): with
+`heads`, a mention's head is its first word whose dependency head lies
+outside the mention (or is the root); without them, its last word. The
+last word is right for English-style head-final noun phrases and names
+("Marco Bassi" -> Bassi is as good as Marco for linking) but wrong for
+Italian NPs with a post-modifier ("il direttore del teatro" -> teatro), so
+exports that carry a parse should add `heads`. When two mentions of one
+document get the same head word, the shorter one keeps it (the inner
+mention, whose head it truly is) and the other is left out of the word-level
+targets (it still counts in scoring: this caps training F1 below 100).
+
+`prepare` turns a document into an `Example`: the subwords of every word
+(a word the tokenizer maps to nothing becomes the unknown token), the
+encoder windows (see `windows`), and the gold targets. Training and
+prediction both go through it, so they see the same input.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from coref_transfer.errors import InputFormatError, MissingInputError
+
+Span = tuple[int, int]
+"""A mention: document-level word offsets, 0-based, end inclusive."""
+
+
+@dataclass(frozen=True)
+class Document:
+    """One document part: words, their sentence and speaker, gold clusters, optional dependency heads."""
+
+    doc_key: str
+    words: tuple[str, ...]
+    sentence_ids: tuple[int, ...]
+    """Sentence index of each word."""
+    speakers: tuple[str, ...]
+    clusters: tuple[tuple[Span, ...], ...]
+    heads: tuple[int, ...] | None
+    """Document-level index of each word's dependency head (-1: root), or None."""
+    path: str = ""
+    line: int = 0
+
+    @property
+    def genre(self) -> str:
+        return self.doc_key[:2]
+
+    @property
+    def sentences(self) -> list[list[str]]:
+        out: list[list[str]] = []
+        for word, sid in zip(self.words, self.sentence_ids, strict=True):
+            if sid == len(out):
+                out.append([])
+            out[-1].append(word)
+        return out
+
+
+def _error(path: str | Path, lineno: int, key: Any, problem: str) -> InputFormatError:
+    where = f"document {key!r}: " if isinstance(key, str) else ""
+    return InputFormatError(path, lineno, where + problem)
+
+
+def _is_words(value: Any) -> bool:
+    return isinstance(value, list) and len(value) > 0 and all(isinstance(w, str) for w in value)
+
+
+def parse_document(obj: Any, path: str | Path, lineno: int, require_clusters: bool) -> Document:
+    """Check one decoded line against rules 1-4 and build its `Document`.
+
+    Raises:
+        InputFormatError: naming the file, the line, the doc_key and the problem.
+    """
+    if not isinstance(obj, dict):
+        raise _error(path, lineno, None, f"expected a JSON object, got {type(obj).__name__}")
+    key = obj.get("doc_key")
+    if not isinstance(key, str) or not key:
+        raise _error(path, lineno, None, "'doc_key' is missing or not a non-empty string")
+    sentences = obj.get("sentences")
+    if not isinstance(sentences, list) or not sentences or not all(_is_words(s) for s in sentences):
+        raise _error(path, lineno, key, "'sentences' must be a non-empty list of non-empty lists of words")
+    lengths = [len(s) for s in sentences]
+    n_words = sum(lengths)
+    words = tuple(w for s in sentences for w in s)
+    sentence_ids = tuple(i for i, n in enumerate(lengths) for _ in range(n))
+
+    speakers_in = obj.get("speakers")
+    if speakers_in is None:
+        speakers = ("-",) * n_words
+    else:
+        if not isinstance(speakers_in, list) or [len(s) if isinstance(s, list) else -1 for s in speakers_in] != lengths:
+            raise _error(path, lineno, key, "'speakers' must have one list per sentence and one speaker per word")
+        if not all(isinstance(x, str) for s in speakers_in for x in s):
+            raise _error(path, lineno, key, "'speakers' holds a value that is not a string")
+        speakers = tuple(x for s in speakers_in for x in s)
+
+    if "clusters" not in obj:
+        if require_clusters:
+            raise _error(path, lineno, key, "'clusters' is missing (training and scoring need the gold chains)")
+        clusters_in: list[Any] = []
+    else:
+        clusters_in = obj["clusters"]
+    if not isinstance(clusters_in, list):
+        raise _error(path, lineno, key, "'clusters' must be a list of chains")
+    clusters: list[tuple[Span, ...]] = []
+    seen: dict[Span, int] = {}
+    for c, chain in enumerate(clusters_in):
+        if not isinstance(chain, list) or not chain:
+            raise _error(path, lineno, key, f"cluster {c} must be a non-empty list of [start, end] mentions")
+        spans = []
+        for span in chain:
+            ok = (isinstance(span, list) and len(span) == 2 and all(type(x) is int for x in span)
+                  and 0 <= span[0] <= span[1] < n_words)
+            if not ok:
+                raise _error(path, lineno, key,
+                             f"mention {span!r} of cluster {c} is outside the document: expected [start, end] "
+                             f"with 0 <= start <= end < {n_words} (document-level word offsets, end inclusive)")
+            start, end = span
+            if sentence_ids[start] != sentence_ids[end]:
+                raise _error(path, lineno, key, f"mention {span} of cluster {c} crosses a sentence boundary")
+            if (start, end) in seen and seen[(start, end)] != c:
+                raise _error(path, lineno, key, f"mention {span} is in clusters {seen[(start, end)]} and {c}")
+            seen[(start, end)] = c
+            spans.append((start, end))
+        clusters.append(tuple(sorted(set(spans))))
+
+    heads: tuple[int, ...] | None = None
+    if obj.get("heads") is not None:
+        heads_in = obj["heads"]
+        if not isinstance(heads_in, list) or [len(s) if isinstance(s, list) else -1 for s in heads_in] != lengths:
+            raise _error(path, lineno, key, "'heads' must have one list per sentence and one head per word")
+        flat = []
+        offset = 0
+        for s, sentence_heads in enumerate(heads_in):
+            for i, h in enumerate(sentence_heads):
+                if type(h) is not int or not -1 <= h < lengths[s]:
+                    raise _error(path, lineno, key, f"head {h!r} of word {i} in sentence {s} is not -1 or a word "
+                                                    f"index of that sentence (0 to {lengths[s] - 1})")
+                flat.append(-1 if h < 0 else offset + h)
+            offset += lengths[s]
+        heads = tuple(flat)
+
+    return Document(key, words, sentence_ids, speakers, tuple(clusters), heads, str(path), lineno)
+
+
+def read_documents(path: str | Path, require_clusters: bool = True) -> list[Document]:
+    """The documents of a jsonlines file, checked (module rules 1-5).
+
+    Raises:
+        MissingInputError: the file cannot be read or holds no document.
+        InputFormatError: a line is not JSON or breaks a rule (file, line and doc_key named).
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MissingInputError(f"{path}: cannot read ({exc.strerror})") from exc
+    except UnicodeDecodeError as exc:
+        raise InputFormatError(path, None, f"not UTF-8 ({exc.reason})") from exc
+    docs: list[Document] = []
+    keys: dict[str, int] = {}
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputFormatError(path, lineno, f"not valid JSON ({exc.msg})") from exc
+        doc = parse_document(obj, path, lineno, require_clusters)
+        if doc.doc_key in keys:
+            raise _error(path, lineno, doc.doc_key, f"doc_key repeats the one on line {keys[doc.doc_key]}")
+        keys[doc.doc_key] = lineno
+        docs.append(doc)
+    if not docs:
+        raise MissingInputError(f"{path}: no document in this file")
+    return docs
+
+
+def mention_head(doc: Document, span: Span) -> int:
+    """The head word of a mention (module docstring: dependency head outside the span, else the last word)."""
+    start, end = span
+    if doc.heads is not None:
+        for i in range(start, end + 1):
+            h = doc.heads[i]
+            if h < start or h > end:
+                return i
+    return end
+
+
+def head_targets(doc: Document) -> tuple[dict[int, int], dict[int, Span], int]:
+    """Word-level gold: {head word: cluster index}, {head word: its span}, mentions left out.
+
+    A head claimed by two mentions goes to the shorter (then the earlier) one.
+    """
+    owner: dict[int, tuple[int, int, Span]] = {}  # head -> (length, cluster, span)
+    total = 0
+    for c, chain in enumerate(doc.clusters):
+        for span in chain:
+            total += 1
+            head = mention_head(doc, span)
+            candidate = (span[1] - span[0], c, span)
+            if head not in owner or candidate < owner[head]:
+                owner[head] = candidate
+    head_cluster = {h: c for h, (_, c, _) in owner.items()}
+    head_span = {h: s for h, (_, _, s) in owner.items()}
+    return head_cluster, head_span, total - len(owner)
+
+
+def windows(n_subwords: int, content: int, overlap: int) -> list[tuple[int, int, int, int]]:
+    """Overlapping encoder windows over a document's subwords.
+
+    Windows hold `content` subwords (plus the encoder's special tokens) and
+    advance by `content - overlap`; in the overlap of two windows, the first
+    half of the shared subwords takes its vector from the earlier window and
+    the second half from the later one, so a subword is always read with
+    at least overlap/2 subwords of context on each side (except at the document's ends).
+
+    Returns:
+        (start, end, own_start, own_end) per window: it encodes subwords
+        [start, end) and supplies the vectors of [own_start, own_end).
+    """
+    stride = content - overlap
+    spans: list[tuple[int, int]] = []
+    start = 0
+    while True:
+        end = min(start + content, n_subwords)
+        spans.append((start, end))
+        if end >= n_subwords:
+            break
+        start += stride
+    out = []
+    for i, (start, end) in enumerate(spans):
+        own_start = 0 if i == 0 else (start + spans[i - 1][1]) // 2
+        own_end = n_subwords if i == len(spans) - 1 else (spans[i + 1][0] + end) // 2
+        out.append((start, end, own_start, own_end))
+    return out
+
+
+@dataclass
+class Example:
+    """The tensors of one document (CPU until `to`); shapes in the comments."""
+
+    doc: Document
+    window_ids: torch.Tensor  # [n_windows, window_len] subword ids, padded
+    window_mask: torch.Tensor  # [n_windows, window_len] 1 = real token
+    subword_index: torch.Tensor  # [n_subwords] position of each subword's vector in the flattened windows
+    word_subwords: torch.Tensor  # [n_words, max_subwords] subword indexes of each word (padded with 0)
+    word_subword_mask: torch.Tensor  # [n_words, max_subwords] True = real subword
+    sentence_ids: torch.Tensor  # [n_words]
+    sentence_start: torch.Tensor  # [n_words] first word of each word's sentence
+    sentence_end: torch.Tensor  # [n_words] last word of each word's sentence
+    speaker_ids: torch.Tensor  # [n_words] speaker index inside the document
+    genre_id: torch.Tensor  # [] index into the config's genres, 0 = unknown
+    cluster_ids: torch.Tensor  # [n_words] 1 + gold cluster index of head words, 0 elsewhere
+    span_heads: torch.Tensor  # [n_spans] head word of each gold mention kept
+    span_starts: torch.Tensor  # [n_spans]
+    span_ends: torch.Tensor  # [n_spans]
+    dropped_mentions: int = 0
+
+    @property
+    def n_words(self) -> int:
+        return len(self.doc.words)
+
+    def to(self, device: torch.device | str) -> Example:
+        """A copy with every tensor on `device`."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        return Example(**{k: v.to(device) if isinstance(v, torch.Tensor) else v for k, v in values.items()})
+
+
+def special_tokens(tokenizer: Any) -> tuple[list[int], list[int]]:
+    """The ids a tokenizer puts before and after a sequence ([CLS] ... [SEP], <s> ... </s>)."""
+    bare = tokenizer("a", add_special_tokens=False)["input_ids"]
+    full = tokenizer("a", add_special_tokens=True)["input_ids"]
+    for i in range(len(full) - len(bare) + 1):
+        if full[i : i + len(bare)] == bare:
+            return list(full[:i]), list(full[i + len(bare) :])
+    first = tokenizer.cls_token_id if tokenizer.cls_token_id is not None else tokenizer.bos_token_id
+    last = tokenizer.sep_token_id if tokenizer.sep_token_id is not None else tokenizer.eos_token_id
+    return [t for t in [first] if t is not None], [t for t in [last] if t is not None]
+
+
+def prepare(doc: Document, tokenizer: Any, window_size: int, window_overlap: int, genres: Sequence[str]) -> Example:
+    """The one preprocessing of a document, for training and prediction alike (module docstring)."""
+    prefix, suffix = special_tokens(tokenizer)
+    pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
+    unk_id = tokenizer.unk_token_id if tokenizer.unk_token_id is not None else pad_id
+    per_word = tokenizer(list(doc.words), add_special_tokens=False)["input_ids"]
+    per_word = [ids if ids else [unk_id] for ids in per_word]
+    subwords = [i for ids in per_word for i in ids]
+    n_sub = len(subwords)
+
+    content = window_size - len(prefix) - len(suffix)
+    spans = windows(n_sub, content, window_overlap)
+    width = len(prefix) + max(end - start for start, end, _, _ in spans) + len(suffix)
+    window_ids = torch.full((len(spans), width), pad_id, dtype=torch.long)  # [n_windows, window_len]
+    window_mask = torch.zeros((len(spans), width), dtype=torch.long)  # [n_windows, window_len]
+    subword_index = torch.empty(n_sub, dtype=torch.long)  # [n_subwords]
+    for w, (start, end, own_start, own_end) in enumerate(spans):
+        ids = prefix + subwords[start:end] + suffix
+        window_ids[w, : len(ids)] = torch.tensor(ids)
+        window_mask[w, : len(ids)] = 1
+        subword_index[own_start:own_end] = w * width + len(prefix) + torch.arange(own_start - start, own_end - start)
+
+    max_sub = max(len(ids) for ids in per_word)
+    word_subwords = torch.zeros((len(per_word), max_sub), dtype=torch.long)  # [n_words, max_subwords]
+    word_subword_mask = torch.zeros((len(per_word), max_sub), dtype=torch.bool)
+    offset = 0
+    for w, ids in enumerate(per_word):
+        word_subwords[w, : len(ids)] = torch.arange(offset, offset + len(ids))
+        word_subword_mask[w, : len(ids)] = True
+        offset += len(ids)
+
+    sentence_ids = torch.tensor(doc.sentence_ids, dtype=torch.long)  # [n_words]
+    n_sentences = int(sentence_ids[-1]) + 1
+    counts = torch.bincount(sentence_ids, minlength=n_sentences)
+    ends = torch.cumsum(counts, 0) - 1  # [n_sentences] last word of each sentence
+    starts = ends - counts + 1
+    speaker_index: dict[str, int] = {}
+    speaker_ids = torch.tensor([speaker_index.setdefault(s, len(speaker_index)) for s in doc.speakers])
+    genre_id = torch.tensor(list(genres).index(doc.genre) + 1 if doc.genre in genres else 0)
+
+    head_cluster, head_span, dropped = head_targets(doc)
+    cluster_ids = torch.zeros(len(doc.words), dtype=torch.long)  # [n_words]
+    for head, c in head_cluster.items():
+        cluster_ids[head] = c + 1
+    ordered = sorted(head_span.items())
+    return Example(
+        doc=doc,
+        window_ids=window_ids,
+        window_mask=window_mask,
+        subword_index=subword_index,
+        word_subwords=word_subwords,
+        word_subword_mask=word_subword_mask,
+        sentence_ids=sentence_ids,
+        sentence_start=starts[sentence_ids],
+        sentence_end=ends[sentence_ids],
+        speaker_ids=speaker_ids,
+        genre_id=genre_id,
+        cluster_ids=cluster_ids,
+        span_heads=torch.tensor([h for h, _ in ordered], dtype=torch.long),
+        span_starts=torch.tensor([s for _, (s, _) in ordered], dtype=torch.long),
+        span_ends=torch.tensor([e for _, (_, e) in ordered], dtype=torch.long),
+        dropped_mentions=dropped,
+    )
