@@ -31,18 +31,29 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
-def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+@contextmanager
+def atomic_path(path: str | Path) -> Iterator[str]:
+    """A temporary file name in `path`'s folder that becomes `path` if the block succeeds.
+
+    For writers that want a file name (torch.save, safetensors) rather than bytes.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+        yield tmp
         os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp makes 0600; outputs are ordinary files
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+    """Write bytes to `path` through a temporary file in the same folder."""
+    with atomic_path(path) as tmp, open(tmp, "wb") as handle:
+        handle.write(data)
 
 
 def write_json(path: str | Path, data: Any) -> None:

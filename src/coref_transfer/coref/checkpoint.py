@@ -12,11 +12,7 @@ uninterrupted run would have done (bitwise on the CPU; on CUDA with
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +20,7 @@ import numpy as np
 import torch
 
 from coref_transfer.errors import InputFormatError
+from coref_transfer.io import atomic_path
 
 CHECKPOINT_FILE = "checkpoint.pt"
 FORMAT_VERSION = 1
@@ -56,28 +53,6 @@ def seed_everything(seed: int) -> None:
     random.seed(seed)
     np.random.seed(seed)
     torch.manual_seed(seed)
-
-
-@contextmanager
-def atomic_path(path: str | Path) -> Iterator[str]:
-    """A temporary file name next to `path` that replaces it when the block succeeds (else is removed).
-
-    For writers that want a file name (torch.save, safetensors) rather than bytes
-    (`coref_transfer.io.atomic_write_bytes`); the file gets the usual permissions.
-    """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    try:
-        yield tmp
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)  # mkstemp makes 0600; outputs are ordinary files
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def save_checkpoint(path: str | Path, payload: dict[str, Any]) -> None:

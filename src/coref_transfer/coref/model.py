@@ -20,7 +20,7 @@ from typing import Any
 import torch
 from torch import nn
 
-from coref_transfer.coref.checkpoint import atomic_path
+from coref_transfer.io import atomic_path
 from coref_transfer.coref.clusters import span_clusters, word_clusters
 from coref_transfer.coref.coarse import CoarseScorer
 from coref_transfer.coref.config import CorefConfig, config_from_record, config_record
