@@ -8,7 +8,6 @@ checked against a real run of the English stages on the sample.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 import yaml

@@ -81,6 +81,30 @@ def staged_directory(final: str | Path) -> Iterator[Path]:
     os.replace(tmp, final)
 
 
+def iter_json_lines(path: str | Path) -> Iterator[tuple[int, Any]]:
+    """(line number, object) for each non-blank line of a JSON Lines file.
+
+    Raises:
+        MissingInputError: the file cannot be read.
+        InputFormatError: invalid UTF-8, or a line that is not JSON (the line is named).
+    """
+    from coref_transfer.errors import InputFormatError, MissingInputError
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MissingInputError(f"{path}: cannot read ({exc.strerror})") from exc
+    except UnicodeDecodeError as exc:
+        raise InputFormatError(path, None, f"not UTF-8 ({exc.reason})") from exc
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            yield lineno, json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputFormatError(path, lineno, f"not valid JSON ({exc.msg})") from exc
+
+
 def sha256_file(path: str | Path) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as handle:

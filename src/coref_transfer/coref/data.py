@@ -36,7 +36,6 @@ prediction both go through it, so they see the same input.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -44,6 +43,7 @@ from typing import Any
 
 import torch
 
+from coref_transfer.io import iter_json_lines
 from coref_transfer.errors import InputFormatError, MissingInputError
 
 Span = tuple[int, int]
@@ -173,21 +173,9 @@ def read_documents(path: str | Path, require_clusters: bool = True) -> list[Docu
         MissingInputError: the file cannot be read or holds no document.
         InputFormatError: a line is not JSON or breaks a rule (file, line and doc_key named).
     """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MissingInputError(f"{path}: cannot read ({exc.strerror})") from exc
-    except UnicodeDecodeError as exc:
-        raise InputFormatError(path, None, f"not UTF-8 ({exc.reason})") from exc
     docs: list[Document] = []
     keys: dict[str, int] = {}
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputFormatError(path, lineno, f"not valid JSON ({exc.msg})") from exc
+    for lineno, obj in iter_json_lines(path):
         doc = parse_document(obj, path, lineno, require_clusters)
         if doc.doc_key in keys:
             raise _error(path, lineno, doc.doc_key, f"doc_key repeats the one on line {keys[doc.doc_key]}")

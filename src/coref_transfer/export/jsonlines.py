@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from coref_transfer.io import iter_json_lines
 from coref_transfer.errors import InputFormatError
 from coref_transfer.export.rows import DocumentPart, parse_doc_key, unique_mentions
 from coref_transfer.io import atomic_write_text
@@ -99,16 +100,7 @@ def read(path: str | Path) -> list[dict[str, Any]]:
     Raises:
         InputFormatError: a line is not JSON or breaks rules 1-4 (the line is named).
     """
-    out = []
-    for lineno, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputFormatError(path, lineno, f"not valid JSON ({exc.msg})") from exc
-        out.append(_check(obj, path, lineno))
-    return out
+    return [_check(obj, path, lineno) for lineno, obj in iter_json_lines(path)]
 
 
 def mention_words(obj: dict[str, Any]) -> list[list[list[str]]]:

@@ -19,7 +19,7 @@ import pyarrow as pa
 
 from coref_transfer.errors import ConfigError
 from coref_transfer.gamma.stage import check_gamma_accounting, run_gamma
-from coref_transfer.io import sha256_file, staged_directory, write_json
+from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest
 from coref_transfer.schema import GAMMA, read_table, write_table
 from coref_transfer.translation.base import Backend

@@ -12,27 +12,20 @@ figures reported are `test`'s.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from coref_transfer.errors import InputFormatError
+from coref_transfer.io import iter_json_lines
 from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.refine.run import refine_texts
 
 
 def read_set(path: str | Path) -> list[dict[str, Any]]:
     """Read an evaluation set (JSON Lines), checking each line's fields."""
-    path = Path(path)
     items = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputFormatError(path, lineno, f"not valid JSON: {exc.msg}") from exc
+    for lineno, item in iter_json_lines(path):
         missing = {"id", "input", "expected", "rules"} - set(item)
         if missing:
             raise InputFormatError(path, lineno, f"missing field(s): {', '.join(sorted(missing))}")
