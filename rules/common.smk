@@ -52,6 +52,16 @@ def translation_memory(wildcards):
     return [translation["memory"]] if translation["backend"] == "memory" else []
 
 
+# GPUs each job asks for (on SLURM `--gpus=N`, which the slurm profile's
+# partitions.yaml routes to the GPU partition; local runs ignore it): a rule
+# asks only when its configured backend runs on a GPU.
+GPUS = {
+    "translate": int(config["translation"]["backend"] != "memory" and config["translation"]["device"] != "cpu"),
+    "refine": int(config["parsing"]["backend"] == "stanza" and config["parsing"]["device"] != "cpu"),
+    "train_model": 1,
+}
+
+
 def parser_model(wildcards):
     """The spaCy pipeline folder, when parsing.model is a folder (an installed name is not a file)."""
     parsing = config["parsing"]

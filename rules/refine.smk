@@ -1,5 +1,6 @@
 # Stage δ per partition (Italian parsing and refinement rules), then the merge.
-# On SLURM a GPU helps only the Stanza backend (parsing.backend: stanza).
+# Only the Stanza backend asks for a GPU (parsing.backend: stanza, GPUS in
+# common.smk); the spaCy pipeline parses on CPU.
 
 
 rule refine:
@@ -13,6 +14,8 @@ rule refine:
         gamma=lambda w, input: os.path.dirname(input.gamma),
         out=lambda w, output: os.path.dirname(output[0]),
         config=section_json("parsing", "refinement", "classes"),
+    resources:
+        gpu=GPUS["refine"],
     log:
         f"{RESULTS}/logs/refine/{{partition}}.log",
     benchmark:

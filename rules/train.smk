@@ -1,7 +1,7 @@
 # The coreference model: `snakemake train --cores 2` trains on the exported
 # train split, selects on development, predicts and scores the test split.
-# On SLURM the profile gives it a GPU; without one it runs on the CPU with a
-# warning. Not part of `all`.
+# It asks for a GPU (on SLURM it goes to the GPU partition); without one it
+# runs on the CPU with a warning. Not part of `all`.
 
 ENCODER = config["model"]["encoder"]
 # The tiny smoke-run encoder takes 128-subword windows and learns with high
@@ -40,6 +40,8 @@ rule train_model:
         repeats=config["model"]["repeats"],
         settings=json.dumps(MODEL_SETTINGS, sort_keys=True),
     threads: 2
+    resources:
+        gpu=GPUS["train_model"],
     log:
         f"{RESULTS}/logs/model/train.log",
     benchmark:

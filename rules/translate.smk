@@ -1,6 +1,6 @@
 # Stage γ per partition (placeholder translation), then the merge.
-# On SLURM the profile gives `translate` a GPU (issue 7); without one the
-# backend runs on CPU (`translation.device: auto`).
+# A model backend asks for a GPU (GPUS in common.smk; on SLURM it then goes to
+# the GPU partition); without one it runs on CPU (`translation.device: auto`).
 
 
 rule translate:
@@ -16,6 +16,8 @@ rule translate:
         out=lambda w, output: os.path.dirname(output[0]),
         config=section_json("translation", "gamma", "seed"),
     threads: 2
+    resources:
+        gpu=GPUS["translate"],
     log:
         f"{RESULTS}/logs/translate/{{partition}}.log",
     benchmark:

@@ -68,6 +68,20 @@ def main_options(
         raise typer.Exit()
     level = logging.DEBUG if verbose else logging.ERROR if quiet else logging.INFO
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr, force=True)
+    _log_cluster_job()
+
+
+def _log_cluster_job() -> None:
+    """Inside a SLURM job, say which job, partition and GPUs, so a job's log tells where it ran."""
+    import os
+
+    job = os.environ.get("SLURM_JOB_ID")
+    if job:
+        log.info(
+            "SLURM job %s, partition %s, node %s, CUDA_VISIBLE_DEVICES=%s", job,
+            os.environ.get("SLURM_JOB_PARTITION", "?"), os.environ.get("SLURMD_NODENAME", "?"),
+            os.environ.get("CUDA_VISIBLE_DEVICES", "(none)"),
+        )
 
 
 @app.command()

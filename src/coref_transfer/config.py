@@ -73,6 +73,10 @@ def validate_config(config: dict[str, Any] | None) -> dict[str, Any]:
             f"config keys 'selection.min_tokens' ({sel['min_tokens']}) and 'selection.max_tokens'"
             f" ({sel['max_tokens']}): the minimum must not exceed the maximum"
         )
+    if config["translation"]["backend"] == "plugin" and not config["translation"]["plugin"]:
+        raise ConfigError(
+            "config key 'translation.plugin': backend plugin needs 'package.module:factory' (it is empty)"
+        )
     return config
 
 

@@ -6,6 +6,7 @@ leaves a half-written file for Snakemake (or a user) to mistake for a result.
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import os
@@ -70,6 +71,10 @@ def staged_directory(final: str | Path) -> Iterator[Path]:
     """
     final = Path(final)
     final.parent.mkdir(parents=True, exist_ok=True)
+    # A run killed mid-write (SIGKILL, a node failure) leaves its staging
+    # folder; one writer owns `final` at a time, so leftovers are stale.
+    for stale in final.parent.glob(f".{glob.escape(final.name)}.*.tmp"):
+        shutil.rmtree(stale, ignore_errors=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".tmp", dir=final.parent))
     try:
         yield tmp

@@ -38,6 +38,10 @@ def build_backend(config: Mapping[str, Any], threads: int = 1) -> Backend:
     t = config["translation"]
     if t["backend"] == "memory":
         return TranslationMemory(t["memory"])
+    if t["backend"] == "plugin":
+        from coref_transfer.translation.plugin import load_plugin
+
+        return load_plugin(t["plugin"], t["plugin_options"], threads)
     from coref_transfer.translation.ct2 import CTranslate2Backend
 
     model = t["model"]
@@ -113,7 +117,9 @@ def run_translate(
             raise ConfigError("--export-misses needs translation.backend: memory")
         backend = collector = MissCollector(backend)
     cache = TranslationCache(config["translation"]["cache"]) if getattr(backend, "cacheable", True) else None
-    service = TranslationService(backend, cache, progress=progress)
+    service = TranslationService(
+        backend, cache, batch_segments=config["translation"]["checkpoint_segments"], progress=progress
+    )
     try:
         out_rows, stats = run_gamma(rows, service, inventory, config)
     finally:
