@@ -25,4 +25,5 @@ rule all:
         rules.merge_delta.output,
         rules.report.output,
         rules.export.output,
+        DAMAGED_OUTPUTS,  # damaged outputs found at start, to rebuild (rules/common.smk)
     default_target: True

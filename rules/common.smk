@@ -6,12 +6,14 @@ import shlex
 import sys
 from pathlib import Path
 
+from snakemake.logging import logger
 from snakemake.settings.types import DeploymentMethod
 
 sys.path.insert(0, str(Path(workflow.basedir) / "src"))
 
 from coref_transfer.config import validate_config
 from coref_transfer.partitions import discover
+from coref_transfer.verify import rebuild_damaged
 
 # Validate at parse time against workflow/schemas/config.schema.yaml (the
 # library's schema), filling defaults: a wrong value fails before any job.
@@ -19,6 +21,18 @@ config.update(validate_config(config))
 
 RESULTS = config["results"]
 PARTITIONS = discover(config["input"]["paths"], config["partitions"]["by"])
+
+# A truncated or corrupt output (checked against its folder's manifest) is
+# rebuilt, not used: its folder is moved aside and its output added to `rule
+# all`'s input, so its job and everything downstream run again (why not the
+# mtime trigger: src/coref_transfer/verify.py). Only the main process checks;
+# cluster job steps parse this file too.
+DAMAGED_OUTPUTS = []
+if workflow.is_main_process:
+    DAMAGE_WARNINGS, DAMAGED_OUTPUTS = rebuild_damaged(RESULTS, ".snakemake/coref-transfer/verified.json")
+    for message in DAMAGE_WARNINGS:
+        logger.warning(f"coref-transfer: {message}")
+
 # Rules call the library with this checkout's sources first on PYTHONPATH,
 # through the interpreter of their conda environment when Snakemake deploys
 # them (so the environments need only the dependencies), else through the

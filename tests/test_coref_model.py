@@ -87,6 +87,12 @@ def test_learns_its_training_documents(trained):
     saved = json.loads((trained / "config.json").read_text())["config"]
     assert saved["window_size"] == 64 and saved["max_steps"] == 150  # the resolved config, next to the model
     assert {p.name for p in trained.iterdir()} >= {"model.safetensors", "encoder", "checkpoint.pt"}
+    from coref_transfer.verify import verify_folder
+
+    manifest = json.loads((trained / "manifest.json").read_text())
+    assert manifest["encoder_fingerprint"].startswith("folder:")  # the tiny encoder is a local folder
+    assert {"summary.json", "metrics.json", "checkpoint.pt", "model.safetensors"} <= set(manifest["outputs"])
+    assert verify_folder(trained) == []
 
 
 def test_predict_writes_conll_the_scorer_reads(trained, four_docs, tmp_path):

@@ -154,7 +154,7 @@ def test_rows_grouped_by_split_part_and_sentence():
 def test_files_per_split_and_format(exported):
     splits, result, out = exported
     assert sorted(p.name for p in out.iterdir()) == sorted(
-        f"{split}.{ext}" for split in splits for ext in EXTENSIONS.values()
+        ["manifest.json"] + [f"{split}.{ext}" for split in splits for ext in EXTENSIONS.values()]
     )
     assert result["files"]["conll2012"] == {split: f"{split}.gold_conll" for split in splits}
     assert set(result["schema_versions"].values()) == {"1"}

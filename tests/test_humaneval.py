@@ -194,7 +194,7 @@ def test_build_kit_writes_pages_sample_and_readme(tmp_path):
     rows = make_rows({"<20": 4, "40-60": 1, ">80": 3})
     kit = build_kit(rows, tmp_path / "kit", RATERS, per_class=2, seed=9)
     assert sorted(p.name for p in (tmp_path / "kit").iterdir()) == [
-        "README.txt", "rate-ada.html", "rate-bea.html", "rate-cal.html", "sample.json"
+        "README.txt", "manifest.json", "rate-ada.html", "rate-bea.html", "rate-cal.html", "sample.json"
     ]
     assert kit.pages == [tmp_path / "kit" / f"rate-{r}.html" for r in RATERS]
     sample = load_sample(kit.sample_path)

@@ -101,9 +101,11 @@ def test_full_run_merges_every_partition(first_run):
     assert int(everything["result (Italian, δ)"]["utterances"]) == delta["delta"]["utterances"]
     assert int(everything["result (Italian, δ)"]["mentions"]) == delta["delta"]["mentions"]
     exports = sorted(p.name for p in (workdir / "results/export").iterdir() if not p.name.startswith("."))
-    assert exports == sorted(f"{s}.{e}" for s in ("train", "development", "test") for e in ("gold_conll", "json", "conllu", "jsonlines"))
+    assert exports == sorted(["manifest.json"] + [
+        f"{s}.{e}" for s in ("train", "development", "test") for e in ("gold_conll", "json", "conllu", "jsonlines")])
     assert sorted(p.name for p in (workdir / "results/humaneval").iterdir() if not p.name.startswith(".")) == [
-        "README.txt", "rate-rater1.html", "rate-rater2.html", "rate-rater3.html", "sample.json"]
+        "README.txt", "manifest.json", "rate-rater1.html", "rate-rater2.html", "rate-rater3.html", "sample.json"]
+    assert (paper / "manifest.json").is_file()
 
 
 def test_no_change_rerun_does_nothing(first_run):

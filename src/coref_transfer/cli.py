@@ -345,6 +345,33 @@ def merge(
 
 
 @app.command()
+def verify(
+    results: Path = typer.Argument(..., help="A results folder: every folder under it with a manifest.json is checked."),
+    cache: Optional[Path] = typer.Option(None, "--cache", help="Verification cache (JSON): files hashed OK before and "
+                                         "unchanged since (size, mtime) are only size-checked. Default: hash every file."),
+) -> None:
+    """Check every output against its manifest: missing, truncated or corrupt files and damaged manifests.
+
+    Prints one `FILE: problem` line per problem and exits 1 if there is any.
+    The workflow runs the same check when it starts and rebuilds what is damaged.
+
+    Example: coref-transfer verify results
+    """
+    from coref_transfer.errors import MissingInputError
+    from coref_transfer.verify import scan, sealed_folders
+
+    if not results.is_dir():
+        raise MissingInputError(f"{results}: not a folder (expected a results folder such as results/)")
+    problems = scan(results, cache)
+    for problem in problems:
+        typer.echo(str(problem))
+    folders = sum(1 for _ in sealed_folders(results))
+    log.info("%d folder(s) with a manifest under %s: %d problem(s)", folders, results, len(problems))
+    if problems:
+        raise typer.Exit(1)
+
+
+@app.command()
 def stats(path: Path = typer.Argument(..., help="A stats.json written by 'select' or 'merge'.")) -> None:
     """Print a stats.json as Markdown tables (counts per stage, drop reasons, classes).
 

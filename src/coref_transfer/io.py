@@ -78,12 +78,19 @@ def staged_directory(final: str | Path) -> Iterator[Path]:
     tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".tmp", dir=final.parent))
     try:
         yield tmp
+        os.chmod(tmp, 0o777 & ~_UMASK)  # mkdtemp makes 0700; outputs are ordinary folders
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    # The old folder is renamed aside before it is deleted, so no reader ever
+    # sees it half-deleted (`coref_transfer.verify` would take that for damage).
+    old = None
     if final.exists():
-        shutil.rmtree(final)
+        old = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".old", dir=final.parent))
+        os.replace(final, old / final.name)
     os.replace(tmp, final)
+    if old is not None:
+        shutil.rmtree(old)
 
 
 def iter_json_lines(path: str | Path) -> Iterator[tuple[int, Any]]:
@@ -108,6 +115,16 @@ def iter_json_lines(path: str | Path) -> Iterator[tuple[int, Any]]:
             yield lineno, json.loads(line)
         except json.JSONDecodeError as exc:
             raise InputFormatError(path, lineno, f"not valid JSON ({exc.msg})") from exc
+
+
+def folder_sha256(folder: str | Path) -> str:
+    """One SHA-256 over a folder's files (relative names and contents, in name order)."""
+    folder = Path(folder)
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(folder)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def sha256_file(path: str | Path) -> str:

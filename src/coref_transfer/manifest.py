@@ -2,8 +2,9 @@
 
 Each output folder gets `manifest.json`: the configuration and its hash,
 the SHA-256 of every input file, the versions of Python and the packages
-that shaped the result, and the git revision of the workflow. No
-timestamps, so identical runs give identical manifests.
+that shaped the result, the git revision of the workflow, and the size and
+SHA-256 of every file in the folder (`outputs`, which `coref_transfer.verify`
+checks). No timestamps, so identical runs give identical manifests.
 """
 
 from __future__ import annotations
@@ -17,9 +18,13 @@ from typing import Any
 
 from coref_transfer import __version__
 from coref_transfer.config import config_hash
-from coref_transfer.io import sha256_file
+from coref_transfer.io import sha256_file, write_json
 
 PACKAGES = ("pyarrow", "gender-guesser", "jsonschema", "PyYAML", "typer")
+
+MANIFEST = "manifest.json"
+SNAKEMAKE_TIMESTAMP = ".snakemake_timestamp"
+"""Snakemake touches this file in directory outputs after the job: not ours to record."""
 
 
 def package_versions(names: Iterable[str] = PACKAGES) -> dict[str, str]:
@@ -56,3 +61,34 @@ def build_manifest(command: str, config: dict[str, Any], inputs: Iterable[str | 
         "git_revision": git_revision(),
         **extra,
     }
+
+
+def output_files(folder: str | Path) -> list[str]:
+    """Every file under `folder` a manifest records: relative POSIX paths, sorted.
+
+    Leaves out the folder's own manifest.json and Snakemake's `.snakemake_timestamp`.
+    """
+    folder = Path(folder)
+    names = []
+    for path in folder.rglob("*"):
+        rel = path.relative_to(folder).as_posix()
+        if path.is_file() and rel != MANIFEST and path.name != SNAKEMAKE_TIMESTAMP:
+            names.append(rel)
+    return sorted(names)
+
+
+def seal(folder: str | Path, manifest: dict[str, Any]) -> dict[str, Any]:
+    """Write `folder/manifest.json`: `manifest` plus the size and SHA-256 of every file in the folder.
+
+    Call it last, when every other file is written (inside the staged folder,
+    before it is renamed into place), so a later truncation or flipped byte
+    is caught by `coref_transfer.verify`. Returns the manifest written.
+    """
+    folder = Path(folder)
+    outputs = {}
+    for rel in output_files(folder):
+        path = folder / rel
+        outputs[rel] = {"bytes": path.stat().st_size, "sha256": sha256_file(path)}
+    sealed = {**manifest, "outputs": outputs}
+    write_json(folder / MANIFEST, sealed)
+    return sealed

@@ -18,7 +18,7 @@ from coref_transfer.config import config_hash
 from coref_transfer.gamma.stage import check_gamma_accounting
 from coref_transfer.errors import InputFormatError, MissingInputError
 from coref_transfer.io import sha256_file, staged_directory, write_json
-from coref_transfer.manifest import package_versions, git_revision
+from coref_transfer.manifest import git_revision, package_versions, seal
 from coref_transfer.schema import TABLES, read_table, write_table
 from coref_transfer.selection.pipeline import check_accounting, sum_stats
 
@@ -58,8 +58,8 @@ def merge_folders(folders: Sequence[str | Path], out: str | Path) -> dict[str, A
             table = pa.concat_tables([read_table(f / f"{name}.parquet", name) for f in folders])
             write_table(table, tmp / f"{name}.parquet")
         write_json(tmp / "stats.json", stats)
-        write_json(
-            tmp / "manifest.json",
+        seal(
+            tmp,
             {
                 "command": "merge",
                 "config": manifests[0]["config"],

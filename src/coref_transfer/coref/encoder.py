@@ -18,6 +18,7 @@ import torch
 from torch import nn
 
 from coref_transfer.errors import ConfigError, CorefTransferError
+from coref_transfer.io import folder_sha256
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +81,24 @@ def load_encoder(name: str, local_files_only: bool = False) -> nn.Module:
         return AutoModel.from_pretrained(name, local_files_only=_local(name, local_files_only), dtype=torch.float32)
     except (OSError, ValueError, KeyError) as exc:
         raise _load_error(name, local_files_only, exc) from exc
+
+
+def encoder_fingerprint(name: str) -> str:
+    """What identifies the encoder's starting weights, for the run's manifest.
+
+    A folder: the SHA-256 of its files. A Hub name: the name and, when the
+    local Hugging Face cache holds it, the commit the weights came from
+    (transformers records it as the config's `_commit_hash`); the name alone otherwise.
+    """
+    if Path(name).is_dir():
+        return f"folder:{folder_sha256(name)}"
+    from transformers import AutoConfig
+
+    try:
+        revision = getattr(AutoConfig.from_pretrained(name, local_files_only=True), "_commit_hash", None)
+    except (OSError, ValueError):
+        revision = None
+    return f"hub:{name}@{revision}" if revision else f"hub:{name}"
 
 
 def encoder_from_config(folder: str | Path) -> nn.Module:

@@ -18,7 +18,12 @@ Run folder (`train --out DIR`; with `--repeats N`, one `DIR/seed-S` per seed):
     metrics.json                               best dev scores and the evaluation history
 
 and `DIR/summary.json`: each run's dev scores, their mean and standard
-deviation (sample, n - 1; 0 for one run).
+deviation (sample, n - 1; 0 for one run); then `DIR/manifest.json`
+(`coref_transfer.manifest.seal`: config, data and encoder fingerprints, every
+file's size and SHA-256), written last. The folder is not staged and renamed
+like the other outputs, since `--resume` needs the checkpoint of an
+interrupted run where it was; instead the manifest is removed when a run
+starts, so a folder is sealed only once the whole run has finished.
 """
 
 from __future__ import annotations
@@ -48,11 +53,12 @@ from coref_transfer.coref.checkpoint import (
 )
 from coref_transfer.coref.config import CorefConfig, config_record
 from coref_transfer.coref.data import Document, Example, read_documents
-from coref_transfer.coref.encoder import check_window, load_encoder, load_tokenizer
+from coref_transfer.coref.encoder import check_window, encoder_fingerprint, load_encoder, load_tokenizer
 from coref_transfer.coref.model import CorefModel, autocast, resolve_device, save_model
 from coref_transfer.coref.predict import conll_f1, gold_clusters, predict_examples, prepare_all, score_documents
 from coref_transfer.errors import ConfigError
 from coref_transfer.io import atomic_write_text, sha256_file, write_json
+from coref_transfer.manifest import MANIFEST, build_manifest, seal
 
 log = logging.getLogger(__name__)
 
@@ -321,6 +327,7 @@ def train(train_path: Path, dev_path: Path, out: Path, config: CorefConfig, *, r
     train_docs = read_documents(train_path)
     dev_docs = read_documents(dev_path)
     data = {"train": sha256_file(train_path), "dev": sha256_file(dev_path)}
+    (Path(out) / MANIFEST).unlink(missing_ok=True)  # the folder is about to change: its seal no longer holds
     runs, dirs = [], []
     for r in range(repeats):
         run_config = config.replace(seed=config.seed + r)
@@ -329,4 +336,6 @@ def train(train_path: Path, dev_path: Path, out: Path, config: CorefConfig, *, r
         dirs.append(run_dir)
     summary = summarize(runs, dirs)
     write_json(Path(out) / "summary.json", summary)
+    seal(out, build_manifest("train", config.to_dict(), [train_path, dev_path], repeats=repeats,
+                             encoder_fingerprint=encoder_fingerprint(config.encoder)))
     return summary

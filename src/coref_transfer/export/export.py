@@ -10,9 +10,10 @@ requested format:
     corefud     {split}.conllu        coref_transfer.export.corefud
     jsonlines   {split}.jsonlines     coref_transfer.export.jsonlines
 
-Every file is rendered in memory first and only then written, each through a
-temporary file renamed into place (`coref_transfer.io`): a bad row fails the
-export before any file changes.
+Every file is rendered in memory first and only then written, into a
+temporary folder that replaces OUT only when every file and `manifest.json`
+(`coref_transfer.manifest.seal`) are written: a bad row fails the export
+before any file changes, and OUT appears complete or not at all.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from coref_transfer.errors import ConfigError
 from coref_transfer.export import conll2012, corefud, json_export, jsonlines
 from coref_transfer.export.json_export import Readability, default_readability
 from coref_transfer.export.rows import DocumentPart, count, group_rows, load_delta
-from coref_transfer.io import atomic_write_text, write_json
+from coref_transfer.io import atomic_write_text, staged_directory, write_json
+from coref_transfer.manifest import build_manifest, seal
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +98,7 @@ def export_all(
 
     Args:
         delta_table_path: a δ table (`coref_transfer.schema.DELTA`).
-        out_dir: the output folder (created if missing).
+        out_dir: the output folder, replaced as a whole when every file is written.
         formats: names from `FORMATS`.
         readability: the JSON export's scorer (`json_export.Readability`);
             None uses `coref_transfer.report.readability`, checked before any
@@ -117,7 +119,7 @@ def export_all(
     if not splits:
         log.warning("%s has no rows: no file written", delta_table_path)
     out = Path(out_dir)
-    pending: list[tuple[Path, Writer]] = []
+    pending: list[tuple[str, Writer]] = []
     result: dict[str, Any] = {
         "splits": {},
         "files": {f.name: {} for f in chosen},
@@ -134,9 +136,11 @@ def export_all(
             )
         for fmt in chosen:
             name = f"{split}.{fmt.extension}"
-            pending.append((out / name, fmt.prepare(split, parts, readability)))
+            pending.append((name, fmt.prepare(split, parts, readability)))
             result["files"][fmt.name][split] = name
-    for path, writer in pending:
-        writer(path)
-        log.info("wrote %s", path)
+    with staged_directory(out) as tmp:
+        for name, writer in pending:
+            writer(tmp / name)
+            log.info("wrote %s", out / name)
+        seal(tmp, build_manifest("export", {"formats": [f.name for f in chosen]}, [delta_table_path], **result))
     return result

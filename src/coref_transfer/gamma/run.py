@@ -20,7 +20,7 @@ import pyarrow as pa
 from coref_transfer.errors import ConfigError
 from coref_transfer.gamma.stage import check_gamma_accounting, run_gamma
 from coref_transfer.io import staged_directory, write_json
-from coref_transfer.manifest import build_manifest
+from coref_transfer.manifest import build_manifest, seal
 from coref_transfer.schema import GAMMA, read_table, write_table
 from coref_transfer.translation.base import Backend
 from coref_transfer.translation.cache import TranslationCache
@@ -135,8 +135,8 @@ def run_translate(
     with staged_directory(out) as tmp:
         write_table(table, tmp / "gamma.parquet")
         write_json(tmp / "stats.json", stats)
-        write_json(
-            tmp / "manifest.json",
+        seal(
+            tmp,
             build_manifest(
                 "translate",
                 used_config(config),

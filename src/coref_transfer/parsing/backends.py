@@ -8,7 +8,6 @@ time: a missing model is an error that says how to set it up.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
@@ -18,6 +17,7 @@ from typing import Any
 from tqdm import tqdm
 
 from coref_transfer.errors import ConfigError, MissingInputError
+from coref_transfer.io import folder_sha256
 from coref_transfer.parsing.model import ParsedSentence, Token
 
 log = logging.getLogger(__name__)
@@ -49,14 +49,6 @@ class ParserBackend(ABC):
                 bar.update(len(batch))
 
 
-def _folder_digest(folder: Path) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        digest.update(str(path.relative_to(folder)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
 class SpacyParser(ParserBackend):
     """Any spaCy pipeline with tagger/morphologizer/lemmatizer/parser: an installed name or a folder."""
 
@@ -80,7 +72,7 @@ class SpacyParser(ParserBackend):
         folder = Path(self.model)
         meta = self.nlp.meta
         self._fingerprint = (
-            f"spacy:{_folder_digest(folder)}" if folder.is_dir()
+            f"spacy:{folder_sha256(folder)}" if folder.is_dir()
             else f"spacy:{meta.get('lang')}_{meta.get('name')}-{meta.get('version')}"
         )
 
@@ -141,7 +133,7 @@ class StanzaParser(ParserBackend):
             )
         except Exception as exc:  # stanza raises several unrelated types for a broken folder
             raise MissingInputError(f"{self.resources}: cannot load Stanza's {lang!r} pipeline: {exc}") from exc
-        self._fingerprint = f"stanza:{_folder_digest(self.resources / lang)}"
+        self._fingerprint = f"stanza:{folder_sha256(self.resources / lang)}"
 
     @property
     def fingerprint(self) -> str:

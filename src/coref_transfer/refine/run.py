@@ -13,7 +13,7 @@ import pyarrow as pa
 
 from coref_transfer.errors import CorefTransferError
 from coref_transfer.io import staged_directory, write_json
-from coref_transfer.manifest import build_manifest
+from coref_transfer.manifest import build_manifest, seal
 from coref_transfer.parsing.backends import ParserBackend, build_parser
 from coref_transfer.refine.base import Mention, Sentence
 from coref_transfer.refine.registry import build_rules, refine
@@ -92,8 +92,8 @@ def run_refine(gamma: str | Path, out: str | Path, config: Mapping[str, Any], pr
     with staged_directory(out) as tmp:
         write_table(table, tmp / "delta.parquet")
         write_json(tmp / "stats.json", stats)
-        write_json(
-            tmp / "manifest.json",
+        seal(
+            tmp,
             build_manifest(
                 "refine",
                 {k: config[k] for k in ("parsing", "refinement", "classes")},

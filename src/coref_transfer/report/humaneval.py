@@ -59,6 +59,7 @@ from typing import Any
 from coref_transfer.errors import ConfigError, InputFormatError, MissingInputError
 from coref_transfer.report.readability import CLASSES as READABILITY_CLASSES
 from coref_transfer.io import atomic_write_text, staged_directory, write_json
+from coref_transfer.manifest import build_manifest, seal
 
 log = logging.getLogger(__name__)
 
@@ -523,13 +524,15 @@ def build_kit(
     raters: Sequence[str],
     per_class: int,
     seed: int,
+    inputs: Sequence[str | Path] = (),
 ) -> Kit:
     """Sample utterances and write the raters' kit into `out_dir`.
 
     Writes `rate-<rater>.html` per rater, `sample.json` (schema_version, kit
     id, seed, per_class, raters, per-class counts and the items; `load_sample`
-    reads it back) and `README.txt` (instructions for the raters). `out_dir` is
-    replaced as a whole, only when everything was written.
+    reads it back), `README.txt` (instructions for the raters) and
+    `manifest.json` (`coref_transfer.manifest`). `out_dir` is replaced as a
+    whole, only when everything was written.
 
     Args:
         sample_source_rows: candidate utterances, as for `stratified_sample`.
@@ -537,6 +540,7 @@ def build_kit(
         raters: rater names (letters, digits, "_" and "-").
         per_class: utterances per readability class (the paper: 200).
         seed: the random seed.
+        inputs: the files the candidates came from (their SHA-256 go in the manifest).
 
     Raises:
         ConfigError, InputFormatError: as `stratified_sample` and `write_pages`.
@@ -563,6 +567,8 @@ def build_kit(
             },
         )
         atomic_write_text(tmp / "README.txt", _readme(kid, raters, counts, len(sample)))
+        used = {"raters": list(raters), "per_class": per_class, "seed": seed}
+        seal(tmp, build_manifest("humaneval", used, inputs, kit_id=kid))
     log.info("human-evaluation kit %s: %d utterances, %d raters, in %s", kid, len(sample), len(raters), out_dir)
     return Kit(
         out_dir=out_dir,

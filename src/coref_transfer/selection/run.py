@@ -19,7 +19,7 @@ from tqdm import tqdm
 
 from coref_transfer.conll.reader import find_conll_files, read_conll
 from coref_transfer.io import staged_directory, write_json
-from coref_transfer.manifest import build_manifest
+from coref_transfer.manifest import build_manifest, seal
 from coref_transfer.schema import write_table
 from coref_transfer.selection.pipeline import Stats, check_accounting, select_part, sum_stats
 from coref_transfer.selection.tables import SelectionColumns
@@ -117,7 +117,7 @@ def run_select(
         for name, pieces in parts.items():
             write_table(pa.concat_tables(pieces).combine_chunks(), tmp / f"{name}.parquet")
         write_json(tmp / "stats.json", stats)
-        write_json(tmp / "manifest.json", build_manifest("select", used_config(config), files, partition=partition))
+        seal(tmp, build_manifest("select", used_config(config), files, partition=partition))
     log.info(
         "select %s: %d files, %d utterances, %d mentions read; kept %d utterances, %d mentions, %d clusters",
         partition, len(files), stats["input"]["utterances"], stats["input"]["mentions"],
