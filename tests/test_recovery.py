@@ -92,6 +92,7 @@ def test_a_staging_folder_left_by_a_killed_writer_is_removed_by_the_next(tmp_pat
     stale = tmp_path / ".out.abc123.tmp"
     stale.mkdir()
     (stale / "half.parquet").write_bytes(b"PAR1")
+    (tmp_path / ".out.def456.old" / "out").mkdir(parents=True)  # killed between set-aside and removal
     (tmp_path / ".other.abc123.tmp").mkdir()  # another output's: not ours to remove
     with staged_directory(tmp_path / "out") as tmp:
         (tmp / "done.txt").write_text("ok")

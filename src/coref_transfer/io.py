@@ -72,9 +72,11 @@ def staged_directory(final: str | Path) -> Iterator[Path]:
     final = Path(final)
     final.parent.mkdir(parents=True, exist_ok=True)
     # A run killed mid-write (SIGKILL, a node failure) leaves its staging
-    # folder; one writer owns `final` at a time, so leftovers are stale.
-    for stale in final.parent.glob(f".{glob.escape(final.name)}.*.tmp"):
-        shutil.rmtree(stale, ignore_errors=True)
+    # folder, or the old folder set aside below; one writer owns `final` at a
+    # time, so leftovers are stale.
+    for suffix in ("tmp", "old"):
+        for stale in final.parent.glob(f".{glob.escape(final.name)}.*.{suffix}"):
+            shutil.rmtree(stale, ignore_errors=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".tmp", dir=final.parent))
     try:
         yield tmp
