@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import textwrap
 from pathlib import Path
 
@@ -15,6 +17,11 @@ pytest_plugins = ["tiny_models"]
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE = REPO / "resources" / "sample"
+PLUGINS = REPO / "tests" / "plugins"
+"""Translation plugins the tests load (`translation.backend: plugin`): importable here and in PLUGIN_ENV."""
+sys.path.insert(0, str(PLUGINS))
+PLUGIN_ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), str(PLUGINS)])}
+"""The environment for a workflow or CLI subprocess that loads those plugins."""
 
 
 @pytest.fixture

@@ -45,7 +45,7 @@ TINY = {
 
 def sample_lines(n: int) -> list[str]:
     if not SAMPLE_JSONLINES.exists():
-        pytest.skip(f"{SAMPLE_JSONLINES} is missing: build it with `snakemake --cores 2`")
+        pytest.fail(f"{SAMPLE_JSONLINES} is missing: build it with `snakemake --cores 2` (make test does)")
     return SAMPLE_JSONLINES.read_text(encoding="utf-8").splitlines()[:n]
 
 

@@ -125,7 +125,7 @@ def delta(request, tmp_path) -> Path:
     if request.param == "tiny":
         return write_delta(tmp_path / "delta.parquet", TINY)
     if not SAMPLE_DELTA.exists():
-        pytest.skip(f"no {SAMPLE_DELTA.relative_to(REPO)}: run the workflow on the sample first (make run)")
+        pytest.fail(f"no {SAMPLE_DELTA.relative_to(REPO)}: run the workflow on the sample first (make test does)")
     return SAMPLE_DELTA
 
 

@@ -17,18 +17,15 @@ import time
 
 import pytest
 import yaml
-
+from conftest import PLUGIN_ENV as ENV
 from conftest import REPO
+from counting_translator import CountingTranslator, calls
 from test_workflow import make_workdir
-
-sys.path.insert(0, str(REPO / "tests" / "plugins"))
-from counting_translator import CountingTranslator, calls  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
 PARTITION = "train-nw-ledger"
 CHECKPOINT = 4
-ENV = {**os.environ, "PYTHONPATH": f"{REPO / 'src'}{os.pathsep}{REPO / 'tests' / 'plugins'}"}
 
 
 def command(workdir, *args):
@@ -70,7 +67,7 @@ def test_a_killed_run_resumes_from_the_cache_and_translates_nothing_twice(tmp_pa
 
     # SIGKILL leaves Snakemake's lock behind: unlock, then run the same target again
     subprocess.run(command(workdir, "--unlock"), env=ENV, check=True, capture_output=True)
-    again = subprocess.run(command(workdir, "--rerun-incomplete", target), env=ENV, capture_output=True, text=True)
+    again = subprocess.run(command(workdir, "--rerun-incomplete", target), env=ENV, capture_output=True, text=True, check=False)
     assert again.returncode == 0, again.stderr[-3000:]
     assert not list(folder.parent.glob(f".{PARTITION}.*.tmp"))
     second = calls(log)[len(first):]

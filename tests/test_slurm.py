@@ -22,12 +22,10 @@ import shutil
 import subprocess
 import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 import yaml
-
-from conftest import REPO
+from conftest import PLUGIN_ENV, REPO
 from test_workflow import make_workdir
 
 pytestmark = pytest.mark.slow
@@ -37,15 +35,14 @@ REQUIRED = os.environ.get("COREF_TRANSFER_REQUIRE_SLURM") == "1"
 PROFILE = REPO / "workflow" / "profiles" / "slurm"
 GPU_RULES = {"translate", "train_model"}  # with this config (GPUS in rules/common.smk)
 LOCAL_RULES = {"all", "train"}
-ENV = {**os.environ, "SLURM_CONF": SLURM_CONF,
-       "PYTHONPATH": f"{REPO / 'src'}{os.pathsep}{REPO / 'tests' / 'plugins'}"}
+ENV = {**PLUGIN_ENV, "SLURM_CONF": SLURM_CONF}
 
 
 def slurm_unavailable() -> str | None:
     """Why this machine's SLURM cannot run the test, or None."""
     if not shutil.which("sbatch"):
         return "no sbatch on PATH (start one with: scripts/slurm-local.sh up)"
-    proc = subprocess.run(["sinfo", "-h", "-o", "%P %T"], capture_output=True, text=True, env=ENV)
+    proc = subprocess.run(["sinfo", "-h", "-o", "%P %T"], capture_output=True, text=True, env=ENV, check=False)
     if proc.returncode != 0:
         return f"sinfo failed with SLURM_CONF={SLURM_CONF}: {proc.stderr.strip()}"
     states = dict(line.split() for line in proc.stdout.splitlines())
@@ -88,7 +85,7 @@ def slurm_run(tmp_path_factory):
            "--directory", str(workdir), "--configfile", str(workdir / "config.yaml"),
            "--slurm-status-command", "squeue", "--slurm-init-seconds-before-status-checks", "1",
            "all", "train"]
-    proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, env=ENV)
+    proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, env=ENV, check=False)
     out = proc.stdout + proc.stderr
     run_id = re.search(r"SLURM run ID: (\S+)", out)
     try:
@@ -96,7 +93,7 @@ def slurm_run(tmp_path_factory):
         yield workdir, proc, out, squeue(run_id.group(1))
     finally:
         if run_id:  # nothing of ours stays queued, whatever happened
-            subprocess.run(["scancel", "--name", run_id.group(1)], env=ENV, capture_output=True)
+            subprocess.run(["scancel", "--name", run_id.group(1)], env=ENV, capture_output=True, check=False)
 
 
 def test_the_workflow_completes_with_every_job_through_sbatch(slurm_run):

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import sys
-
 import pytest
+from conftest import SAMPLE
 
-from conftest import REPO, SAMPLE
 from coref_transfer.config import validate_config
 from coref_transfer.errors import ConfigError
 from coref_transfer.gamma.run import build_backend
+from coref_transfer.translation.cache import TranslationCache
 from coref_transfer.translation.plugin import load_plugin
 from coref_transfer.translation.service import TranslationService
-from coref_transfer.translation.cache import TranslationCache
-
-sys.path.insert(0, str(REPO / "tests" / "plugins"))
 
 
 def plugin_config(tmp_path, **options):
