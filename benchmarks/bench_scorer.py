@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from coref_transfer.coref.scorer import read_clusters, score
+from coref_transfer.train.scorer import read_clusters, score
 
 Span = tuple[int, int]
 

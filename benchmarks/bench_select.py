@@ -55,7 +55,7 @@ def measure(kind: str, corpus: Path) -> dict[str, float]:
     files = sorted(corpus.rglob("*gold_conll"))
     if kind.startswith("select"):
         from coref_transfer.config import validate_config
-        from coref_transfer.selection.run import run_select
+        from coref_transfer.select.run import run_select
         config = validate_config({})
     elif kind == "reader":
         from coref_transfer.conll.reader import read_conll

@@ -57,8 +57,8 @@ def measure(device: str, encoder: str, docs: list, steps: int, warmup: int, over
     """Train `steps` optimizer steps on `device`; returns the rate and the memory figures."""
     import torch
 
-    from coref_transfer.coref.config import config_from_dict
-    from coref_transfer.coref.trainer import train_run
+    from coref_transfer.train.config import config_from_dict
+    from coref_transfer.train.trainer import train_run
 
     config = config_from_dict({**overrides, "encoder": encoder, "device": device, "max_steps": steps,
                                "max_epochs": 10_000, "eval_every": steps + 1, "patience": 0, "log_every": 10**9})
@@ -108,7 +108,7 @@ def main() -> None:
 
     import torch
 
-    from coref_transfer.coref.data import read_documents
+    from coref_transfer.train.data import read_documents
 
     if not args.data.exists():
         sys.exit(f"{args.data} is missing: build it with `snakemake --cores 2`")

@@ -69,9 +69,9 @@ def sample_beta3() -> tuple[list[dict], object, dict]:
     """The embedded sample's β3 rows, the shipped placeholders and the default config."""
     from coref_transfer.config import validate_config
     from coref_transfer.conll.reader import iter_conll
-    from coref_transfer.selection.pipeline import select_part
-    from coref_transfer.selection.tables import SelectionColumns
-    from coref_transfer.translation.placeholders import Inventory
+    from coref_transfer.select.pipeline import select_part
+    from coref_transfer.select.tables import SelectionColumns
+    from coref_transfer.translate.placeholders import Inventory
 
     config = validate_config({})
     columns = SelectionColumns()
@@ -103,10 +103,10 @@ def main() -> None:
     from tiny_models import build_tiny_marian
     from transformers import MarianMTModel
 
-    from coref_transfer.translation.cache import TranslationCache
-    from coref_transfer.translation.ct2 import CTranslate2Backend
-    from coref_transfer.gamma.stage import run_gamma
-    from coref_transfer.translation.service import TranslationService
+    from coref_transfer.translate.mt.cache import TranslationCache
+    from coref_transfer.translate.mt.ct2 import CTranslate2Backend
+    from coref_transfer.translate.stage import run_gamma
+    from coref_transfer.translate.mt.service import TranslationService
 
     torch.set_num_threads(1)  # the backend's default: one intra-op thread
     texts = sentences(args.sentences)

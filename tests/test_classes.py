@@ -6,14 +6,14 @@ import pytest
 
 from coref_transfer.config import validate_config
 from coref_transfer.model import NamedEntity, Span
-from coref_transfer.selection.classes import (
+from coref_transfer.classes import (
     Evidence,
     estimate_classes,
     first_name_gender,
     person_name_gender,
     root_evidence,
 )
-from coref_transfer.selection.pipeline import select_part
+from coref_transfer.select.pipeline import select_part
 
 
 @pytest.fixture

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 import torch
 
-from coref_transfer.coref.config import config_from_dict, load_coref_config
-from coref_transfer.coref.data import Document, head_targets, parse_document, read_documents, windows
+from coref_transfer.train.config import config_from_dict, load_coref_config
+from coref_transfer.train.data import Document, head_targets, parse_document, read_documents, windows
 from coref_transfer.errors import ConfigError, InputFormatError
 
 from tiny_encoder import SAMPLE_JSONLINES, tiny_encoder_dir  # noqa: F401  (the fixture)
@@ -97,8 +97,8 @@ def test_learns_its_training_documents(trained):
 
 def test_predict_writes_conll_the_scorer_reads(trained, four_docs, tmp_path):
     from coref_transfer.conll.reader import read_conll
-    from coref_transfer.coref.predict import write_conll_predictions
-    from coref_transfer.coref.scorer import score_files
+    from coref_transfer.train.predict import write_conll_predictions
+    from coref_transfer.train.scorer import score_files
 
     out, metrics = tmp_path / "pred.conll", tmp_path / "pred.metrics.json"
     run = run_cli("predict", "--model", str(trained), "--input", str(four_docs), "--out", str(out),
@@ -120,7 +120,7 @@ def test_predict_writes_conll_the_scorer_reads(trained, four_docs, tmp_path):
 
 
 def test_predicts_without_gold_clusters(trained, tmp_path):
-    from coref_transfer.coref.predict import Predictor
+    from coref_transfer.train.predict import Predictor
 
     raw = tmp_path / "raw.jsonlines"
     raw.write_text(json.dumps({"doc_key": "nw/x/00/x_0001_0", "sentences": [["Marco", "dorme", "."],
@@ -142,8 +142,8 @@ def test_resumed_run_equals_uninterrupted_run(tiny_encoder_dir, tmp_path):  # no
     default): without them multi-threaded CPU scatter-adds differ in the
     last bits between any two runs.
     """
-    from coref_transfer.coref.checkpoint import load_checkpoint
-    from coref_transfer.coref.trainer import train_run
+    from coref_transfer.train.checkpoint import load_checkpoint
+    from coref_transfer.train.trainer import train_run
 
     docs = [parse_document(json.loads(line), "sample", i, True) for i, line in enumerate(sample_lines(3), 1)]
     config = config_from_dict({**TINY, "encoder": str(tiny_encoder_dir), "dropout": 0.2, "accumulation_steps": 2,
@@ -178,7 +178,7 @@ def test_resumed_run_equals_uninterrupted_run(tiny_encoder_dir, tmp_path):  # no
 
 
 def test_repeats_report_mean_and_standard_deviation(tiny_encoder_dir, tmp_path):  # noqa: F811
-    from coref_transfer.coref.trainer import train
+    from coref_transfer.train.trainer import train
 
     path = tmp_path / "two.jsonlines"
     path.write_text("\n".join(sample_lines(2)) + "\n", encoding="utf-8")
@@ -194,7 +194,7 @@ def test_repeats_report_mean_and_standard_deviation(tiny_encoder_dir, tmp_path):
 
 def test_early_stopping_on_dev_f1(tiny_encoder_dir, tmp_path):  # noqa: F811
     """With learning rates 0 the dev F1 never improves: `patience` evaluations later the run stops."""
-    from coref_transfer.coref.trainer import train_run
+    from coref_transfer.train.trainer import train_run
 
     docs = [parse_document(json.loads(line), "sample", i, True) for i, line in enumerate(sample_lines(2), 1)]
     frozen = config_from_dict({**TINY, "encoder": str(tiny_encoder_dir), "lr": 0.0, "encoder_lr": 0.0,
@@ -208,8 +208,8 @@ def test_early_stopping_on_dev_f1(tiny_encoder_dir, tmp_path):  # noqa: F811
 
 
 def test_unloadable_encoder_is_named(four_docs, tmp_path):
-    from coref_transfer.coref.encoder import EncoderLoadError
-    from coref_transfer.coref.trainer import train
+    from coref_transfer.train.encoder import EncoderLoadError
+    from coref_transfer.train.trainer import train
 
     missing = tmp_path / "no-such-encoder"
     with pytest.raises(EncoderLoadError, match=re.escape(f"'{missing}'") + ".*no such folder"):
@@ -221,7 +221,7 @@ def test_unloadable_encoder_is_named(four_docs, tmp_path):
 
 
 def test_window_longer_than_the_encoder_takes(tiny_encoder_dir, four_docs, tmp_path):  # noqa: F811
-    from coref_transfer.coref.trainer import train
+    from coref_transfer.train.trainer import train
 
     config = config_from_dict({**TINY, "encoder": str(tiny_encoder_dir), "window_size": 256})
     with pytest.raises(ConfigError, match="'window_size': 256 is longer than the encoder .* at most 128"):
@@ -297,9 +297,9 @@ def test_heads_last_word_or_dependency_head_and_shorter_mention_wins():
 
 
 def test_decoding_links_transitively_and_spans_contain_their_heads():
-    from coref_transfer.coref.clusters import span_clusters, word_clusters
-    from coref_transfer.coref.pairwise import distance_bucket
-    from coref_transfer.coref.span import SpanPredictor
+    from coref_transfer.train.clusters import span_clusters, word_clusters
+    from coref_transfer.train.pairwise import distance_bucket
+    from coref_transfer.train.span import SpanPredictor
 
     inf = float("-inf")
     top = torch.tensor([[0, 0], [0, 0], [1, 0], [2, 1]])  # candidates of words 0..3

@@ -208,10 +208,10 @@ TINY_SETTINGS = {"window_size": 128, "window_overlap": 32, "coarse_k": 20, "hidd
 #: builds an untrained model folder with the train rule's modules (the test does not train)
 UNTRAINED_MODEL = """\
 import json, sys
-import coref_transfer.coref.trainer  # what `train` imports
-from coref_transfer.coref.config import load_coref_config
-from coref_transfer.coref.encoder import load_encoder, load_tokenizer
-from coref_transfer.coref.model import CorefModel, save_model
+import coref_transfer.train.trainer  # what `train` imports
+from coref_transfer.train.config import load_coref_config
+from coref_transfer.train.encoder import load_encoder, load_tokenizer
+from coref_transfer.train.model import CorefModel, save_model
 encoder, out = sys.argv[1], sys.argv[2]
 cfg = load_coref_config(None, {**json.loads(sys.argv[3]), "encoder": encoder, "device": "cpu"})
 save_model(out, CorefModel(load_encoder(encoder, True), cfg), load_tokenizer(encoder, True))

@@ -269,14 +269,14 @@ def test_json_readability_from_the_row_wins_and_nan_is_null():
 
 
 def test_json_default_readability_module():
-    readability = pytest.importorskip("coref_transfer.report.readability")
+    readability = pytest.importorskip("coref_transfer.readability")
     score = json_export.default_readability()
     text = TINY[0]["text"]
     assert score(text) == {"flesch_vacca": readability.flesch_vacca(text), "gulpease": readability.gulpease(text)}
 
 
 def test_json_missing_readability_module_says_what_to_do(tmp_path, monkeypatch):
-    monkeypatch.setitem(sys.modules, "coref_transfer.report.readability", None)  # makes the import fail
+    monkeypatch.setitem(sys.modules, "coref_transfer.readability", None)  # makes the import fail
     with pytest.raises(ConfigError, match="null_readability"):
         export_all(write_delta(tmp_path / "d.parquet", TINY), tmp_path / "out")
     assert not (tmp_path / "out").exists()

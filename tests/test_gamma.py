@@ -14,12 +14,12 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from coref_transfer.config import validate_config
-from coref_transfer.gamma.stage import run_gamma
-from coref_transfer.selection.pipeline import select_part
-from coref_transfer.selection.tables import SelectionColumns
-from coref_transfer.translation.base import Backend
-from coref_transfer.translation.placeholders import Inventory
-from coref_transfer.translation.service import TranslationService
+from coref_transfer.translate.stage import run_gamma
+from coref_transfer.select.pipeline import select_part
+from coref_transfer.select.tables import SelectionColumns
+from coref_transfer.translate.mt.base import Backend
+from coref_transfer.translate.placeholders import Inventory
+from coref_transfer.translate.mt.service import TranslationService
 
 from conftest import REPO
 
@@ -277,7 +277,7 @@ def test_two_mentions_with_the_same_text(beta3, inventory):
      ("in", "i", "nei"), ("su", "le", "sulle"), ("in", "lo", "nello"), ("Di", "il", "Del"), ("con", "il", None)],
 )
 def test_preposition_and_article_fuse(preposition, article, fused):
-    from coref_transfer.gamma.resolve import contract
+    from coref_transfer.translate.resolve import contract
 
     assert contract(preposition, article) == fused
 

@@ -1,10 +1,10 @@
-"""Tests for the head finder of stage β2 (`coref_transfer.selection.heads`)."""
+"""Tests for the head finder of stage β2 (`coref_transfer.select.heads`)."""
 
 from __future__ import annotations
 
 import pytest
 
-from coref_transfer.selection.heads import Head, constituent_head, find_head
+from coref_transfer.select.heads import Head, constituent_head, find_head
 from coref_transfer.tree import Tree
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from coref_transfer.conll.reader import iter_conll
-from coref_transfer.selection.heads import find_head, find_head_in_bits
+from coref_transfer.select.heads import find_head, find_head_in_bits
 from coref_transfer.tree import Tree
 
 from conftest import SAMPLE

@@ -10,8 +10,8 @@ import gender_guesser.detector as gender_detector
 import pytest
 
 from coref_transfer.errors import ConfigError, InputFormatError, MissingInputError
-from coref_transfer.translation.base import TranslationError
-from coref_transfer.translation.placeholders import (
+from coref_transfer.translate.mt.base import TranslationError
+from coref_transfer.translate.placeholders import (
     CLASSES,
     SINGULAR_CLASSES,
     Inventory,
@@ -389,7 +389,7 @@ def test_check_rejects_a_translator_that_loses_segments(small):
 
 
 def test_a_name_in_the_wrong_gender_class_is_rejected(tmp_path):
-    from coref_transfer.translation.placeholders import Inventory, class_file
+    from coref_transfer.translate.placeholders import Inventory, class_file
 
     shipped = REPO / "resources" / "placeholders"
     for path in shipped.glob("*.txt"):

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from coref_transfer.errors import ConfigError
-from coref_transfer.report.readability import (
+from coref_transfer.readability import (
     CLASSES,
     FLESCH_VACCA_VARIANTS,
     NoWordsError,

@@ -58,7 +58,7 @@ def test_a_killed_run_resumes_from_the_cache_and_translates_nothing_twice(tmp_pa
     # nothing half-written: Snakemake made the partition's γ folder, nothing is in it
     folder = workdir / "results/gamma/parts" / PARTITION
     assert not folder.exists() or not any(folder.iterdir())
-    from coref_transfer.translation.cache import TranslationCache, cache_key
+    from coref_transfer.translate.mt.cache import TranslationCache, cache_key
 
     fingerprint = CountingTranslator(**options).fingerprint
     cache = TranslationCache(workdir / "results/cache/translation")

@@ -16,9 +16,9 @@ import pytest
 import yaml
 
 from coref_transfer.errors import ConfigError
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.refine.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Change, Mention, Rule, Sentence
-from coref_transfer.refine.it import morphology as m
+from coref_transfer.lang.it import morphology as m
 from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, DemonstrativePronoun
 from coref_transfer.refine.it.possessives import PossessiveAgreement
 from coref_transfer.refine.it.prodrop import SubjectPronounDeletion
@@ -1431,7 +1431,7 @@ def test_refine_che_then_pro_drop_keeps_the_subjunctive_subject():
 
 def test_prodrop_drops_the_euphonic_d_before_a_consonant():
     """ "ed lui sono" is what γ can produce ("and they"): after deletion "ed" must become "e"."""
-    from coref_transfer.parsing.model import ParsedSentence, Token
+    from coref_transfer.refine.parsing.model import ParsedSentence, Token
     from coref_transfer.refine.base import Mention, Sentence
     from coref_transfer.refine.registry import build_rules, refine
 

@@ -14,8 +14,8 @@ import yaml
 
 from coref_transfer.conll.authoring import build
 from coref_transfer.conll.reader import iter_conll
-from coref_transfer.selection.heads import find_head
-from coref_transfer.selection.pipeline import select_part
+from coref_transfer.select.heads import find_head
+from coref_transfer.select.pipeline import select_part
 
 from conftest import REPO, SAMPLE
 

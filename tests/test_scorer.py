@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coref_transfer.coref.scorer import (
+from coref_transfer.train.scorer import (
     METRICS,
     _bcub,
     _blanc,

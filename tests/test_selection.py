@@ -6,11 +6,11 @@ import pytest
 
 from coref_transfer.config import validate_config
 from coref_transfer.model import Mention, Span
-from coref_transfer.selection.alpha import alpha_reasons
-from coref_transfer.selection.cluster_filter import cluster_reason
-from coref_transfer.selection.mention_filter import root_reason
-from coref_transfer.selection.pipeline import compute_stats, select_part
-from coref_transfer.selection.utterance_filter import utterance_reason
+from coref_transfer.select.alpha_nesting import alpha_reasons
+from coref_transfer.select.beta3_clusters import cluster_reason
+from coref_transfer.select.beta2_mentions import root_reason
+from coref_transfer.select.pipeline import compute_stats, select_part
+from coref_transfer.select.beta1_utterances import utterance_reason
 
 
 def fates_by_text(result):

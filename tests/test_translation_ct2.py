@@ -16,11 +16,11 @@ import ctranslate2
 import pytest
 
 from coref_transfer.errors import ConfigError
-from coref_transfer.translation.base import TranslationError
-from coref_transfer.translation.cache import TranslationCache
-from coref_transfer.translation.ct2 import CTranslate2Backend, detect_family
-from coref_transfer.translation.models import convert_local, fetch_model
-from coref_transfer.translation.service import TranslationService
+from coref_transfer.translate.mt.base import TranslationError
+from coref_transfer.translate.mt.cache import TranslationCache
+from coref_transfer.translate.mt.ct2 import CTranslate2Backend, detect_family
+from coref_transfer.translate.mt.models import convert_local, fetch_model
+from coref_transfer.translate.mt.service import TranslationService
 
 # The session fixtures tiny_marian_dir and tiny_nllb_dir (the same line in
 # conftest.py makes them available to every test module).

@@ -9,9 +9,9 @@ import pickle
 import pytest
 
 from coref_transfer.errors import InputFormatError, MissingInputError
-from coref_transfer.translation.cache import TranslationCache, cache_key
-from coref_transfer.translation.memory import MemoryMissError, TranslationMemory, read_memory, write_misses
-from coref_transfer.translation.service import TranslationService
+from coref_transfer.translate.mt.cache import TranslationCache, cache_key
+from coref_transfer.translate.mt.memory import MemoryMissError, TranslationMemory, read_memory, write_misses
+from coref_transfer.translate.mt.service import TranslationService
 
 MEMORY = """\
 # recorded by hand

@@ -7,10 +7,10 @@ from conftest import SAMPLE
 
 from coref_transfer.config import validate_config
 from coref_transfer.errors import ConfigError
-from coref_transfer.gamma.run import build_backend
-from coref_transfer.translation.cache import TranslationCache
-from coref_transfer.translation.plugin import load_plugin
-from coref_transfer.translation.service import TranslationService
+from coref_transfer.translate.run import build_backend
+from coref_transfer.translate.mt.cache import TranslationCache
+from coref_transfer.translate.mt.plugin import load_plugin
+from coref_transfer.translate.mt.service import TranslationService
 
 
 def plugin_config(tmp_path, **options):
@@ -52,7 +52,7 @@ def test_a_bad_plugin_is_a_config_error_naming_the_key(tmp_path, spec, message):
 def test_a_factory_returning_no_backend_is_refused(tmp_path, monkeypatch):
     (tmp_path / "not_a_translator.py").write_text("def make(options, threads):\n    return [options, threads]\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    with pytest.raises(ConfigError, match="returned list, not a coref_transfer.translation.base.Backend"):
+    with pytest.raises(ConfigError, match="returned list, not a coref_transfer.translate.mt.base.Backend"):
         load_plugin("not_a_translator:make", {})
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from coref_transfer.translation.models import convert_local
+from coref_transfer.translate.mt.models import convert_local
 
 CORPUS = """\
 Gabriella met Serena at the station on Monday morning.

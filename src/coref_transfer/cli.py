@@ -101,7 +101,7 @@ def select(
 
     Example: coref-transfer select resources/sample/train --out results/select/train
     """
-    from coref_transfer.selection.run import run_select
+    from coref_transfer.select.run import run_select
 
     cfg = _config(config, config_json)
     run_select(inputs, out, cfg, partition, progress, workers)
@@ -125,7 +125,7 @@ def translate(
 
     Example: coref-transfer translate --input results/select/parts/train-nw-ledger --out results/gamma/parts/train-nw-ledger
     """
-    from coref_transfer.gamma.run import run_translate
+    from coref_transfer.translate.run import run_translate
 
     cfg = _config(config, config_json)
     run_translate(selection, out, cfg, threads, progress, export_misses)
@@ -241,8 +241,8 @@ def train_coref(
 
     Example: coref-transfer train --train results/export/train.jsonlines --dev results/export/development.jsonlines --encoder dbmdz/bert-base-italian-xxl-cased --out results/coref/bert-it
     """
-    from coref_transfer.coref.config import load_coref_config
-    from coref_transfer.coref.trainer import train
+    from coref_transfer.train.config import load_coref_config
+    from coref_transfer.train.trainer import train
 
     overrides: dict[str, Any] = {}
     if settings_json:
@@ -272,7 +272,7 @@ def predict_coref(
 
     Example: coref-transfer predict --model results/coref/bert-it --input results/export/test.jsonlines --out results/coref/test.conll --metrics results/coref/test.metrics.json
     """
-    from coref_transfer.coref.predict import run_predict
+    from coref_transfer.train.predict import run_predict
 
     scores = run_predict(model, input_file, out, metrics)
     if scores is not None:
@@ -289,7 +289,7 @@ def tiny_encoder(
 
     Example: coref-transfer tiny-encoder --input results/export/train.jsonlines --out results/model/tiny-encoder
     """
-    from coref_transfer.coref.tiny import build_tiny_encoder, sample_words
+    from coref_transfer.train.tiny import build_tiny_encoder, sample_words
 
     build_tiny_encoder(out, sample_words(data), seed=seed)
 
@@ -378,7 +378,7 @@ def stats(path: Path = typer.Argument(..., help="A stats.json written by 'select
     Example: coref-transfer stats results/select/all/stats.json
     """
     from coref_transfer.errors import InputFormatError
-    from coref_transfer.selection.summary import stats_markdown
+    from coref_transfer.select.summary import stats_markdown
 
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -431,7 +431,7 @@ def models_fetch(
 
     Example: coref-transfer models fetch Helsinki-NLP/opus-mt-en-it --out resources/models
     """
-    from coref_transfer.translation.models import fetch_model
+    from coref_transfer.translate.mt.models import fetch_model
 
     folder = fetch_model(name, out, quantization=quantization, target=to)
     typer.echo(str(folder))
@@ -452,7 +452,7 @@ def parser_train(
 
     Example: coref-transfer parser train --ud ../shared/data/ud --out resources/models/it_ud_coref_transfer
     """
-    from coref_transfer.parsing.train import train_parser
+    from coref_transfer.refine.parsing.train import train_parser
 
     evaluation = train_parser(ud, out, workdir=workdir, seed=seed, max_steps=max_steps)
     typer.echo(json.dumps(evaluation["test"], indent=2))
@@ -467,7 +467,7 @@ def parser_evaluate(
 
     Example: coref-transfer parser evaluate resources/models/it_ud_coref_transfer --ud ../shared/data/ud
     """
-    from coref_transfer.parsing.train import DEFAULT_TEST, evaluate_parser, resolve
+    from coref_transfer.refine.parsing.train import DEFAULT_TEST, evaluate_parser, resolve
 
     tests = resolve(ud, DEFAULT_TEST)
     scores = evaluate_parser(model, [(f"{a}/{b}", p) for (a, b), p in zip(DEFAULT_TEST, tests)])
@@ -488,8 +488,8 @@ def placeholders_check(
 
     Example: coref-transfer placeholders check --config-json '{"translation": {"backend": "ctranslate2"}}' --out checked
     """
-    from coref_transfer.gamma.run import build_backend
-    from coref_transfer.translation.placeholders import SINGULAR_CLASSES, Inventory, check_inventory
+    from coref_transfer.translate.run import build_backend
+    from coref_transfer.translate.placeholders import SINGULAR_CLASSES, Inventory, check_inventory
 
     cfg = _config(config, config_json)
     inventory = Inventory.load(cfg["gamma"]["placeholders"])
@@ -560,7 +560,7 @@ def score(
 
     Example: coref-transfer score --gold dev.gold_conll --pred dev.pred_conll --json
     """
-    from coref_transfer.coref.scorer import METRICS, format_table, score_files
+    from coref_transfer.train.scorer import METRICS, format_table, score_files
 
     result = score_files(gold, pred)
     if as_json:

@@ -15,12 +15,12 @@ from typing import Any
 import pyarrow as pa
 
 from coref_transfer.config import config_hash
-from coref_transfer.gamma.stage import check_gamma_accounting
+from coref_transfer.translate.stage import check_gamma_accounting
 from coref_transfer.errors import InputFormatError, MissingInputError
 from coref_transfer.io import sha256_file, staged_directory, write_json
 from coref_transfer.manifest import git_revision, package_versions, seal
 from coref_transfer.schema import TABLES, read_table, write_table
-from coref_transfer.selection.pipeline import check_accounting, sum_stats
+from coref_transfer.select.pipeline import check_accounting, sum_stats
 
 
 def _read_json(path: Path) -> dict[str, Any]:

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from coref_transfer.translation.base import Backend, TranslationError
-from coref_transfer.translation.memory import TranslationMemory
+from coref_transfer.translate.mt.base import Backend, TranslationError
+from coref_transfer.translate.mt.memory import TranslationMemory
 
 
 class CountingTranslator(Backend):

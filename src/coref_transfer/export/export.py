@@ -101,7 +101,7 @@ def export_all(
         out_dir: the output folder, replaced as a whole when every file is written.
         formats: names from `FORMATS`.
         readability: the JSON export's scorer (`json_export.Readability`);
-            None uses `coref_transfer.report.readability`, checked before any
+            None uses `coref_transfer.readability`, checked before any
             work; `json_export.null_readability` writes null scores.
 
     Returns:

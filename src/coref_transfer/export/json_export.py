@@ -23,7 +23,7 @@ people and by `read`, and a single document carries its version once):
    and `text`: numbers, or null where a score is undefined (JSON has no NaN).
    A row's own `readability` / `readability_before` values are used when the
    row has them; otherwise the scores come from a callable, by default
-   `coref_transfer.report.readability` (imported only when needed).
+   `coref_transfer.readability` (imported only when needed).
 6. Keys sorted, 2-space indent, UTF-8 (`coref_transfer.io.write_json`), so
    equal inputs give byte-identical files.
 """
@@ -60,16 +60,16 @@ CHANGE_FIELDS = tuple(f.name for f in DELTA.field("changes").type.value_type)
 
 
 def default_readability() -> Readability:
-    """Both scores from `coref_transfer.report.readability`, imported now.
+    """Both scores from `coref_transfer.readability`, imported now.
 
     Raises:
         ConfigError: the module (or one of its functions) is missing.
     """
     try:
-        from coref_transfer.report.readability import flesch_vacca, gulpease
+        from coref_transfer.readability import flesch_vacca, gulpease
     except ImportError as exc:
         raise ConfigError(
-            f"the JSON export needs coref_transfer.report.readability (flesch_vacca, gulpease) for its"
+            f"the JSON export needs coref_transfer.readability (flesch_vacca, gulpease) for its"
             f" readability scores ({exc}); install the complete package, or pass readability=null_readability"
             " to write null scores"
         ) from exc

@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass, field
 
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.refine.parsing.model import ParsedSentence, Token
 
 
 @dataclass

@@ -16,11 +16,11 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from coref_transfer.parsing.backends import ParserBackend
-from coref_transfer.parsing.model import ParsedSentence
+from coref_transfer.refine.parsing.backends import ParserBackend
+from coref_transfer.refine.parsing.model import ParsedSentence
 from coref_transfer.refine.base import Mention, Rule, Sentence
 from coref_transfer.refine.registry import build_rules, refine
-from coref_transfer.selection.classes import ATTRIBUTES, Evidence, estimate_classes
+from coref_transfer.classes import ATTRIBUTES, Evidence, estimate_classes
 
 GENDERS = {"Masc": "masc", "Fem": "fem"}
 NUMBERS = {"Sing": "sing", "Plur": "plur"}

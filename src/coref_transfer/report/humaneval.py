@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from coref_transfer.errors import ConfigError, InputFormatError, MissingInputError
-from coref_transfer.report.readability import CLASSES as READABILITY_CLASSES
+from coref_transfer.readability import CLASSES as READABILITY_CLASSES
 from coref_transfer.io import atomic_write_text, staged_directory, write_json
 from coref_transfer.manifest import build_manifest, seal
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
-from coref_transfer.gamma.english import detokenize
+from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.io import atomic_write_text
 from coref_transfer.report.table import Table, pct
 from coref_transfer.schema import read_table
@@ -104,7 +104,7 @@ def table15(delta: Sequence[Mapping[str, Any]], stats: Mapping[str, Any]) -> Tab
 
 
 def readability_rows(alpha: Sequence[Mapping[str, Any]], delta: Sequence[Mapping[str, Any]]) -> tuple[list[str], dict[str, list[float]]]:
-    from coref_transfer.report.readability import CLASSES, flesch_en, flesch_vacca, gulpease
+    from coref_transfer.readability import CLASSES, flesch_en, flesch_vacca, gulpease
 
     scores = {
         "alpha_flesch": [flesch_en(detokenize(r["tokens"])) for r in alpha],
@@ -115,7 +115,7 @@ def readability_rows(alpha: Sequence[Mapping[str, Any]], delta: Sequence[Mapping
 
 
 def table16(alpha: Sequence[Mapping[str, Any]], delta: Sequence[Mapping[str, Any]]) -> Table:
-    from coref_transfer.report.readability import readability_class
+    from coref_transfer.readability import readability_class
 
     classes, scores = readability_rows(alpha, delta)
     counted = {k: Counter(readability_class(s) for s in v) for k, v in scores.items()}
@@ -144,7 +144,7 @@ def _depth(heads: Sequence[int], i: int) -> int:
 
 
 def table18(delta: Sequence[Mapping[str, Any]]) -> Table:
-    from coref_transfer.report.readability import CLASSES, flesch_vacca, readability_class
+    from coref_transfer.readability import CLASSES, flesch_vacca, readability_class
 
     groups: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     for r in delta:
@@ -169,7 +169,7 @@ def table18(delta: Sequence[Mapping[str, Any]]) -> Table:
 
 def dropped_table(select_stats: Mapping[str, Any], gamma_stats: Mapping[str, Any] | None) -> Table:
     table = Table("dropped", "What the filters removed and why", ["stage", "unit", "reason", "count"])
-    from coref_transfer.selection.pipeline import MENTION_REASONS
+    from coref_transfer.select.pipeline import MENTION_REASONS
 
     stage_of = {r: s for s, reasons in MENTION_REASONS.items() for r in reasons}
     for unit in ("utterances", "mentions", "clusters"):

@@ -10,7 +10,7 @@ from coref_transfer.io import staged_directory
 from coref_transfer.manifest import build_manifest, seal
 from coref_transfer.report.humaneval import agreement, build_kit, load_sample, read_ratings
 from coref_transfer.report.paper import build_report
-from coref_transfer.report.readability import flesch_vacca, readability_class
+from coref_transfer.readability import flesch_vacca, readability_class
 from coref_transfer.schema import read_table
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from coref_transfer.parsing.model import Token
+from coref_transfer.refine.parsing.model import Token
 from coref_transfer.refine.base import Rule, Sentence
-from coref_transfer.refine.it.morphology import (
+from coref_transfer.lang.it.morphology import (
     article_kind,
     articulated,
     definite_article,

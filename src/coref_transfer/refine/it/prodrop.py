@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.refine.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
-from coref_transfer.refine.it.morphology import SUBJECT_PRONOUNS
+from coref_transfer.lang.it.morphology import SUBJECT_PRONOUNS
 from coref_transfer.refine.it.pronouns import (
     finite_verb,
     first_verbal,

@@ -10,9 +10,9 @@ aux:pass and cop children ("ha detto", "era una brava cuoca").
 
 from __future__ import annotations
 
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.refine.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
-from coref_transfer.refine.it.morphology import (
+from coref_transfer.lang.it.morphology import (
     NOMINATIVE,
     OBLIQUE,
     SUBJECT_PRONOUNS,

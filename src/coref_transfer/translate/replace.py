@@ -19,8 +19,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from coref_transfer.gamma.english import detokenize
-from coref_transfer.translation.placeholders import Inventory, Placeholder
+from coref_transfer.lang.en.detokenize import detokenize
+from coref_transfer.translate.placeholders import Inventory, Placeholder
 
 POSSESSIVE_CLITICS = frozenset(("'s", "'"))
 PROPER_TAGS = frozenset(("NNP", "NNPS"))

@@ -21,8 +21,8 @@ from coref_transfer.conll.reader import find_conll_files, read_conll
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest, seal
 from coref_transfer.schema import write_table
-from coref_transfer.selection.pipeline import Stats, check_accounting, select_part, sum_stats
-from coref_transfer.selection.tables import SelectionColumns
+from coref_transfer.select.pipeline import Stats, check_accounting, select_part, sum_stats
+from coref_transfer.select.tables import SelectionColumns
 
 log = logging.getLogger(__name__)
 

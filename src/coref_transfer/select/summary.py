@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from coref_transfer.selection.pipeline import STAGES
+from coref_transfer.select.pipeline import STAGES
 
 COUNTS = ("documents", "parts", "utterances", "tokens", "mentions", "clusters")
 

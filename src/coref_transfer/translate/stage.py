@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coref_transfer.errors import CorefTransferError
-from coref_transfer.gamma.english import detokenize
-from coref_transfer.gamma.pronouns import italian_pronoun
-from coref_transfer.gamma.replace import Slot, make_slots, replace, utterance_rng
-from coref_transfer.gamma.resolve import Resolved, resolve, survival
-from coref_transfer.translation.placeholders import Inventory, Placeholder
-from coref_transfer.translation.service import TranslationService
+from coref_transfer.lang.en.detokenize import detokenize
+from coref_transfer.translate.pronouns import italian_pronoun
+from coref_transfer.translate.replace import Slot, make_slots, replace, utterance_rng
+from coref_transfer.translate.resolve import Resolved, resolve, survival
+from coref_transfer.translate.placeholders import Inventory, Placeholder
+from coref_transfer.translate.mt.service import TranslationService
 
 UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted")
 MENTION_REASONS = ("placeholder_lost", "placeholders_exhausted", "span_misaligned")

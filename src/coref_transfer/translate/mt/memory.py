@@ -15,7 +15,7 @@ from pathlib import Path
 
 from coref_transfer.errors import InputFormatError, MissingInputError
 from coref_transfer.io import atomic_write_text
-from coref_transfer.translation.base import Backend, TranslationError
+from coref_transfer.translate.mt.base import Backend, TranslationError
 
 
 class MemoryMissError(TranslationError):

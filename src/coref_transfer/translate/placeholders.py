@@ -31,7 +31,7 @@ from pathlib import Path
 
 from coref_transfer.errors import ConfigError, CorefTransferError, InputFormatError, MissingInputError
 from coref_transfer.io import atomic_write_text
-from coref_transfer.translation.base import TranslationError
+from coref_transfer.translate.mt.base import TranslationError
 
 Class = tuple[str, str, str]
 
@@ -72,7 +72,7 @@ def _class_problem(token: str, cls: Class) -> str | None:
     """
     if cls[0] != "person":
         return None
-    from coref_transfer.selection.classes import first_name_gender
+    from coref_transfer.classes import first_name_gender
 
     gender = first_name_gender(token)
     if gender is not None and gender != cls[1]:

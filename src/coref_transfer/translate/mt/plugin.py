@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from coref_transfer.errors import ConfigError
-from coref_transfer.translation.base import Backend
+from coref_transfer.translate.mt.base import Backend
 
 
 def load_plugin(spec: str, options: Mapping[str, Any], threads: int = 1) -> Backend:
@@ -38,6 +38,6 @@ def load_plugin(spec: str, options: Mapping[str, Any], threads: int = 1) -> Back
     if not isinstance(backend, Backend):
         raise ConfigError(
             f"config key 'translation.plugin': {spec} returned {type(backend).__name__}, not a "
-            "coref_transfer.translation.base.Backend"
+            "coref_transfer.translate.mt.base.Backend"
         )
     return backend

@@ -14,12 +14,12 @@ from typing import Any
 
 from coref_transfer.errors import CorefTransferError
 from coref_transfer.model import Part, Span, Utterance
-from coref_transfer.selection.alpha import alpha_reasons
-from coref_transfer.selection.classes import MentionClass, estimate_classes, root_evidence
-from coref_transfer.selection.cluster_filter import cluster_reason
-from coref_transfer.selection.heads import find_head, find_head_in_bits
-from coref_transfer.selection.mention_filter import mention_reason
-from coref_transfer.selection.utterance_filter import utterance_reason
+from coref_transfer.select.alpha_nesting import alpha_reasons
+from coref_transfer.classes import MentionClass, estimate_classes, root_evidence
+from coref_transfer.select.beta3_clusters import cluster_reason
+from coref_transfer.select.heads import find_head, find_head_in_bits
+from coref_transfer.select.beta2_mentions import mention_reason
+from coref_transfer.select.beta1_utterances import utterance_reason
 
 STAGES = ("alpha", "beta1", "beta2", "beta3")
 STAGE_RANK = {stage: rank for rank, stage in enumerate(STAGES)}

@@ -36,8 +36,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from coref_transfer.translation.base import Backend, TranslationError
-from coref_transfer.translation.models import TOKENIZER_FILES
+from coref_transfer.translate.mt.base import Backend, TranslationError
+from coref_transfer.translate.mt.models import TOKENIZER_FILES
 
 log = logging.getLogger(__name__)
 

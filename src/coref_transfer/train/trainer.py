@@ -43,7 +43,7 @@ from typing import Any
 
 import torch
 
-from coref_transfer.coref.checkpoint import (
+from coref_transfer.train.checkpoint import (
     CHECKPOINT_FILE,
     load_checkpoint,
     rng_state,
@@ -51,11 +51,11 @@ from coref_transfer.coref.checkpoint import (
     seed_everything,
     set_rng_state,
 )
-from coref_transfer.coref.config import CorefConfig, config_record
-from coref_transfer.coref.data import Document, Example, read_documents
-from coref_transfer.coref.encoder import check_window, encoder_fingerprint, load_encoder, load_tokenizer
-from coref_transfer.coref.model import CorefModel, autocast, resolve_device, save_model
-from coref_transfer.coref.predict import conll_f1, gold_clusters, predict_examples, prepare_all, score_documents
+from coref_transfer.train.config import CorefConfig, config_record
+from coref_transfer.train.data import Document, Example, read_documents
+from coref_transfer.train.encoder import check_window, encoder_fingerprint, load_encoder, load_tokenizer
+from coref_transfer.train.model import CorefModel, autocast, resolve_device, save_model
+from coref_transfer.train.predict import conll_f1, gold_clusters, predict_examples, prepare_all, score_documents
 from coref_transfer.errors import ConfigError
 from coref_transfer.io import atomic_write_text, sha256_file, write_json
 from coref_transfer.manifest import MANIFEST, build_manifest, seal

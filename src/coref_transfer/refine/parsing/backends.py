@@ -18,7 +18,7 @@ from tqdm import tqdm
 
 from coref_transfer.errors import ConfigError, MissingInputError
 from coref_transfer.io import folder_sha256
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.refine.parsing.model import ParsedSentence, Token
 
 log = logging.getLogger(__name__)
 

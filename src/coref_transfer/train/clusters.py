@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import torch
 
-from coref_transfer.coref.data import Span
+from coref_transfer.train.data import Span
 
 
 def word_clusters(scores: torch.Tensor, top_indices: torch.Tensor) -> list[list[int]]:

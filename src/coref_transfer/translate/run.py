@@ -18,15 +18,15 @@ from typing import Any
 import pyarrow as pa
 
 from coref_transfer.errors import ConfigError
-from coref_transfer.gamma.stage import check_gamma_accounting, run_gamma
+from coref_transfer.translate.stage import check_gamma_accounting, run_gamma
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest, seal
 from coref_transfer.schema import GAMMA, read_table, write_table
-from coref_transfer.translation.base import Backend
-from coref_transfer.translation.cache import TranslationCache
-from coref_transfer.translation.memory import MemoryMissError, TranslationMemory, write_misses
-from coref_transfer.translation.placeholders import Inventory
-from coref_transfer.translation.service import TranslationService
+from coref_transfer.translate.mt.base import Backend
+from coref_transfer.translate.mt.cache import TranslationCache
+from coref_transfer.translate.mt.memory import MemoryMissError, TranslationMemory, write_misses
+from coref_transfer.translate.placeholders import Inventory
+from coref_transfer.translate.mt.service import TranslationService
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +39,10 @@ def build_backend(config: Mapping[str, Any], threads: int = 1) -> Backend:
     if t["backend"] == "memory":
         return TranslationMemory(t["memory"])
     if t["backend"] == "plugin":
-        from coref_transfer.translation.plugin import load_plugin
+        from coref_transfer.translate.mt.plugin import load_plugin
 
         return load_plugin(t["plugin"], t["plugin_options"], threads)
-    from coref_transfer.translation.ct2 import CTranslate2Backend
+    from coref_transfer.translate.mt.ct2 import CTranslate2Backend
 
     model = t["model"]
     return CTranslate2Backend(

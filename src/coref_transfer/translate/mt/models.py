@@ -21,7 +21,7 @@ from pathlib import Path
 
 from coref_transfer.errors import ConfigError
 from coref_transfer.io import atomic_write_text, staged_directory
-from coref_transfer.translation.base import TranslationError
+from coref_transfer.translate.mt.base import TranslationError
 
 log = logging.getLogger(__name__)
 

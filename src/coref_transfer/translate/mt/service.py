@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from tqdm import tqdm
 
-from coref_transfer.translation.base import Backend
-from coref_transfer.translation.cache import TranslationCache, cache_key
+from coref_transfer.translate.mt.base import Backend
+from coref_transfer.translate.mt.cache import TranslationCache, cache_key
 
 log = logging.getLogger(__name__)
 

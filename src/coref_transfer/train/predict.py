@@ -1,6 +1,6 @@
 """The public inference API: load a trained model folder, resolve documents, write CoNLL-2012, score.
 
-    from coref_transfer.coref.predict import Predictor
+    from coref_transfer.train.predict import Predictor
     predictor = Predictor.load("runs/wl-coref-it")          # a folder written by `train`
     clusters = predictor.predict(read_documents("test.jsonlines", require_clusters=False))
 
@@ -12,7 +12,7 @@ order of their first mention. A word or speaker containing whitespace has it
 replaced by `_` there (CoNLL columns are whitespace-separated).
 
 Scores (`score_documents`) come from the project's scorer
-(`coref_transfer.coref.scorer.score_corpus`), which sums every metric's
+(`coref_transfer.train.scorer.score_corpus`), which sums every metric's
 counts over documents exactly as the reference scorer does for a
 multi-document file.
 """
@@ -28,8 +28,8 @@ from typing import Any
 import torch
 
 from coref_transfer.conll.writer import write_conll
-from coref_transfer.coref.data import Document, Example, Span, prepare, read_documents
-from coref_transfer.coref.model import CorefModel, autocast, load_model, resolve_device
+from coref_transfer.train.data import Document, Example, Span, prepare, read_documents
+from coref_transfer.train.model import CorefModel, autocast, load_model, resolve_device
 from coref_transfer.export.rows import parse_doc_key
 from coref_transfer.io import write_json
 from coref_transfer.model import Mention, Part, Utterance
@@ -60,7 +60,7 @@ def score_documents(gold: Sequence[Clusters], predicted: Sequence[Clusters], len
 
     `lengths` (words per document) is kept for callers; the scorer needs only the spans.
     """
-    from coref_transfer.coref.scorer import score_corpus
+    from coref_transfer.train.scorer import score_corpus
 
     if len(gold) != len(predicted) or len(gold) != len(lengths):
         raise ValueError(f"{len(gold)} gold, {len(predicted)} predicted and {len(lengths)} lengths: one per document")
@@ -124,7 +124,7 @@ class Predictor:
     @classmethod
     def load(cls, folder: str | Path, device: str | None = None) -> Predictor:
         """Load a model folder; `device` None means the folder's config (auto: CUDA when available)."""
-        from coref_transfer.coref.model import read_config
+        from coref_transfer.train.model import read_config
 
         dev = resolve_device(device or read_config(folder).device)
         model, tokenizer = load_model(folder, dev)

@@ -21,14 +21,14 @@ import torch
 from torch import nn
 
 from coref_transfer.io import atomic_path
-from coref_transfer.coref.clusters import span_clusters, word_clusters
-from coref_transfer.coref.coarse import CoarseScorer
-from coref_transfer.coref.config import CorefConfig, config_from_record, config_record
-from coref_transfer.coref.data import Example, Span
-from coref_transfer.coref.encoder import WordEncoder, encoder_from_config, load_tokenizer
-from coref_transfer.coref.loss import coref_loss, gold_antecedents, span_loss
-from coref_transfer.coref.pairwise import PairwiseScorer
-from coref_transfer.coref.span import SpanPredictor
+from coref_transfer.train.clusters import span_clusters, word_clusters
+from coref_transfer.train.coarse import CoarseScorer
+from coref_transfer.train.config import CorefConfig, config_from_record, config_record
+from coref_transfer.train.data import Example, Span
+from coref_transfer.train.encoder import WordEncoder, encoder_from_config, load_tokenizer
+from coref_transfer.train.loss import coref_loss, gold_antecedents, span_loss
+from coref_transfer.train.pairwise import PairwiseScorer
+from coref_transfer.train.span import SpanPredictor
 from coref_transfer.errors import MissingInputError
 from coref_transfer.io import atomic_write_text
 

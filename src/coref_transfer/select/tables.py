@@ -12,8 +12,8 @@ import numpy as np
 import pyarrow as pa
 
 from coref_transfer import schema
-from coref_transfer.selection.classes import MentionClass
-from coref_transfer.selection.pipeline import STAGE_RANK, STAGES, PartResult
+from coref_transfer.classes import MentionClass
+from coref_transfer.select.pipeline import STAGE_RANK, STAGES, PartResult
 
 _CLASS_NAMES = tuple(f.name for f in schema.CLASS_FIELDS)
 

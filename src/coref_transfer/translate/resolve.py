@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from coref_transfer.gamma.replace import Slot
-from coref_transfer.refine.it.morphology import articulated as contract
-from coref_transfer.translation.placeholders import Placeholder, find_placeholder
+from coref_transfer.translate.replace import Slot
+from coref_transfer.lang.it.morphology import articulated as contract
+from coref_transfer.translate.placeholders import Placeholder, find_placeholder
 
 ARTICLES = frozenset("il lo la i gli le un uno una".split())
 ELIDED_ARTICLES = {"l'": "il", "un'": "una", "l’": "il", "un’": "una"}

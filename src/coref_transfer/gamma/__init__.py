@@ -1,1 +1,0 @@
-"""Stage γ: placeholder replacement, translation, and resolution of the mentions."""

@@ -1,0 +1,1 @@
+"""Language knowledge shared by the stages, one package per language (`en`, `it`)."""

@@ -1,0 +1,1 @@
+"""English: detokenisation of Penn Treebank tokens and the pronoun table."""

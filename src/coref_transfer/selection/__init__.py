@@ -1,1 +1,0 @@
-"""Stage β: choosing the utterances, mentions and clusters worth transferring."""
