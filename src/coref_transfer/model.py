@@ -32,6 +32,14 @@ class Span:
         return self.start <= other.end and other.start <= self.end
 
 
+DocSpan = tuple[int, int]
+"""A mention in a whole document part: (start, end) word offsets counted from
+the part's first word, 0-based, end INCLUSIVE. The coreference model and the
+scorer work on these (jsonlines `clusters`); every stage table uses `Span`,
+relative to its utterance. Only the jsonlines export, the model's reader and
+the scorer's reader convert between the two."""
+
+
 @dataclass(frozen=True)
 class Mention:
     """One membership of a span in a coreference chain (cluster)."""
