@@ -1,5 +1,7 @@
 # Config validation, the partition list, wildcard constraints and input
 # functions. Anything larger belongs in the library (src/coref_transfer).
+# Parsing this file has no side effects: nothing is read but the config and
+# the input listing, nothing is written or moved (`--lint`, `--dry-run`).
 import json
 import os
 import shlex
@@ -11,7 +13,7 @@ from snakemake.settings.types import DeploymentMethod
 
 sys.path.insert(0, str(Path(workflow.basedir) / "src"))
 
-from coref_transfer.config import validate_config
+from coref_transfer.config import stage_config, validate_config
 from coref_transfer.partitions import discover
 from coref_transfer.verify import rebuild_damaged
 
@@ -21,17 +23,6 @@ config.update(validate_config(config))
 
 RESULTS = config["results"]
 PARTITIONS = discover(config["input"]["paths"], config["partitions"]["by"])
-
-# A truncated or corrupt output (checked against its folder's manifest) is
-# rebuilt, not used: its folder is moved aside and its output added to `rule
-# all`'s input, so its job and everything downstream run again (why not the
-# mtime trigger: src/coref_transfer/verify.py). Only the main process checks;
-# cluster job steps parse this file too.
-DAMAGED_OUTPUTS = []
-if workflow.is_main_process:
-    DAMAGE_WARNINGS, DAMAGED_OUTPUTS = rebuild_damaged(RESULTS, ".snakemake/coref-transfer/verified.json")
-    for message in DAMAGE_WARNINGS:
-        logger.warning(f"coref-transfer: {message}")
 
 # Rules call the library with this checkout's sources first on PYTHONPATH,
 # through the interpreter of their conda environment when Snakemake deploys
@@ -52,32 +43,58 @@ def partition_files(wildcards):
     return [str(p) for p in PARTITIONS[wildcards.partition]]
 
 
-def section_json(*keys):
-    """Config sections as JSON for a rule's --config-json (a change re-runs it)."""
-    return json.dumps({key: config[key] for key in keys}, sort_keys=True)
+def stage_json(stage):
+    """The config sections a stage reads (coref_transfer.config.STAGE_SECTIONS), as JSON for
+    its --config-json: a change to them re-runs the rule."""
+    return json.dumps(stage_config(config, stage), sort_keys=True)
 
 
-PLACEHOLDER_FILES = sorted(str(p) for p in Path(config["gamma"]["placeholders"]).glob("*.txt"))
+_DAMAGE_CHECK = {}
+
+
+def damaged_outputs(wildcards):
+    """Outputs to rebuild because they were found damaged (an input function of the targets).
+
+    A truncated or corrupt output (checked against its folder's manifest) is
+    rebuilt, not used: its folder is moved aside and its output added to the
+    target's input, so its job and everything downstream run again (why not
+    the mtime trigger: src/coref_transfer/verify.py). The check runs once, when
+    Snakemake builds the target's jobs (not while it parses this file), only in
+    the main process (cluster job steps parse it too); a dry run only reports.
+    """
+    if not workflow.is_main_process:
+        return []
+    if "targets" not in _DAMAGE_CHECK:
+        warnings, targets = rebuild_damaged(
+            RESULTS, ".snakemake/coref-transfer/verified.json", dry_run=workflow.output_settings.dryrun
+        )
+        for message in warnings:
+            logger.warning(f"coref-transfer: {message}")
+        _DAMAGE_CHECK["targets"] = targets
+    return _DAMAGE_CHECK["targets"]
+
+
+PLACEHOLDER_FILES = sorted(str(p) for p in Path(config["translate"]["placeholders"]).glob("*.txt"))
 
 
 def translation_memory(wildcards):
     """The translation memory file, when the memory backend is configured."""
-    translation = config["translation"]
-    return [translation["memory"]] if translation["backend"] == "memory" else []
+    translate = config["translate"]
+    return [translate["memory"]] if translate["backend"] == "memory" else []
 
 
 # GPUs each job asks for (on SLURM `--gpus=N`, which the slurm profile's
 # partitions.yaml routes to the GPU partition; local runs ignore it): a rule
 # asks only when its configured backend runs on a GPU.
 GPUS = {
-    "translate": int(config["translation"]["backend"] != "memory" and config["translation"]["device"] != "cpu"),
-    "refine": int(config["parsing"]["backend"] == "stanza" and config["parsing"]["device"] != "cpu"),
+    "translate": int(config["translate"]["backend"] != "memory" and config["translate"]["device"] != "cpu"),
+    "refine": int(config["refine"]["parser"]["backend"] == "stanza" and config["refine"]["parser"]["device"] != "cpu"),
     "train_model": 1,
 }
 
 
 def parser_model(wildcards):
-    """The spaCy pipeline folder, when parsing.model is a folder (an installed name is not a file)."""
-    parsing = config["parsing"]
-    folder = parsing["model"] if parsing["backend"] == "spacy" else parsing["stanza_dir"]
+    """The spaCy pipeline folder, when refine.parser.model is a folder (an installed name is not a file)."""
+    parser = config["refine"]["parser"]
+    folder = parser["model"] if parser["backend"] == "spacy" else parser["stanza_dir"]
     return [folder] if Path(folder).is_dir() else []

@@ -1,19 +1,20 @@
-# Stage δ per partition (Italian parsing and refinement rules), then the merge.
-# Only the Stanza backend asks for a GPU (parsing.backend: stanza, GPUS in
-# common.smk); the spaCy pipeline parses on CPU.
+# The refine stage (the paper's δ: Italian parsing and refinement rules) per
+# partition, then the merge; and the project's parser (`snakemake parser`, not
+# part of `all`). Only the Stanza backend asks for a GPU
+# (refine.parser.backend: stanza, GPUS in common.smk); spaCy parses on CPU.
 
 
 rule refine:
     input:
-        gamma=f"{RESULTS}/gamma/parts/{{partition}}/gamma.parquet",
+        gamma=f"{RESULTS}/translate/parts/{{partition}}/gamma.parquet",
         parser=parser_model,
     output:
-        multiext(f"{RESULTS}/delta/parts/{{partition}}/", "delta.parquet", "stats.json", "manifest.json"),
+        multiext(f"{RESULTS}/refine/parts/{{partition}}/", "delta.parquet", "stats.json", "manifest.json"),
     params:
         cli=CLI,
         gamma=lambda w, input: os.path.dirname(input.gamma),
         out=lambda w, output: os.path.dirname(output[0]),
-        config=section_json("parsing", "refinement", "classes"),
+        config=stage_json("refine"),
     resources:
         gpu=GPUS["refine"],
     log:
@@ -26,11 +27,11 @@ rule refine:
         "{params.cli} refine --input {params.gamma:q} --out {params.out:q} --config-json {params.config:q} 2> {log:q}"
 
 
-rule merge_delta:
+rule merge_refine:
     input:
         expand(rules.refine.output, partition=PARTITIONS),
     output:
-        multiext(f"{RESULTS}/delta/all/", "delta.parquet", "stats.json", "manifest.json"),
+        multiext(f"{RESULTS}/refine/all/", "delta.parquet", "stats.json", "manifest.json"),
     params:
         cli=CLI,
         parts=lambda w, input: sorted({os.path.dirname(p) for p in input}),
@@ -41,3 +42,32 @@ rule merge_delta:
         "../envs/refine.yaml"
     shell:
         "{params.cli} merge {params.parts:q} --out {params.out:q} 2> {log:q}"
+
+
+# The project's Italian parser: `snakemake parser --cores 2` trains a spaCy
+# pipeline on the UD treebanks in refine.parser.ud and scores it on their
+# held-out test files (about 10 minutes on these machines). To use it, point
+# refine.parser.model at the result or copy it over resources/models/.
+
+
+rule train_parser:
+    output:
+        directory(f"{RESULTS}/refine/parser/it_ud_coref_transfer"),
+    params:
+        cli=CLI,
+        ud=config["refine"]["parser"]["ud"],
+        seed=config["seed"],
+        workdir=f"{RESULTS}/refine/parser/work",
+    log:
+        f"{RESULTS}/logs/refine/train-parser.log",
+    conda:
+        "../envs/refine.yaml"
+    shell:
+        "{params.cli} parser train --ud {params.ud:q} --out {output:q} --workdir {params.workdir:q}"
+        " --max-steps 3000 --seed {params.seed} > {log:q} 2>&1"
+
+
+rule parser:
+    input:
+        rules.train_parser.output,
+    localrule: True

@@ -1,4 +1,4 @@
-# English stages α → β3 and entity classes, per partition; then the merge.
+# The select stage (the paper's α → β3 and the entity classes), per partition; then the merge.
 
 
 rule select:
@@ -14,7 +14,7 @@ rule select:
     params:
         cli=CLI,
         out=lambda w, output: os.path.dirname(output[0]),
-        config=section_json("selection", "classes"),
+        config=stage_json("select"),
     threads: 2
     log:
         f"{RESULTS}/logs/select/{{partition}}.log",

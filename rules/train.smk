@@ -1,26 +1,24 @@
-# The coreference model: `snakemake train --cores 2` trains on the exported
+# The train stage, the coreference model: `snakemake train --cores 2` trains on the exported
 # train split, selects on development, predicts and scores the test split.
 # It asks for a GPU (on SLURM it goes to the GPU partition); without one it
 # runs on the CPU with a warning. Not part of `all`.
 
-ENCODER = config["model"]["encoder"]
-# The tiny smoke-run encoder takes 128-subword windows and learns with high
-# learning rates; config model.settings still overrides these.
-TINY_SETTINGS = {"window_size": 128, "window_overlap": 32, "coarse_k": 20, "hidden_size": 128,
-                 "span_hidden_size": 64, "dropout": 0.0, "encoder_lr": 1e-3, "lr": 2e-3, "warmup_ratio": 0.0}
-MODEL_SETTINGS = {"seed": config["seed"], **(TINY_SETTINGS if ENCODER == "tiny" else {}), **config["model"]["settings"]}
+from coref_transfer.train.tiny import TINY_SETTINGS
+
+ENCODER = config["train"]["encoder"]
+MODEL_SETTINGS = {"seed": config["seed"], **(TINY_SETTINGS if ENCODER == "tiny" else {}), **config["train"]["settings"]}
 
 
 rule tiny_encoder:
     input:
         f"{RESULTS}/export",
     output:
-        directory(f"{RESULTS}/model/tiny-encoder"),
+        directory(f"{RESULTS}/train/tiny-encoder"),
     params:
         cli=CLI,
         seed=config["seed"],
     log:
-        f"{RESULTS}/logs/model/tiny-encoder.log",
+        f"{RESULTS}/logs/train/tiny-encoder.log",
     conda:
         "../envs/train.yaml"
     shell:
@@ -32,20 +30,20 @@ rule train_model:
         export=f"{RESULTS}/export",
         encoder=rules.tiny_encoder.output if ENCODER == "tiny" else [],
     output:
-        directory(f"{RESULTS}/model/run"),
+        directory(f"{RESULTS}/train/run"),
     params:
         cli=CLI,
         encoder=lambda w, input: input.encoder[0] if ENCODER == "tiny" else ENCODER,
-        steps=f"--max-steps {config['model']['max_steps']}" if config["model"]["max_steps"] else "",
-        repeats=config["model"]["repeats"],
+        steps=f"--max-steps {config['train']['max_steps']}" if config["train"]["max_steps"] else "",
+        repeats=config["train"]["repeats"],
         settings=json.dumps(MODEL_SETTINGS, sort_keys=True),
     threads: 2
     resources:
         gpu=GPUS["train_model"],
     log:
-        f"{RESULTS}/logs/model/train.log",
+        f"{RESULTS}/logs/train/train.log",
     benchmark:
-        f"{RESULTS}/benchmarks/model/train.tsv"
+        f"{RESULTS}/benchmarks/train/train.tsv"
     conda:
         "../envs/train.yaml"
     shell:
@@ -59,13 +57,13 @@ rule test_model:
         export=f"{RESULTS}/export",
         model=rules.train_model.output,
     output:
-        conll=f"{RESULTS}/model/test.predicted.conll",
-        metrics=f"{RESULTS}/model/test.metrics.json",
+        conll=f"{RESULTS}/train/test.predicted.conll",
+        metrics=f"{RESULTS}/train/test.metrics.json",
     params:
         cli=CLI,
-        model=lambda w, input: input.model[0] if config["model"]["repeats"] == 1 else f"{input.model[0]}/seed-{config['seed']}",
+        model=lambda w, input: input.model[0] if config["train"]["repeats"] == 1 else f"{input.model[0]}/seed-{config['seed']}",
     log:
-        f"{RESULTS}/logs/model/test.log",
+        f"{RESULTS}/logs/train/test.log",
     conda:
         "../envs/train.yaml"
     shell:
@@ -76,4 +74,5 @@ rule test_model:
 rule train:
     input:
         rules.test_model.output,
+        damaged_outputs,  # outputs found damaged, to rebuild (rules/common.smk)
     localrule: True

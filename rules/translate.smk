@@ -1,6 +1,7 @@
-# Stage γ per partition (placeholder translation), then the merge.
+# The translate stage (the paper's γ) per partition, then the merge; and the
+# MT model setup (`snakemake models`, not part of `all`).
 # A model backend asks for a GPU (GPUS in common.smk; on SLURM it then goes to
-# the GPU partition); without one it runs on CPU (`translation.device: auto`).
+# the GPU partition); without one it runs on CPU (`translate.device: auto`).
 
 
 rule translate:
@@ -9,12 +10,12 @@ rule translate:
         placeholders=PLACEHOLDER_FILES,
         memory=translation_memory,
     output:
-        multiext(f"{RESULTS}/gamma/parts/{{partition}}/", "gamma.parquet", "stats.json", "manifest.json"),
+        multiext(f"{RESULTS}/translate/parts/{{partition}}/", "gamma.parquet", "stats.json", "manifest.json"),
     params:
         cli=CLI,
         selection=lambda w, input: os.path.dirname(input.beta3),
         out=lambda w, output: os.path.dirname(output[0]),
-        config=section_json("translation", "gamma", "seed"),
+        config=stage_json("translate"),
     threads: 2
     resources:
         gpu=GPUS["translate"],
@@ -29,11 +30,11 @@ rule translate:
         " --config-json {params.config:q} 2> {log:q}"
 
 
-rule merge_gamma:
+rule merge_translate:
     input:
         expand(rules.translate.output, partition=PARTITIONS),
     output:
-        multiext(f"{RESULTS}/gamma/all/", "gamma.parquet", "stats.json", "manifest.json"),
+        multiext(f"{RESULTS}/translate/all/", "gamma.parquet", "stats.json", "manifest.json"),
     params:
         cli=CLI,
         parts=lambda w, input: sorted({os.path.dirname(p) for p in input}),
@@ -44,3 +45,29 @@ rule merge_gamma:
         "../envs/translate.yaml"
     shell:
         "{params.cli} merge {params.parts:q} --out {params.out:q} 2> {log:q}"
+
+
+# Model setup: `snakemake models --cores 1` downloads the configured MT model
+# and converts it for CTranslate2 into translate.model.path. It needs the
+# Hugging Face hub; offline it fails with instructions.
+
+
+rule fetch_model:
+    output:
+        directory(config["translate"]["model"]["path"]),
+    params:
+        cli=CLI,
+        name=config["translate"]["model"]["name"],
+    log:
+        f"{RESULTS}/logs/translate/fetch-model.log",
+    localrule: True
+    conda:
+        "../envs/translate.yaml"
+    shell:
+        "{params.cli} models fetch {params.name:q} --to {output:q} 2> {log:q}"
+
+
+rule models:
+    input:
+        rules.fetch_model.output,
+    localrule: True

@@ -18,7 +18,7 @@ pytest_plugins = ["tiny_models"]
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE = REPO / "resources" / "sample"
 PLUGINS = REPO / "tests" / "plugins"
-"""Translation plugins the tests load (`translation.backend: plugin`): importable here and in PLUGIN_ENV."""
+"""Translation plugins the tests load (`translate.backend: plugin`): importable here and in PLUGIN_ENV."""
 sys.path.insert(0, str(PLUGINS))
 PLUGIN_ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), str(PLUGINS)])}
 """The environment for a workflow or CLI subprocess that loads those plugins."""

@@ -54,7 +54,7 @@ def test_select_writes_tables_stats_manifest(tmp_path, conll_file):
     assert stats["classes"] == {"person/fem/sing": 1, "thing/masc/sing": 1}
     manifest = json.loads((out / "manifest.json").read_text())
     assert set(manifest["inputs"]) == {str(conll_file)}
-    assert manifest["config"]["selection"]["max_tokens"] == 25
+    assert manifest["config"]["select"]["max_tokens"] == 25
     rows = pq.read_table(out / "beta3.parquet").to_pylist()
     assert [m["type"] for m in rows[0]["mentions"]] == ["person", "thing"]
 
@@ -138,12 +138,15 @@ def test_every_schema_key_has_a_description_or_is_a_section():
 @pytest.mark.parametrize(
     "override,message",
     [
-        ({"selection": {"min_tokens": 0}}, "config key 'selection.min_tokens': 0 is less than the minimum of 1"),
-        ({"selection": {"min_tokens": 30}}, "the minimum must not exceed the maximum"),
-        ({"selection": {"max_tokens": "many"}}, "config key 'selection.max_tokens': 'many' is not of type 'integer'"),
+        ({"select": {"min_tokens": 0}}, "config key 'select.min_tokens': 0 is less than the minimum of 1"),
+        ({"select": {"min_tokens": 30}}, "the minimum must not exceed the maximum"),
+        ({"select": {"max_tokens": "many"}}, "config key 'select.max_tokens': 'many' is not of type 'integer'"),
         ({"classes": {"fallback": {"gender": "neuter"}}}, "allowed values: masc, fem"),
-        ({"selection": {"min_token": 3}}, "valid keys: first_second_person, keep_possessives"),
+        ({"select": {"min_token": 3}}, "valid keys: first_second_person, keep_possessives"),
         ({"nonsense": 1}, "config key '(top level)'"),
+        # configurations written before each stage had one name are told the new one
+        ({"selection": {"min_tokens": 3}, "gamma": {}}, "'selection' is now 'select'; 'gamma' is now 'translate'"),
+        ({"parsing": {"model": "x"}}, "'parsing' is now 'refine.parser'"),
     ],
 )
 def test_config_errors(override, message):
@@ -162,9 +165,9 @@ def test_config_file_errors(tmp_path):
 
 
 def test_config_show_prints_resolved_config():
-    proc = run_cli("config", "show", "--config-json", '{"selection": {"max_tokens": 30}}')
+    proc = run_cli("config", "show", "--config-json", '{"select": {"max_tokens": 30}}')
     assert proc.returncode == 0
-    assert yaml.safe_load(proc.stdout)["selection"]["max_tokens"] == 30
+    assert yaml.safe_load(proc.stdout)["select"]["max_tokens"] == 30
 
 
 ODD = """\

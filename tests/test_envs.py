@@ -23,6 +23,7 @@ from packaging.version import Version
 
 import env_guard
 from conftest import REPO
+from coref_transfer.train.tiny import TINY_SETTINGS
 
 try:
     import tomllib
@@ -202,9 +203,6 @@ def test_worker_processes_have_the_guard_too(tmp_path):
 
 
 CLI = ("-m", "coref_transfer")
-#: model.settings the workflow adds for the tiny encoder (rules/train.smk TINY_SETTINGS)
-TINY_SETTINGS = {"window_size": 128, "window_overlap": 32, "coarse_k": 20, "hidden_size": 128,
-                 "span_hidden_size": 64, "dropout": 0.0, "encoder_lr": 1e-3, "lr": 2e-3, "warmup_ratio": 0.0}
 #: builds an untrained model folder with the train rule's modules (the test does not train)
 UNTRAINED_MODEL = """\
 import json, sys
@@ -218,9 +216,11 @@ save_model(out, CorefModel(load_encoder(encoder, True), cfg), load_tokenizer(enc
 """
 
 
-def section_json(config: dict, *keys: str) -> str:
-    """A rule's --config-json (rules/common.smk section_json)."""
-    return json.dumps({key: config[key] for key in keys}, sort_keys=True)
+def stage_json(config: dict, stage: str) -> str:
+    """A rule's --config-json (rules/common.smk stage_json)."""
+    from coref_transfer.config import stage_config
+
+    return json.dumps(stage_config(config, stage), sort_keys=True)
 
 
 def rule_commands(workdir: Path) -> dict[str, list[tuple[str, list[str]]]]:
@@ -236,51 +236,53 @@ def rule_commands(workdir: Path) -> dict[str, list[tuple[str, list[str]]]]:
     parts = discover([workdir / "data"], ["split"])
     r = "results"
     sel_parts = [f"{r}/select/parts/{p}" for p in parts]
-    gam_parts = [f"{r}/gamma/parts/{p}" for p in parts]
-    del_parts = [f"{r}/delta/parts/{p}" for p in parts]
-    model = f"{r}/model/run"
+    gam_parts = [f"{r}/translate/parts/{p}" for p in parts]
+    del_parts = [f"{r}/refine/parts/{p}" for p in parts]
+    model = f"{r}/train/run"
     return {
         "select": [
             *((f"select {p}", [*CLI, "select", *map(str, files), "--out", out, "--partition", p, "--workers", "2",
-                              "--config-json", section_json(config, "selection", "classes")])
+                              "--config-json", stage_json(config, "select")])
               for (p, files), out in zip(parts.items(), sel_parts)),
             ("merge select", [*CLI, "merge", *sel_parts, "--out", f"{r}/select/all"]),
         ],
         "translate": [
             *((f"translate {p}", [*CLI, "translate", "--input", sel, "--out", out, "--threads", "2",
-                                  "--config-json", section_json(config, "translation", "gamma", "seed")])
+                                  "--config-json", stage_json(config, "translate")])
               for p, sel, out in zip(parts, sel_parts, gam_parts)),
-            ("merge gamma", [*CLI, "merge", *gam_parts, "--out", f"{r}/gamma/all"]),
+            ("merge translate", [*CLI, "merge", *gam_parts, "--out", f"{r}/translate/all"]),
         ],
         "refine": [
             *((f"refine {p}", [*CLI, "refine", "--input", gam, "--out", out,
-                               "--config-json", section_json(config, "parsing", "refinement", "classes")])
+                               "--config-json", stage_json(config, "refine")])
               for p, gam, out in zip(parts, gam_parts, del_parts)),
-            ("merge delta", [*CLI, "merge", *del_parts, "--out", f"{r}/delta/all"]),
+            ("merge refine", [*CLI, "merge", *del_parts, "--out", f"{r}/refine/all"]),
+        ],
+        "export": [
+            ("export", [*CLI, "export", "--input", f"{r}/refine/all", "--out", f"{r}/export"]),
         ],
         "report": [
-            ("export", [*CLI, "export", "--input", f"{r}/delta/all", "--out", f"{r}/export"]),
-            ("humaneval", [*CLI, "humaneval", "--input", f"{r}/delta/all", "--out", f"{r}/humaneval",
-                           "--config-json", section_json(config, "report", "seed")]),
-            ("report", [*CLI, "report", "--select", f"{r}/select/all", "--gamma", f"{r}/gamma/all",
-                        "--delta", f"{r}/delta/all", "--kit", f"{r}/humaneval", "--out", f"{r}/paper",
-                        "--config-json", section_json(config, "report")]),
+            ("humaneval", [*CLI, "humaneval", "--input", f"{r}/refine/all", "--out", f"{r}/report/humaneval",
+                           "--config-json", stage_json(config, "humaneval")]),
+            ("report", [*CLI, "report", "--select", f"{r}/select/all", "--translate", f"{r}/translate/all",
+                        "--refine", f"{r}/refine/all", "--kit", f"{r}/report/humaneval", "--out", f"{r}/report/paper",
+                        "--config-json", stage_json(config, "report")]),
         ],
         "train": [
             ("tiny-encoder", [*CLI, "tiny-encoder", "--input", f"{r}/export/train.jsonlines",
-                              "--out", f"{r}/model/tiny-encoder", "--seed", str(config["seed"])]),
-            ("untrained model", ["-c", UNTRAINED_MODEL, f"{r}/model/tiny-encoder", model,
+                              "--out", f"{r}/train/tiny-encoder", "--seed", str(config["seed"])]),
+            ("untrained model", ["-c", UNTRAINED_MODEL, f"{r}/train/tiny-encoder", model,
                                  json.dumps(TINY_SETTINGS)]),
             ("predict", [*CLI, "predict", "--model", model, "--input", f"{r}/export/test.jsonlines",
-                         "--out", f"{r}/model/test.predicted.conll", "--metrics", f"{r}/model/test.metrics.json"]),
+                         "--out", f"{r}/train/test.predicted.conll", "--metrics", f"{r}/train/test.metrics.json"]),
             ("score", [*CLI, "score", "--gold", f"{r}/export/test.gold_conll",
-                       "--pred", f"{r}/model/test.predicted.conll", "--json"]),
+                       "--pred", f"{r}/train/test.predicted.conll", "--json"]),
         ],
     }
 
 
 #: environments in the order the workflow needs their outputs
-PIPELINE = ("select", "translate", "refine", "report", "train")
+PIPELINE = ("select", "translate", "refine", "export", "report", "train")
 
 
 @pytest.fixture(scope="module")
@@ -325,11 +327,11 @@ def test_rule_commands_run_in_their_env(guarded_runs, env):
 def test_rule_commands_wrote_their_outputs(guarded_runs):
     workdir, _ = guarded_runs
     results = workdir / "results"
-    for stage in ("select", "gamma", "delta"):
+    for stage in ("select", "translate", "refine"):
         assert (results / stage / "all" / "stats.json").is_file(), stage
     assert (results / "export" / "test.conllu").is_file()
-    assert any((results / "paper").glob("*.png"))
-    metrics = json.loads((results / "model" / "test.metrics.json").read_text())
+    assert any((results / "report" / "paper").glob("*.png"))
+    metrics = json.loads((results / "train" / "test.metrics.json").read_text())
     assert metrics["documents"] > 0 and "conll" in json.dumps(metrics["scores"])
 
 
@@ -337,7 +339,7 @@ def test_rule_commands_wrote_their_outputs(guarded_runs):
 def test_guard_fails_a_real_command_in_the_wrong_env(guarded_runs):
     """`export` needs udapi (CorefUD): under select.yaml it fails, naming the module and the env."""
     workdir, _ = guarded_runs
-    proc = guarded("select", *CLI, "export", "--input", "results/delta/all", "--out", str(workdir / "wrong-export"),
+    proc = guarded("select", *CLI, "export", "--input", "results/refine/all", "--out", str(workdir / "wrong-export"),
                    cwd=workdir)
     assert proc.returncode != 0
     assert "udapi is not in envs/select.yaml" in proc.stderr, proc.stderr[-2000:]

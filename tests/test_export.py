@@ -20,7 +20,7 @@ from coref_transfer.export.export import FORMATS, export_all
 from coref_transfer.export.rows import group_rows, load_delta, parse_doc_key, space_after, unique_mentions
 from coref_transfer.schema import DELTA, write_table
 
-SAMPLE_DELTA = REPO / "results" / "delta" / "all" / "delta.parquet"
+SAMPLE_DELTA = REPO / "results" / "refine" / "all" / "delta.parquet"
 EXTENSIONS = {name: fmt.extension for name, fmt in FORMATS.items()}
 
 

@@ -68,7 +68,7 @@ def beta3(make_parts, config):
 
 
 def run(rows, script, inventory, **gamma):
-    cfg = validate_config({"gamma": gamma} if gamma else {})
+    cfg = validate_config({"translate": gamma} if gamma else {})
     backend = Scripted(script)
     out, stats = run_gamma(rows, TranslationService(backend, progress=False), inventory, cfg)
     return out, stats, backend

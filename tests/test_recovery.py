@@ -38,10 +38,10 @@ def test_a_killed_run_resumes_from_the_cache_and_translates_nothing_twice(tmp_pa
     log = workdir / "calls.jsonl"
     config = yaml.safe_load((workdir / "config.yaml").read_text())
     options = {"memory": str(workdir / "data/translation-memory.tsv"), "log": str(log), "delay": 0.3}
-    config["translation"].update(backend="plugin", plugin="counting_translator:make", plugin_options=options,
+    config["translate"].update(backend="plugin", plugin="counting_translator:make", plugin_options=options,
                                  checkpoint_segments=CHECKPOINT)
     (workdir / "config.yaml").write_text(yaml.safe_dump(config))
-    target = f"results/gamma/parts/{PARTITION}/gamma.parquet"
+    target = f"results/translate/parts/{PARTITION}/gamma.parquet"
 
     run = subprocess.Popen(command(workdir, target), env=ENV, start_new_session=True,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -56,12 +56,12 @@ def test_a_killed_run_resumes_from_the_cache_and_translates_nothing_twice(tmp_pa
     first = calls(log)
 
     # nothing half-written: Snakemake made the partition's γ folder, nothing is in it
-    folder = workdir / "results/gamma/parts" / PARTITION
+    folder = workdir / "results/translate/parts" / PARTITION
     assert not folder.exists() or not any(folder.iterdir())
     from coref_transfer.translate.mt.cache import TranslationCache, cache_key
 
     fingerprint = CountingTranslator(**options).fingerprint
-    cache = TranslationCache(workdir / "results/cache/translation")
+    cache = TranslationCache(workdir / "results/cache/translate")
     cached = {s for call in first for s in call["segments"] if cache.get(cache_key(fingerprint, s)) is not None}
     assert len(cached) >= 2 * CHECKPOINT  # every finished call reached the cache before the next began
 
@@ -75,11 +75,11 @@ def test_a_killed_run_resumes_from_the_cache_and_translates_nothing_twice(tmp_pa
     assert retranslated, "the first run was killed too late to leave anything to translate"
     assert not retranslated & cached
     assert all(len(call["segments"]) <= CHECKPOINT for call in first + second)
-    stats = json.loads((workdir / "results/gamma/parts" / PARTITION / "stats.json").read_text())
+    stats = json.loads((workdir / "results/translate/parts" / PARTITION / "stats.json").read_text())
     assert stats["translation"]["translated"] == len(retranslated)
     assert stats["translation"]["cache_hits"] >= len(cached)
     # and the result is the uninterrupted run's (the memory backend, same translations)
-    local = REPO / "results/gamma/parts" / PARTITION / "gamma.parquet"
+    local = REPO / "results/translate/parts" / PARTITION / "gamma.parquet"
     assert (workdir / target).read_bytes() == local.read_bytes()
 
 

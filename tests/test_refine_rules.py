@@ -1364,7 +1364,7 @@ def test_registry_names_match_rules_and_schema():
     assert all(cls.name == name for name, cls in RULES.items())
     assert sorted(DEFAULT_ORDER) == sorted(RULES)
     schema = yaml.safe_load(SCHEMA.read_text(encoding="utf-8"))
-    enum = schema["properties"]["refinement"]["properties"]["rules"]["items"]["enum"]
+    enum = schema["properties"]["refine"]["properties"]["rules"]["items"]["enum"]
     assert set(enum) == set(RULES)
 
 

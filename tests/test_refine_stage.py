@@ -26,7 +26,7 @@ def parser():
 
 @pytest.fixture(scope="module")
 def config():
-    return validate_config({"parsing": {"model": str(MODEL)}})
+    return validate_config({"refine": {"parser": {"model": str(MODEL)}}})
 
 
 def test_parse_bracketed():
@@ -76,7 +76,7 @@ def test_stanza_backend_with_real_models():
 
 def test_unknown_rule_lists_the_valid_ones():
     with pytest.raises(ConfigError, match="allowed values"):
-        validate_config({"refinement": {"rules": ["prodrop"]}})
+        validate_config({"refine": {"rules": ["prodrop"]}})
 
 
 def test_refine_text_the_papers_example(config, parser):
@@ -90,7 +90,7 @@ def test_refine_text_the_papers_example(config, parser):
 
 
 def test_refine_text_cli_single_and_file(tmp_path):
-    cfg = json.dumps({"parsing": {"model": str(MODEL)}})
+    cfg = json.dumps({"refine": {"parser": {"model": str(MODEL)}}})
     proc = subprocess.run(
         [sys.executable, "-m", "coref_transfer", "refine-text", "Quella avviso è stato redatto .", "--config-json", cfg],
         capture_output=True, text=True, cwd=REPO,

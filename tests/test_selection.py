@@ -67,12 +67,12 @@ def test_alpha_oddities():
     ],
 )
 def test_beta1(pos, reason, config):
-    assert utterance_reason(pos, config["selection"]) == reason
+    assert utterance_reason(pos, config["select"]) == reason
 
 
 def test_beta1_md_counts_when_configured():
-    cfg = validate_config({"selection": {"verb_tags": ["VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"]}})
-    assert utterance_reason(["PRP", "MD", "RB", "IN", "NN", "."], cfg["selection"]) is None
+    cfg = validate_config({"select": {"verb_tags": ["VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"]}})
+    assert utterance_reason(["PRP", "MD", "RB", "IN", "NN", "."], cfg["select"]) is None
 
 
 # --- β2 --------------------------------------------------------------------
@@ -91,7 +91,7 @@ def test_beta1_md_counts_when_configured():
     ],
 )
 def test_beta2_roots(word, tag, reason, config):
-    assert root_reason(word, tag, config["selection"]) == reason
+    assert root_reason(word, tag, config["select"]) == reason
 
 
 DOC_BETA2 = """
@@ -116,7 +116,7 @@ def test_beta2_in_context(make_parts, config):
 # --- β3 --------------------------------------------------------------------
 
 def test_beta3_reasons(config):
-    sel = config["selection"]
+    sel = config["select"]
     assert cluster_reason([], sel) == "too_small"
     assert cluster_reason(["NN"], sel) == "too_small"
     assert cluster_reason(["PRP", "PRP$", "DT"], sel) == "no_noun"

@@ -74,7 +74,7 @@ def slurm_run(tmp_path_factory):
         (pytest.fail if REQUIRED else pytest.skip)(reason)
     workdir = make_workdir(tmp_path_factory.mktemp("slurm") / "w")
     config = yaml.safe_load((workdir / "config.yaml").read_text())
-    config["translation"].update(
+    config["translate"].update(
         backend="plugin", plugin="counting_translator:make",
         plugin_options={"memory": str(workdir / "data/translation-memory.tsv"), "log": str(workdir / "calls.jsonl"),
                         "fail_once": str(workdir / "fail-once.marker")},
@@ -110,12 +110,12 @@ def test_the_workflow_completes_with_every_job_through_sbatch(slurm_run):
     assert len(completed) == total - len(LOCAL_RULES)
     assert len({(j["rule"], j["wildcards"]) for j in completed}) == len(completed)
     assert {j["rule"] for j in completed} == {
-        "select", "merge_select", "translate", "merge_gamma", "refine", "merge_delta", "export", "report",
+        "select", "merge_select", "translate", "merge_translate", "refine", "merge_refine", "export", "report",
         "humaneval", "tiny_encoder", "train_model", "test_model"}
-    assert (workdir / "results/model/test.metrics.json").is_file()
+    assert (workdir / "results/train/test.metrics.json").is_file()
     # the jobs name their rule and partition in the comment squeue shows
     assert {j["wildcards"] for j in completed if j["rule"] == "translate"} == {
-        p.name for p in (workdir / "results/gamma/parts").iterdir() if not p.name.startswith(".")}
+        p.name for p in (workdir / "results/translate/parts").iterdir() if not p.name.startswith(".")}
 
 
 def test_gpu_rules_ask_for_a_gpu_and_get_the_gpu_partition(slurm_run):
@@ -126,7 +126,7 @@ def test_gpu_rules_ask_for_a_gpu_and_get_the_gpu_partition(slurm_run):
         else:
             assert (job["partition"], job["tres"]) == ("cpu", "N/A"), job
     # inside the job the GPU was there: the CLI logs its SLURM job and devices
-    for log in [*(workdir / "results/logs/translate").glob("*-*.log"), workdir / "results/logs/model/train.log"]:
+    for log in [*(workdir / "results/logs/translate").glob("*-*.log"), workdir / "results/logs/train/train.log"]:
         text = log.read_text()
         assert re.search(r"SLURM job \d+, partition gpu, node \S+, CUDA_VISIBLE_DEVICES=0", text), (log, text[:500])
     for log in (workdir / "results/logs/select").glob("*.log"):

@@ -14,7 +14,7 @@ from coref_transfer.translate.mt.service import TranslationService
 
 
 def plugin_config(tmp_path, **options):
-    return validate_config({"translation": {
+    return validate_config({"translate": {
         "backend": "plugin", "plugin": "counting_translator:make",
         "plugin_options": {"memory": str(SAMPLE / "translation-memory.tsv"), "log": str(tmp_path / "calls.jsonl"),
                            **options}}})
@@ -45,7 +45,7 @@ def test_the_configured_factory_builds_the_backend_and_the_service_caches_its_ou
 def test_a_bad_plugin_is_a_config_error_naming_the_key(tmp_path, spec, message):
     with pytest.raises(ConfigError) as err:
         load_plugin(spec, {"memory": str(SAMPLE / "translation-memory.tsv"), "log": str(tmp_path / "l")})
-    assert str(err.value).startswith("config key 'translation.plugin': ")
+    assert str(err.value).startswith("config key 'translate.plugin': ")
     assert message in str(err.value)
 
 
@@ -57,5 +57,5 @@ def test_a_factory_returning_no_backend_is_refused(tmp_path, monkeypatch):
 
 
 def test_backend_plugin_without_a_factory_fails_validation():
-    with pytest.raises(ConfigError, match="config key 'translation.plugin': backend plugin needs"):
-        validate_config({"translation": {"backend": "plugin"}})
+    with pytest.raises(ConfigError, match="config key 'translate.plugin': backend plugin needs"):
+        validate_config({"translate": {"backend": "plugin"}})

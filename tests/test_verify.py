@@ -38,7 +38,7 @@ def flip_last_byte(path: Path) -> None:
 
 @pytest.fixture
 def folder(tmp_path):
-    return sealed(tmp_path / "results" / "gamma" / "parts" / "p", {"gamma.parquet": b"x" * 5678, "stats.json": b"{}\n"})
+    return sealed(tmp_path / "results" / "translate" / "parts" / "p", {"gamma.parquet": b"x" * 5678, "stats.json": b"{}\n"})
 
 
 def messages(problems):
@@ -107,9 +107,9 @@ def test_scan_covers_nested_folders_and_skips_old_manifests_and_hidden_folders(t
     old.mkdir(parents=True)
     (old / "manifest.json").write_text('{"command": "merge"}')  # written before outputs were recorded
     (old / "x.parquet").write_bytes(b"anything")
-    staged = sealed(results / "gamma" / "parts" / ".p.abc.tmp", {"a": b"a"})
+    staged = sealed(results / "translate" / "parts" / ".p.abc.tmp", {"a": b"a"})
     (staged / "a").write_bytes(b"b")  # a hidden folder is not an output (yet, or any more)
-    assert list(sealed_folders(results)) == [folder, old]
+    assert list(sealed_folders(results)) == [old, folder]  # path order
     assert scan(results) == []
     flip_last_byte(folder / "stats.json")
     assert [p.path for p in scan(results)] == [folder / "stats.json"]
@@ -185,19 +185,35 @@ def test_mark_for_rebuild_moves_each_damaged_folder_aside_once(folder):
 
 def test_pending_rebuilds_name_the_output_snakemake_knows(tmp_path, folder):
     results = tmp_path / "results"
-    kit = sealed(results / "humaneval", {"sample.json": b"{}"})
+    kit = sealed(results / "report" / "humaneval", {"sample.json": b"{}"})
     (kit / ".snakemake_timestamp").write_bytes(b"")  # a directory() output
     flip_last_byte(folder / "stats.json")
     flip_last_byte(kit / "sample.json")
     warnings, targets = rebuild_damaged(results, tmp_path / "verified.json")
-    assert targets == [f"{folder}/manifest.json", f"{kit}"]
+    assert targets == [f"{kit}", f"{folder}/manifest.json"]  # path order
     assert len(warnings) == 2 and all("will be rebuilt (the damaged folder is kept as" in w for w in warnings)
-    # a dry run moved them aside: the next start still rebuilds them, once
+    # moved aside and not rebuilt yet (a run that stopped early): the next start still rebuilds them, once
     warnings, again = rebuild_damaged(results, tmp_path / "verified.json")
     assert again == targets
     assert warnings == [f"{t}: damaged earlier and not rebuilt yet; it will be rebuilt" for t in targets]
     sealed(folder, {"stats.json": b"{}\n"})
     assert pending_rebuilds(results) == [f"{kit}"]
+
+
+def test_a_dry_run_reports_damage_and_changes_nothing(tmp_path, folder):
+    results = tmp_path / "results"
+    cache = tmp_path / "verified.json"
+    flip_last_byte(folder / "stats.json")
+    warnings, targets = rebuild_damaged(results, cache, dry_run=True)
+    assert targets == []
+    assert warnings == [f"{folder}/stats.json: SHA-256 " + warnings[0].split("SHA-256 ", 1)[1]]
+    assert warnings[0].endswith(f"(corrupt); a run without --dry-run moves {folder} aside and rebuilds it")
+    assert folder.is_dir() and not quarantine_path(folder).exists() and not cache.exists()
+    # the real run then moves it
+    _, targets = rebuild_damaged(results, cache)
+    assert targets == [f"{folder}/manifest.json"] and quarantine_path(folder).is_dir()
+    # and a later dry run lists what is still pending, without touching anything
+    assert rebuild_damaged(results, cache, dry_run=True)[1] == targets
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
@@ -230,39 +246,49 @@ def test_workflow_rebuilds_damaged_folders_and_everything_downstream(tmp_path):
     def outputs():
         return {
             p.relative_to(results): p.read_bytes()
-            for d in ("select", "gamma", "delta", "export", "paper", "humaneval") for p in (results / d).rglob("*")
+            for d in ("select", "translate", "refine", "export", "report") for p in (results / d).rglob("*")
             if p.is_file() and p.name != ".snakemake_timestamp"
             and not any(part.startswith(".") for part in p.relative_to(results).parts)
         }
 
     before = outputs()
-    first, second = sorted(p.name for p in (results / "gamma" / "parts").iterdir())[:2]
-    gamma = results / "gamma" / "parts" / first / "gamma.parquet"
+    first, second = sorted(p.name for p in (results / "translate" / "parts").iterdir())[:2]
+    gamma = results / "translate" / "parts" / first / "gamma.parquet"
     size = gamma.stat().st_size
     with open(gamma, "r+b") as handle:
         handle.truncate(size // 2)
-    delta = results / "delta" / "parts" / second / "delta.parquet"
+    delta = results / "refine" / "parts" / second / "delta.parquet"
     flip_last_byte(delta)
 
     check = run_cli("verify", str(results))
     assert check.returncode == 1 and len(check.stdout.splitlines()) == 2, check.stdout
 
     expected = sorted([
-        ("all", ""), ("export", ""), ("humaneval", ""), ("merge_delta", ""), ("merge_gamma", ""),
+        ("all", ""), ("export", ""), ("humaneval", ""), ("merge_refine", ""), ("merge_translate", ""),
         ("refine", first), ("refine", second), ("report", ""), ("translate", first),
     ])  # fmt: skip
+    # parsing the workflow (--lint) and a dry run move and write nothing; the dry run says what a run rebuilds
+    cache = workdir / ".snakemake/coref-transfer/verified.json"
+    cached = cache.read_bytes()
+    lint = subprocess.run([sys.executable, "-m", "snakemake", "--lint", "--snakefile", str(REPO / "Snakefile"),
+                           "--directory", str(workdir), "--configfile", str(workdir / "config.yaml")],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO / "src")})
+    assert lint.returncode == 0, lint.stdout + lint.stderr
     dry = snakemake(workdir, "--dry-run")
     assert dry.returncode == 0, dry.stderr[-3000:]
-    assert sorted(jobs_run(dry)) == expected
-    assert (f"results/gamma/parts/{first}/gamma.parquet: {size // 2:,} bytes, its manifest says {size:,} (truncated); "
-            f"results/gamma/parts/{first} will be rebuilt") in dry.stdout + dry.stderr
-    assert f"results/delta/parts/{second}/delta.parquet: SHA-256 " in dry.stdout + dry.stderr
-    assert f"(corrupt); results/delta/parts/{second} will be rebuilt" in dry.stdout + dry.stderr
+    assert (f"results/translate/parts/{first}/gamma.parquet: {size // 2:,} bytes, its manifest says {size:,} "
+            f"(truncated); a run without --dry-run moves results/translate/parts/{first} aside and rebuilds it"
+            ) in dry.stdout + dry.stderr
+    assert f"results/refine/parts/{second}/delta.parquet: SHA-256 " in dry.stdout + dry.stderr
+    assert not any(p.name.endswith(".damaged") for p in results.rglob(".*")), "a dry run or --lint moved a folder"
+    assert gamma.stat().st_size == size // 2 and cache.read_bytes() == cached
 
-    run = snakemake(workdir)  # the dry run moved the damaged folders aside: they are still rebuilt
+    run = snakemake(workdir)
     assert run.returncode == 0, run.stderr[-3000:]
     assert sorted(jobs_run(run)) == expected
-    assert f"results/gamma/parts/{first}/manifest.json: damaged earlier and not rebuilt yet" in run.stdout + run.stderr
+    assert (f"(truncated); results/translate/parts/{first} will be rebuilt (the damaged folder is kept as"
+            ) in run.stdout + run.stderr
+    assert f"(corrupt); results/refine/parts/{second} will be rebuilt" in run.stdout + run.stderr
     assert outputs() == before  # byte-identical to the first run
     again = snakemake(workdir, "--dry-run")
     assert "Nothing to be done" in again.stdout + again.stderr

@@ -32,9 +32,9 @@ def make_workdir(root: Path) -> Path:
     shutil.copytree(SAMPLE, root / "data", ignore=shutil.ignore_patterns("source"))
     config = yaml.safe_load((REPO / "config.yaml").read_text())
     config["input"]["paths"] = ["data"]
-    config["translation"]["memory"] = "data/translation-memory.tsv"
-    config["gamma"]["placeholders"] = str(REPO / "resources" / "placeholders")
-    config["parsing"]["model"] = str(REPO / "resources" / "models" / "it_ud_coref_transfer")
+    config["translate"]["memory"] = "data/translation-memory.tsv"
+    config["translate"]["placeholders"] = str(REPO / "resources" / "placeholders")
+    config["refine"]["parser"]["model"] = str(REPO / "resources" / "models" / "it_ud_coref_transfer")
     (root / "config.yaml").write_text(yaml.safe_dump(config))
     return root
 
@@ -78,16 +78,16 @@ def test_full_run_merges_every_partition(first_run):
     for unit in ("utterances", "mentions", "clusters"):
         assert merged["input"][unit] == merged["beta3"][unit] + sum(merged["dropped"][unit].values())
     assert merged["input"]["documents"] >= 20 and merged["input"]["utterances"] >= 250
-    gamma = json.loads((workdir / "results/gamma/all/stats.json").read_text())
+    gamma = json.loads((workdir / "results/translate/all/stats.json").read_text())
     assert gamma["input"] == {"utterances": merged["beta3"]["utterances"], "mentions": merged["beta3"]["mentions"]}
     for unit in ("utterances", "mentions"):
         assert gamma["input"][unit] == gamma["gamma"][unit] + sum(gamma["dropped"][unit].values())
     assert gamma["gamma"]["utterances"] == merged["beta3"]["utterances"]  # the sample's memory keeps every placeholder
-    delta = json.loads((workdir / "results/delta/all/stats.json").read_text())
+    delta = json.loads((workdir / "results/refine/all/stats.json").read_text())
     assert delta["input"]["utterances"] == delta["delta"]["utterances"] == gamma["gamma"]["utterances"]
     assert delta["rules"]["subject_pronoun_deletion"]["applied"] > 0
     # the report: every table in three formats, both figures, numbers traceable to the stats
-    paper = workdir / "results/paper"
+    paper = workdir / "results/report/paper"
     for name in ("table2", "table9", "table15", "table16", "table17", "table18", "dropped"):
         for ext in ("md", "tex", "csv"):
             assert (paper / f"{name}.{ext}").stat().st_size > 0
@@ -103,7 +103,7 @@ def test_full_run_merges_every_partition(first_run):
     exports = sorted(p.name for p in (workdir / "results/export").iterdir() if not p.name.startswith("."))
     assert exports == sorted(["manifest.json"] + [
         f"{s}.{e}" for s in ("train", "development", "test") for e in ("gold_conll", "json", "conllu", "jsonlines")])
-    assert sorted(p.name for p in (workdir / "results/humaneval").iterdir() if not p.name.startswith(".")) == [
+    assert sorted(p.name for p in (workdir / "results/report/humaneval").iterdir() if not p.name.startswith(".")) == [
         "README.txt", "manifest.json", "rate-rater1.html", "rate-rater2.html", "rate-rater3.html", "sample.json"]
     assert (paper / "manifest.json").is_file()
 
@@ -123,7 +123,7 @@ def test_changing_one_partition_reruns_only_it(first_run):
     proc = snakemake(workdir)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert sorted(jobs_run(proc)) == [
-        ("all", ""), ("export", ""), ("humaneval", ""), ("merge_delta", ""), ("merge_gamma", ""), ("merge_select", ""),
+        ("all", ""), ("export", ""), ("humaneval", ""), ("merge_refine", ""), ("merge_select", ""), ("merge_translate", ""),
         ("refine", "train-nw-ledger"), ("report", ""), ("select", "train-nw-ledger"), ("translate", "train-nw-ledger"),
     ]
 
@@ -139,7 +139,7 @@ def test_two_clean_runs_are_byte_identical(first_run, tmp_path):
     snakemake(workdir, "--forceall")
     def outputs(root):
         return sorted(
-            p.relative_to(root) for d in ("select", "gamma", "delta", "export", "paper", "humaneval")
+            p.relative_to(root) for d in ("select", "translate", "refine", "export", "report")
             for p in (root / "results" / d).rglob("*") if p.is_file() and p.name != ".snakemake_timestamp"
         )
 
@@ -182,11 +182,11 @@ def test_train_target_runs_end_to_end_on_the_sample(first_run):
     workdir, _ = first_run
     proc = snakemake(workdir, "train")
     assert proc.returncode == 0, proc.stderr[-3000:]
-    metrics = json.loads((workdir / "results/model/test.metrics.json").read_text())
+    metrics = json.loads((workdir / "results/train/test.metrics.json").read_text())
     assert set(metrics["scores"]) >= {"muc", "bcub", "ceafe", "ceafm", "blanc", "conll"}
-    summary = json.loads((workdir / "results/model/run/summary.json").read_text())
+    summary = json.loads((workdir / "results/train/run/summary.json").read_text())
     assert summary["repeats"] == 1 and summary["runs"][0]["seed"] == 13
     from coref_transfer.train.scorer import read_clusters
 
-    predicted = read_clusters(workdir / "results/model/test.predicted.conll")  # CoNLL the scorer reads
+    predicted = read_clusters(workdir / "results/train/test.predicted.conll")  # CoNLL the scorer reads
     assert len(predicted) == metrics["documents"]

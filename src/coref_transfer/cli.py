@@ -17,8 +17,8 @@ import typer
 import yaml
 
 from coref_transfer import __version__
-from coref_transfer.config import load_config
-from coref_transfer.errors import ConfigError, CorefTransferError
+from coref_transfer.config import load_config, parse_json_object
+from coref_transfer.errors import CorefTransferError
 
 app = typer.Typer(
     add_completion=False,
@@ -46,15 +46,7 @@ ConfigJsonOption = typer.Option(
 
 
 def _config(path: Optional[Path], extra: Optional[str]) -> dict[str, Any]:
-    overrides = None
-    if extra:
-        try:
-            overrides = json.loads(extra)
-        except json.JSONDecodeError as exc:
-            raise ConfigError(f"--config-json: not valid JSON ({exc.msg} at column {exc.colno})") from exc
-        if not isinstance(overrides, dict):
-            raise ConfigError("--config-json: expected a JSON object")
-    return load_config(path, overrides)
+    return load_config(path, parse_json_object("--config-json", extra) if extra else None)
 
 
 @app.callback()
@@ -123,7 +115,7 @@ def translate(
 
     Writes OUT/gamma.parquet, OUT/stats.json and OUT/manifest.json.
 
-    Example: coref-transfer translate --input results/select/parts/train-nw-ledger --out results/gamma/parts/train-nw-ledger
+    Example: coref-transfer translate --input results/select/parts/train-nw-ledger --out results/translate/parts/train-nw-ledger
     """
     from coref_transfer.translate.run import run_translate
 
@@ -143,7 +135,7 @@ def refine(
 
     Writes OUT/delta.parquet, OUT/stats.json and OUT/manifest.json.
 
-    Example: coref-transfer refine --input results/gamma/parts/train-nw-ledger --out results/delta/parts/train-nw-ledger
+    Example: coref-transfer refine --input results/translate/parts/train-nw-ledger --out results/refine/parts/train-nw-ledger
     """
     from coref_transfer.refine.run import run_refine
 
@@ -208,7 +200,7 @@ def export(
 ) -> None:
     """Write the dataset per split as CoNLL-2012, JSON with change tracking, CorefUD CoNLL-U and jsonlines.
 
-    Example: coref-transfer export --input results/delta/all --out results/export
+    Example: coref-transfer export --input results/refine/all --out results/export
     """
     from coref_transfer.export.export import export_all
 
@@ -239,19 +231,12 @@ def train_coref(
     OUT/checkpoint.pt, OUT/metrics.json and OUT/summary.json; prints the
     summary. Uses CUDA when available (else the CPU, with a warning).
 
-    Example: coref-transfer train --train results/export/train.jsonlines --dev results/export/development.jsonlines --encoder dbmdz/bert-base-italian-xxl-cased --out results/coref/bert-it
+    Example: coref-transfer train --train results/export/train.jsonlines --dev results/export/development.jsonlines --encoder dbmdz/bert-base-italian-xxl-cased --out results/train/bert-it
     """
     from coref_transfer.train.config import load_coref_config
     from coref_transfer.train.trainer import train
 
-    overrides: dict[str, Any] = {}
-    if settings_json:
-        try:
-            overrides = json.loads(settings_json)
-        except json.JSONDecodeError as exc:
-            raise ConfigError(f"--settings-json: not valid JSON ({exc.msg})") from exc
-        if not isinstance(overrides, dict):
-            raise ConfigError("--settings-json: expected a JSON object")
+    overrides = parse_json_object("--settings-json", settings_json) if settings_json else {}
     overrides["encoder"] = encoder
     if max_steps is not None:
         overrides["max_steps"] = max_steps
@@ -270,7 +255,7 @@ def predict_coref(
 ) -> None:
     """Resolve coreference in jsonlines documents with a trained model; write CoNLL-2012.
 
-    Example: coref-transfer predict --model results/coref/bert-it --input results/export/test.jsonlines --out results/coref/test.conll --metrics results/coref/test.metrics.json
+    Example: coref-transfer predict --model results/train/bert-it --input results/export/test.jsonlines --out results/train/test.conll --metrics results/train/test.metrics.json
     """
     from coref_transfer.train.predict import run_predict
 
@@ -287,7 +272,7 @@ def tiny_encoder(
 ) -> None:
     """Build a tiny random-weights BERT-style encoder offline, for smoke runs of `train` (not a real model).
 
-    Example: coref-transfer tiny-encoder --input results/export/train.jsonlines --out results/model/tiny-encoder
+    Example: coref-transfer tiny-encoder --input results/export/train.jsonlines --out results/train/tiny-encoder
     """
     from coref_transfer.train.tiny import build_tiny_encoder, sample_words
 
@@ -303,7 +288,7 @@ def humaneval(
 ) -> None:
     """Build the human-evaluation kit: a seeded stratified sample and one offline HTML page per rater.
 
-    Example: coref-transfer humaneval --input results/delta/all --out results/humaneval
+    Example: coref-transfer humaneval --input results/refine/all --out results/report/humaneval
     """
     from coref_transfer.report.run import run_humaneval
 
@@ -312,22 +297,22 @@ def humaneval(
 
 @app.command()
 def report(
-    select_dir: Path = typer.Option(..., "--select", help="The merged selection folder."),
-    delta: Path = typer.Option(..., "--delta", help="The merged δ folder."),
+    select_dir: Path = typer.Option(..., "--select", help="The merged select folder (α-β3)."),
+    refine_dir: Path = typer.Option(..., "--refine", help="The merged refine folder (δ)."),
     out: Path = typer.Option(..., "--out", "-o", help="Folder for the tables and figures."),
-    gamma: Optional[Path] = typer.Option(None, "--gamma", help="The merged γ folder (its drops join the table)."),
+    translate_dir: Optional[Path] = typer.Option(None, "--translate", help="The merged translate folder (γ; its drops join the table)."),
     kit: Optional[Path] = typer.Option(None, "--kit", help="The human-evaluation kit the ratings belong to."),
     config: Optional[Path] = ConfigOption,
     config_json: Optional[str] = ConfigJsonOption,
 ) -> None:
     """Regenerate the paper's tables (Markdown, LaTeX, CSV) and figures (PNG, SVG).
 
-    Example: coref-transfer report --select results/select/all --gamma results/gamma/all --delta results/delta/all --out results/paper
+    Example: coref-transfer report --select results/select/all --translate results/translate/all --refine results/refine/all --out results/report/paper
     """
     from coref_transfer.report.run import run_report
 
     cfg = _config(config, config_json)
-    run_report(select_dir, gamma, delta, out, kit, cfg["report"]["ratings"], cfg["report"]["raters"])
+    run_report(select_dir, translate_dir, refine_dir, out, kit, cfg["report"]["ratings"], cfg["report"]["raters"])
 
 
 @app.command()
@@ -441,7 +426,7 @@ def models_fetch(
 def parser_train(
     ud: Path = typer.Option(..., "--ud", help="Folder of the UD Italian treebanks (UD_Italian-*/...conllu)."),
     out: Path = typer.Option(Path("resources/models/it_ud_coref_transfer"), help="Where the trained pipeline goes."),
-    workdir: Path = typer.Option(Path("results/parser"), help="Training data, config and checkpoints."),
+    workdir: Path = typer.Option(Path("results/refine/parser/work"), help="Training data, config and checkpoints."),
     max_steps: int = typer.Option(6000, min=100, help="Training steps (spaCy updates)."),
     seed: int = typer.Option(13, help="Seed of the training and the case noise."),
 ) -> None:
@@ -486,13 +471,13 @@ def placeholders_check(
     A placeholder the model alters (or whose gender agreement comes back flipped)
     is reported and left out of the inventory written with --out.
 
-    Example: coref-transfer placeholders check --config-json '{"translation": {"backend": "ctranslate2"}}' --out checked
+    Example: coref-transfer placeholders check --config-json '{"translate": {"backend": "ctranslate2"}}' --out checked
     """
     from coref_transfer.translate.run import build_backend
     from coref_transfer.translate.placeholders import SINGULAR_CLASSES, Inventory, check_inventory
 
     cfg = _config(config, config_json)
-    inventory = Inventory.load(cfg["gamma"]["placeholders"])
+    inventory = Inventory.load(cfg["translate"]["placeholders"])
     backend = build_backend(cfg, threads)
     report = check_inventory(inventory, backend.translate)
     for cls in SINGULAR_CLASSES:

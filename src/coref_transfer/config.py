@@ -23,6 +23,27 @@ from coref_transfer.errors import ConfigError
 
 SCHEMA_RESOURCE = "schemas/config.schema.yaml"
 
+STAGE_SECTIONS: dict[str, tuple[str, ...]] = {
+    "select": ("select", "classes"),
+    "translate": ("translate", "seed"),
+    "refine": ("refine", "classes"),
+    "humaneval": ("report", "seed"),
+    "report": ("report",),
+}
+"""The config sections each stage's command reads, defined once: the workflow
+passes exactly these to a rule (`--config-json`, so a change re-runs it) and
+the stage records them in its manifest."""
+
+RENAMED_SECTIONS = {
+    "selection": "select",
+    "translation": "translate",
+    "gamma": "translate",
+    "parsing": "refine.parser",
+    "refinement": "refine",
+    "model": "train",
+}
+"""Sections of configurations written before the stages got one name each (README, "Migration")."""
+
 
 @lru_cache(maxsize=1)
 def schema() -> dict[str, Any]:
@@ -62,20 +83,25 @@ def validate_config(config: dict[str, Any] | None) -> dict[str, Any]:
     config = copy.deepcopy(config or {})
     if not isinstance(config, dict):
         raise ConfigError(f"the configuration must be a mapping of keys, not {type(config).__name__}")
+    renamed = [f"'{old}' is now '{RENAMED_SECTIONS[old]}'" for old in config if old in RENAMED_SECTIONS]
+    if renamed:
+        raise ConfigError(
+            "config sections renamed (one name per stage; see the README's migration note): " + "; ".join(renamed)
+        )
     config = _fill_defaults(config, schema())
     validator = jsonschema.Draft7Validator(schema())
     errors = sorted(validator.iter_errors(config), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         raise ConfigError("invalid configuration:\n  " + "\n  ".join(_describe(e) for e in errors))
-    sel = config["selection"]
+    sel = config["select"]
     if sel["min_tokens"] > sel["max_tokens"]:
         raise ConfigError(
-            f"config keys 'selection.min_tokens' ({sel['min_tokens']}) and 'selection.max_tokens'"
+            f"config keys 'select.min_tokens' ({sel['min_tokens']}) and 'select.max_tokens'"
             f" ({sel['max_tokens']}): the minimum must not exceed the maximum"
         )
-    if config["translation"]["backend"] == "plugin" and not config["translation"]["plugin"]:
+    if config["translate"]["backend"] == "plugin" and not config["translate"]["plugin"]:
         raise ConfigError(
-            "config key 'translation.plugin': backend plugin needs 'package.module:factory' (it is empty)"
+            "config key 'translate.plugin': backend plugin needs 'package.module:factory' (it is empty)"
         )
     return config
 
@@ -110,6 +136,26 @@ def deep_merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
         else:
             out[key] = copy.deepcopy(value)
     return out
+
+
+def stage_config(config: dict[str, Any], stage: str) -> dict[str, Any]:
+    """The sections of `config` that stage `stage` reads (`STAGE_SECTIONS`)."""
+    return {key: config[key] for key in STAGE_SECTIONS[stage]}
+
+
+def parse_json_object(option: str, text: str) -> dict[str, Any]:
+    """A command-line option's JSON object (`--config-json`, `--settings-json`).
+
+    Raises:
+        ConfigError: naming the option, when the text is not a JSON object.
+    """
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"{option}: not valid JSON ({exc.msg} at column {exc.colno})") from exc
+    if not isinstance(value, dict):
+        raise ConfigError(f"{option}: expected a JSON object")
+    return value
 
 
 def config_hash(config: dict[str, Any]) -> str:

@@ -18,8 +18,11 @@ back; `coref-transfer verify` without `--cache` hashes everything.
 `.NAME.damaged` kept for inspection, so no job can read it: a job that needs
 it finds its producer's output missing and Snakemake re-runs that producer.
 `pending_rebuilds` names the outputs of every folder so moved and not yet
-rebuilt, and the workflow adds them to `rule all`'s input, so the default
-target re-runs their jobs and everything downstream (`--dry-run` shows it).
+rebuilt, and the workflow adds them to the input of its targets (`all`,
+`train`), so they re-run those jobs and everything downstream. The check
+runs while Snakemake builds the target's jobs, never while it parses the
+workflow, so `--lint` and `--list-rules` touch nothing; `--dry-run` only
+reports (nothing is moved or written) and lists rebuilds already pending.
 Two alternatives fail in Snakemake 9.27, both measured on the sample:
 outputs set to an old mtime do not re-run a job whose inputs (up to
 `--max-checksum-file-size`, 1 MB by default) still have the checksums
@@ -179,17 +182,18 @@ def sealed_folders(results_dir: str | Path) -> Iterator[Path]:
             yield Path(root)
 
 
-def scan(results_dir: str | Path, cache_file: str | Path | None = None) -> list[Problem]:
+def scan(results_dir: str | Path, cache_file: str | Path | None = None, update_cache: bool = True) -> list[Problem]:
     """The problems of every sealed folder under `results_dir`.
 
     With `cache_file`, files hashed OK before and unchanged since (same size
-    and mtime) are only size-checked, and the cache is updated.
+    and mtime) are only size-checked, and the cache is updated (unless
+    `update_cache` is False: a dry run writes nothing).
     """
     cache = VerifiedCache(cache_file) if cache_file is not None else None
     problems: list[Problem] = []
     for folder in sealed_folders(results_dir):
         problems += verify_folder(folder, cache)
-    if cache is not None:
+    if cache is not None and update_cache:
         cache.save()
     return problems
 
@@ -233,12 +237,20 @@ def pending_rebuilds(results_dir: str | Path) -> list[str]:
     return sorted(targets)
 
 
-def rebuild_damaged(results_dir: str | Path, cache_file: str | Path) -> tuple[list[str], list[str]]:
+def rebuild_damaged(
+    results_dir: str | Path, cache_file: str | Path, dry_run: bool = False
+) -> tuple[list[str], list[str]]:
     """Scan, move damaged folders aside; returns (one warning per problem, `pending_rebuilds`).
 
-    What the workflow runs when it starts (`rules/common.smk`).
+    What the workflow runs when it builds the jobs of a target
+    (`rules/common.smk`). With `dry_run` nothing is moved or written: the
+    warnings say what a real run would rebuild.
     """
-    problems = scan(results_dir, cache_file)
+    problems = scan(results_dir, cache_file, update_cache=not dry_run)
+    if dry_run:
+        warnings = [f"{p}; a run without --dry-run moves {p.folder} aside and rebuilds it" for p in problems]
+        targets = pending_rebuilds(results_dir)
+        return warnings + [f"{t}: damaged earlier and not rebuilt yet; it will be rebuilt" for t in targets], targets
     moved = mark_for_rebuild(problems)
     warnings = [f"{p}; {p.folder} will be rebuilt (the damaged folder is kept as {moved[p.folder]})"
                 for p in problems if p.folder in moved]

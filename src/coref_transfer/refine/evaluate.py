@@ -36,7 +36,7 @@ def read_set(path: str | Path) -> list[dict[str, Any]]:
 def evaluate(items: Sequence[Mapping[str, Any]], config: Mapping[str, Any], parser: ParserBackend | None = None) -> dict[str, Any]:
     """Per-rule precision/recall and sentence accuracy, with the sentences that went wrong."""
     results = list(refine_texts([it["input"] for it in items], config, parser))
-    rules = list(config["refinement"]["rules"])
+    rules = list(config["refine"]["rules"])
     counts = {r: {"tp": 0, "fp": 0, "fn": 0} for r in rules}
     exact = 0
     errors = []

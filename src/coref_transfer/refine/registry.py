@@ -2,7 +2,7 @@
 
 Rules are listed here explicitly, not registered by importing their
 modules, so the set of valid names is visible in one place and matches the
-`refinement.rules` enum of the config schema.
+`refine.rules` enum of the config schema.
 
 Default order, and why:
 
@@ -69,9 +69,9 @@ def build_rules(names: Sequence[str]) -> list[Rule]:
     for name in names:
         if name not in RULES:
             valid = ", ".join(sorted(RULES))
-            raise ConfigError(f"refinement.rules: unknown rule {name!r}; valid rules are: {valid}")
+            raise ConfigError(f"refine.rules: unknown rule {name!r}; valid rules are: {valid}")
         if name in seen:
-            raise ConfigError(f"refinement.rules: rule {name!r} is listed twice; list each rule once")
+            raise ConfigError(f"refine.rules: rule {name!r} is listed twice; list each rule once")
         seen.add(name)
         rules.append(RULES[name]())
     return rules

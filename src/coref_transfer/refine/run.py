@@ -11,6 +11,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from coref_transfer.config import stage_config
 from coref_transfer.errors import CorefTransferError
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest, seal
@@ -64,8 +65,8 @@ def refine_texts(lines: Iterable[str], config: Mapping[str, Any], parser: Parser
     """Refine bracketed sentences; one JSON-ready result per line (the parser is loaded once)."""
     parser = parser or build_parser(config)
     items = [parse_bracketed(line) for line in lines if line.strip()]
-    parsed = parser.parse([tokens for tokens, _ in items], config["parsing"]["batch_size"], progress=False)
-    rules = build_rules(config["refinement"]["rules"])
+    parsed = parser.parse([tokens for tokens, _ in items], config["refine"]["parser"]["batch_size"], progress=False)
+    rules = build_rules(config["refine"]["rules"])
     for (_, mentions), sent in zip(items, parsed):
         sentence = Sentence(sent, mentions)
         refine(sentence, rules)
@@ -84,7 +85,7 @@ def run_refine(gamma: str | Path, out: str | Path, config: Mapping[str, Any], pr
     gamma_path = Path(gamma) / "gamma.parquet"
     rows = read_table(gamma_path, "gamma").to_pylist()
     parser = build_parser(config)
-    build_rules(config["refinement"]["rules"])  # fail on a bad rule list before parsing
+    build_rules(config["refine"]["rules"])  # fail on a bad rule list before parsing
     out_rows, stats = run_delta(rows, parser, config, progress)
     if stats["input"]["utterances"] != stats["delta"]["utterances"]:
         raise CorefTransferError(f"δ accounting error: {stats['input']} in, {stats['delta']} out")
@@ -96,7 +97,7 @@ def run_refine(gamma: str | Path, out: str | Path, config: Mapping[str, Any], pr
             tmp,
             build_manifest(
                 "refine",
-                {k: config[k] for k in ("parsing", "refinement", "classes")},
+                stage_config(config, "refine"),
                 [gamma_path],
                 parser_fingerprint=parser.fingerprint,
             ),

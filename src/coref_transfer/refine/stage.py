@@ -84,13 +84,13 @@ def run_delta(
     rows: Sequence[Mapping[str, Any]], parser: ParserBackend, config: Mapping[str, Any], progress: bool = True
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Stage δ on γ rows; returns (rows of the `delta` table, stats)."""
-    rules = build_rules(config["refinement"]["rules"])
+    rules = build_rules(config["refine"]["rules"])
     kept = [r for r in rows if r["dropped_at"] is None]
-    parsed = list(parser.parse([r["tokens"] for r in kept], config["parsing"]["batch_size"], progress))
+    parsed = list(parser.parse([r["tokens"] for r in kept], config["refine"]["parser"]["batch_size"], progress))
     out: list[dict[str, Any]] = []
     for row, sent in zip(kept, parsed):
         out.append(_refine_row(row, sent, rules))
-    if config["refinement"]["italian_classes"]:
+    if config["refine"]["italian_classes"]:
         reestimate(out, parsed, config)
     return out, _stats(rows, out, rules)
 

@@ -90,7 +90,7 @@ def select_part(part: Part, config: Mapping[str, Any]) -> PartResult:
         part: a part as read from CoNLL-2012.
         config: the validated configuration (sections `selection`, `classes`).
     """
-    fates = [select_utterance(utt, config["selection"]) for utt in part.utterances]
+    fates = [select_utterance(utt, config["select"]) for utt in part.utterances]
     return PartResult(part, fates, select_clusters(part, fates, config))
 
 
@@ -127,7 +127,7 @@ def select_utterance(utt: Utterance, sel: Mapping[str, Any]) -> UtteranceFate:
 
 def select_clusters(part: Part, fates: list[UtteranceFate], config: Mapping[str, Any]) -> list[ClusterFate]:
     """β3 on the part's clusters, then the classes of the clusters kept."""
-    sel, cls_cfg = config["selection"], config["classes"]
+    sel, cls_cfg = config["select"], config["classes"]
     clusters: dict[int, ClusterFate] = {}
     members: dict[int, list[tuple[Utterance, MentionFate]]] = {}
     for ufate in fates:

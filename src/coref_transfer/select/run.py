@@ -17,6 +17,7 @@ from typing import Any
 import pyarrow as pa
 from tqdm import tqdm
 
+from coref_transfer.config import stage_config
 from coref_transfer.conll.reader import find_conll_files, read_conll
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest, seal
@@ -28,11 +29,6 @@ log = logging.getLogger(__name__)
 
 #: Text per unit of work (see `chunk_files`).
 CHUNK_BYTES = 4 << 20
-
-
-def used_config(config: Mapping[str, Any]) -> dict[str, Any]:
-    """The configuration sections that shape the selection (recorded in the manifest)."""
-    return {key: config[key] for key in ("selection", "classes")}
 
 
 def chunk_files(files: list[Path], target_bytes: int = CHUNK_BYTES) -> list[list[Path]]:
@@ -117,7 +113,7 @@ def run_select(
         for name, pieces in parts.items():
             write_table(pa.concat_tables(pieces).combine_chunks(), tmp / f"{name}.parquet")
         write_json(tmp / "stats.json", stats)
-        seal(tmp, build_manifest("select", used_config(config), files, partition=partition))
+        seal(tmp, build_manifest("select", stage_config(config, "select"), files, partition=partition))
     log.info(
         "select %s: %d files, %d utterances, %d mentions read; kept %d utterances, %d mentions, %d clusters",
         partition, len(files), stats["input"]["utterances"], stats["input"]["mentions"],

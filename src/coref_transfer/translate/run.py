@@ -17,6 +17,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from coref_transfer.config import stage_config
 from coref_transfer.errors import ConfigError
 from coref_transfer.translate.stage import check_gamma_accounting, run_gamma
 from coref_transfer.io import staged_directory, write_json
@@ -35,7 +36,7 @@ _PAIR_RE = re.compile(r"\b([A-Z]\w+) and ([A-Z]\w+)\b")
 
 def build_backend(config: Mapping[str, Any], threads: int = 1) -> Backend:
     """The configured translation backend, loaded and checked."""
-    t = config["translation"]
+    t = config["translate"]
     if t["backend"] == "memory":
         return TranslationMemory(t["memory"])
     if t["backend"] == "plugin":
@@ -86,11 +87,6 @@ class MissCollector(Backend):
         return [_PAIR_RE.sub(r"\1 e \2", s) if s in missing else self.memory.table[s] for s in segments]
 
 
-def used_config(config: Mapping[str, Any]) -> dict[str, Any]:
-    """The configuration that shapes γ (recorded in the manifest)."""
-    return {key: config[key] for key in ("translation", "gamma", "seed")}
-
-
 def run_translate(
     selection: str | Path,
     out: str | Path,
@@ -109,16 +105,16 @@ def run_translate(
     """
     beta3_path = Path(selection) / "beta3.parquet"
     rows = read_table(beta3_path, "beta3").to_pylist()
-    inventory = Inventory.load(config["gamma"]["placeholders"])
+    inventory = Inventory.load(config["translate"]["placeholders"])
     backend = build_backend(config, threads)
     collector = None
     if export_misses is not None:
         if not isinstance(backend, TranslationMemory):
-            raise ConfigError("--export-misses needs translation.backend: memory")
+            raise ConfigError("--export-misses needs translate.backend: memory")
         backend = collector = MissCollector(backend)
-    cache = TranslationCache(config["translation"]["cache"]) if getattr(backend, "cacheable", True) else None
+    cache = TranslationCache(config["translate"]["cache"]) if getattr(backend, "cacheable", True) else None
     service = TranslationService(
-        backend, cache, batch_segments=config["translation"]["checkpoint_segments"], progress=progress
+        backend, cache, batch_segments=config["translate"]["checkpoint_segments"], progress=progress
     )
     try:
         out_rows, stats = run_gamma(rows, service, inventory, config)
@@ -128,7 +124,7 @@ def run_translate(
     if collector is not None and collector.misses:
         n = write_misses(export_misses, collector.misses)  # type: ignore[arg-type]
         log.error("wrote %d missing segment(s) to %s", n, export_misses)
-        raise MemoryMissError(config["translation"]["memory"], sorted(set(collector.misses)))
+        raise MemoryMissError(config["translate"]["memory"], sorted(set(collector.misses)))
     stats["translation"] = asdict(service.stats)
     check_gamma_accounting(stats)
     table = pa.Table.from_pylist(out_rows, schema=GAMMA)
@@ -139,7 +135,7 @@ def run_translate(
             tmp,
             build_manifest(
                 "translate",
-                used_config(config),
+                stage_config(config, "translate"),
                 [beta3_path],
                 backend_fingerprint=backend.fingerprint,
                 placeholders_sha256=inventory.fingerprint,

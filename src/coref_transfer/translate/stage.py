@@ -6,7 +6,7 @@ those whose placeholders did not survive exactly once are replaced again
 with fresh placeholders (never one already tried for that utterance) and
 retranslated, up to `max_attempts`; what never passes is dropped with
 `placeholder_lost`, not emitted half right. Then each kept mention's own
-text is translated (pronouns by table, see `gamma.pronouns`) and put back.
+text is translated (pronouns by table, see `translate.pronouns`) and put back.
 
 Every utterance keeps an audit: per attempt, the English sent, the Italian
 received, the placeholders used and why the attempt failed.
@@ -59,11 +59,11 @@ def run_gamma(
     Returns:
         (rows of the `gamma` table, stats).
     """
-    gamma_cfg, seed = config["gamma"], config["seed"]
+    translate_cfg, seed = config["translate"], config["seed"]
     work = [Work(dict(r), make_slots(r["tokens"], r["pos"], r["mentions"])) for r in rows]
     pending = list(work)
     attempts = Counter()
-    for attempt in range(1, gamma_cfg["max_attempts"] + 1):
+    for attempt in range(1, translate_cfg["max_attempts"] + 1):
         batch = []
         for w in pending:
             r = w.row
@@ -101,7 +101,7 @@ def run_gamma(
         w.reason = "placeholder_lost"
 
     kept = [w for w in work if w.reason is None]
-    texts = _mention_texts(kept, service, gamma_cfg["pronoun_table"])
+    texts = _mention_texts(kept, service, translate_cfg["pronoun_table"])
     for w in kept:
         italian = [texts[(id(w), s.index)] for s in w.slots]
         w.resolved = resolve(w.translation, w.slots, w.placeholders, italian)

@@ -63,7 +63,7 @@ class SpacyParser(ParserBackend):
         except OSError as exc:
             raise MissingInputError(
                 f"spaCy pipeline {self.model!r} not found: install it (e.g. `pip install it_core_news_lg` from a "
-                f"machine that reaches spaCy's models) or set parsing.model to a pipeline folder; the project "
+                f"machine that reaches spaCy's models) or set refine.parser.model to a pipeline folder; the project "
                 f"ships its own, trained from UD, in {BUNDLED_MODEL}"
             ) from exc
         missing = {"parser", "morphologizer"} - set(self.nlp.pipe_names)
@@ -161,7 +161,7 @@ class StanzaParser(ParserBackend):
 
 def build_parser(config: Mapping[str, Any]) -> ParserBackend:
     """The configured parser backend (`parsing` section), loaded and checked."""
-    parsing = config["parsing"]
+    parsing = config["refine"]["parser"]
     if parsing["backend"] == "stanza":
         return StanzaParser(parsing["stanza_dir"], device=parsing["device"])
     return SpacyParser(parsing["model"])

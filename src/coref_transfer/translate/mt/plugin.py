@@ -1,7 +1,7 @@
-"""Your own translator as a backend: `translation.backend: plugin`.
+"""Your own translator as a backend: `translate.backend: plugin`.
 
-`translation.plugin` names a factory as `package.module:attribute`; it is
-called as `factory(options, threads)` with `translation.plugin_options` and
+`translate.plugin` names a factory as `package.module:attribute`; it is
+called as `factory(options, threads)` with `translate.plugin_options` and
 must return a `Backend`. The service in front of it still deduplicates,
 caches (keyed by the backend's fingerprint) and checkpoints, so a plugin
 only has to translate a batch.
@@ -26,18 +26,18 @@ def load_plugin(spec: str, options: Mapping[str, Any], threads: int = 1) -> Back
     """
     module_name, sep, attribute = spec.partition(":")
     if not sep or not module_name or not attribute:
-        raise ConfigError(f"config key 'translation.plugin': {spec!r} is not 'package.module:factory'")
+        raise ConfigError(f"config key 'translate.plugin': {spec!r} is not 'package.module:factory'")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise ConfigError(f"config key 'translation.plugin': cannot import {module_name!r} ({exc})") from exc
+        raise ConfigError(f"config key 'translate.plugin': cannot import {module_name!r} ({exc})") from exc
     factory = getattr(module, attribute, None)
     if not callable(factory):
-        raise ConfigError(f"config key 'translation.plugin': {module_name!r} has no callable {attribute!r}")
+        raise ConfigError(f"config key 'translate.plugin': {module_name!r} has no callable {attribute!r}")
     backend = factory(dict(options), threads)
     if not isinstance(backend, Backend):
         raise ConfigError(
-            f"config key 'translation.plugin': {spec} returned {type(backend).__name__}, not a "
+            f"config key 'translate.plugin': {spec} returned {type(backend).__name__}, not a "
             "coref_transfer.translate.mt.base.Backend"
         )
     return backend

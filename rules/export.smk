@@ -1,0 +1,17 @@
+# The export stage: the merged refine table as the dataset, per split, in four formats.
+
+
+rule export:
+    input:
+        f"{RESULTS}/refine/all/delta.parquet",
+    output:
+        directory(f"{RESULTS}/export"),
+    params:
+        cli=CLI,
+        delta=lambda w, input: os.path.dirname(input[0]),
+    log:
+        f"{RESULTS}/logs/export/export.log",
+    conda:
+        "../envs/export.yaml"
+    shell:
+        "{params.cli} export --input {params.delta:q} --out {output:q} 2> {log:q}"
