@@ -13,21 +13,12 @@ from pathlib import Path
 import pytest
 
 from coref_transfer.errors import ConfigError, InputFormatError, MissingInputError
-from coref_transfer.report.humaneval import (
-    READABILITY_CLASSES,
-    SHORTCUTS,
-    agreement,
-    build_kit,
-    class_counts,
-    fleiss_kappa,
-    kit_id,
-    load_sample,
-    observed_agreement,
-    pairwise_agreement,
-    read_ratings,
-    stratified_sample,
-    write_pages,
-)
+from coref_transfer.readability import CLASSES as READABILITY_CLASSES
+from coref_transfer.report.humaneval.agreement import agreement, fleiss_kappa, observed_agreement, pairwise_agreement
+from coref_transfer.report.humaneval.kit import build_kit
+from coref_transfer.report.humaneval.page import SHORTCUTS, write_pages
+from coref_transfer.report.humaneval.ratings import read_ratings
+from coref_transfer.report.humaneval.sample import class_counts, kit_id, load_sample, stratified_sample
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
