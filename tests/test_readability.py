@@ -7,6 +7,7 @@ import math
 import pytest
 
 from coref_transfer.errors import ConfigError
+from coref_transfer.lang.it.syllables import italian_syllables
 from coref_transfer.readability import (
     CLASSES,
     FLESCH_VACCA_VARIANTS,
@@ -19,7 +20,6 @@ from coref_transfer.readability import (
     flesch_vacca_tokens,
     gulpease,
     gulpease_tokens,
-    italian_syllables,
     readability_class,
     text_counts,
     token_counts,
