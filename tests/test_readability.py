@@ -7,19 +7,19 @@ import math
 import pytest
 
 from coref_transfer.errors import ConfigError
+from coref_transfer.lang.en.syllables import english_syllables
+from coref_transfer.lang.it.syllables import italian_syllables
 from coref_transfer.readability import (
     CLASSES,
     FLESCH_VACCA_VARIANTS,
     NoWordsError,
     TextCounts,
-    english_syllables,
     flesch_en,
     flesch_en_tokens,
     flesch_vacca,
     flesch_vacca_tokens,
     gulpease,
     gulpease_tokens,
-    italian_syllables,
     readability_class,
     text_counts,
     token_counts,

@@ -30,13 +30,9 @@ text, or a token list through the `*_tokens` variants):
    before them, so the PTB tokens "did n't" count as one word, as "didn't"
    does in text. PTB bracket symbols ("-LRB-") are punctuation.
 
-Syllables: `italian_syllables` and `english_syllables`, both rule-based and
-documented below, with no dependency. Neither uses textstat or pyphen:
-textstat's Italian syllables are pyphen's hyphenation points, and hyphenation
-never splits off a single vowel, so words lose syllables (textstat 0.7.13 with
-pyphen 0.18.1: "amico" 2, "idea" 1, "aereo" 2, "paese" 2, "paura" 2; pyphen's
-English: "area" 1, "idea" 1, "about" 1); textstat's English counts need NLTK's
-CMU dictionary, which it downloads at run time.
+Syllables are counted per word by `italian_syllables` and `english_syllables`
+(`coref_transfer.lang.it.syllables`, `coref_transfer.lang.en.syllables`),
+which document their rules and why they use neither textstat nor pyphen.
 """
 
 from __future__ import annotations
@@ -44,25 +40,24 @@ from __future__ import annotations
 import bisect
 import math
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from coref_transfer.errors import ConfigError, CorefTransferError
+from coref_transfer.lang.en.syllables import english_syllables
+from coref_transfer.lang.it.syllables import italian_syllables
 
 __all__ = [
     "CLASSES",
     "FLESCH_VACCA_VARIANTS",
     "NoWordsError",
     "TextCounts",
-    "english_syllables",
     "flesch_en",
     "flesch_en_tokens",
     "flesch_vacca",
     "flesch_vacca_tokens",
     "gulpease",
     "gulpease_tokens",
-    "italian_syllables",
     "readability_class",
     "text_counts",
     "token_counts",
@@ -90,324 +85,6 @@ _EN_CLITIC = re.compile(r"(?:['’][^\W\d_]+|n['’]t)\Z", re.IGNORECASE)
 
 class NoWordsError(CorefTransferError):
     """A text or token list without a single word: no readability score exists."""
-
-
-# --------------------------------------------------------------------------
-# Italian syllables
-# --------------------------------------------------------------------------
-
-# Kinds of letter: consonant, weak vowel (unstressed i, u; y), strong vowel
-# (a, e, o, and any vowel that carries an accent or a diaeresis).
-_C, _W, _S = 0, 1, 2
-_STRESS_MARKS = frozenset("\u0300\u0301\u0302\u0308")  # grave, acute, circumflex, diaeresis
-
-# Greek suffixes that keep the stress on the i of -ìa / -ìe (economìa,
-# tecnologìe). "-manìa" is left out because of "Germània".
-_IT_STRESSED_IA = re.compile(
-    r"(?:logi|grafi|sofi|nomi|crazi|pati|fobi|archi|metri|terapi|ergi|algi|foni|scopi|tomi)[ae]\Z"
-)
-# A Latin prefix ending in a vowel before an i that starts the stem: co-in-volgere,
-# re-iterare, pro-ibire, de-ità, pre-istoria.
-_IT_PREFIX_I = re.compile(r"(?:co|de|pre|pro|re)(i)[b-df-hj-np-tv-z]")
-# -ismo / -ista after a, e, o: ego-ismo, ate-ismo, ego-ista.
-_IT_ISMO = re.compile(r"[aeo](i)s[mt]")
-# Stems whose unmarked stressed u follows a vowel (pa-ù-ra, ba-ù-le): the
-# frequent words no rule above can see; the index is the u's offset.
-_IT_HIATUS_STEMS = {"paur": 2, "baul": 2}
-
-
-def _it_letters(word: str) -> tuple[str, list[int], list[bool]]:
-    """The word's letters in lower case without marks, each letter's kind, and whether it bears a mark."""
-    bases: list[str] = []
-    kinds: list[int] = []
-    marked: list[bool] = []
-    for ch in unicodedata.normalize("NFD", word.lower()):
-        if unicodedata.combining(ch):
-            if ch in _STRESS_MARKS and kinds and kinds[-1] != _C:
-                kinds[-1] = _S
-                marked[-1] = True
-            continue
-        if not ch.isalpha():
-            continue
-        bases.append(ch)
-        kinds.append(_S if ch in "aeo" else _W if ch in "iuy" else _C)
-        marked.append(False)
-    return "".join(bases), kinds, marked
-
-
-def italian_syllables(word: str) -> int:
-    """Number of syllables of an Italian word, from its spelling.
-
-    Non-letters are ignored, so "dell'" counts as "dell" (1) and a token with
-    no vowel ("l'", "2003") counts 0. Each syllable has one vowel nucleus:
-
-    1. a, e, o, and every vowel written with an accent or a diaeresis, are
-       nuclei; two of them side by side are in hiatus and count apart
-       (a-e-re-o 4, i-de-a 3, pa-e-se 3, po-e-ta 3, cit-tà 2, pa-ù-ra 3,
-       quï-e-te 3);
-    2. an unstressed i or u (and y) next to such a vowel is a glide, not a
-       nucleus: rising and falling diphthongs (pie-de, uo-mo, fio-re, mai,
-       au-to), triphthongs (miei, tuoi, a-iuo-la 3), i between vowels (no-ia
-       2); of two weak vowels after a strong one, the second is a nucleus
-       (a-iu-to 3, ma-iu-sco-lo 4); an accent moves the nucleus (più 1, può 1);
-    3. the u of "qu", and of "gu" before a vowel, is a glide (quan-do 2,
-       guer-ra 2, gui-da 2, qua 1);
-    4. the i of "ci", "gi", "sci", "gli" before a vowel is only a spelling of
-       the consonant (cie-lo 2, gior-no 2, scien-za 2, fi-glio 2): by rule 2
-       it is never a nucleus there, which is the standard rule for these
-       digraphs. So "ciao" is cia-o 2 (a-o is a hiatus by rule 1, as in the
-       dictionaries' cià-o), not 1;
-    5. i and u with no strong vowel beside them make one nucleus together
-       (lui 1, flui-do 2, fiu-me 2).
-
-    Spelling marks stress only on final vowels, so a stressed i or u inside a
-    word looks like an unstressed one. Rules 6-9 recover it where spelling or
-    morphology shows it; they turn a glide of rule 2 into a nucleus:
-
-    6. a word whose only vowels are i/u + a, e or o at its end, without an
-       accent, is stressed on the i/u, since a stressed final vowel would be
-       written with an accent (più, già): mì-a 2, zì-o 2, dù-e 2, ì-o 2,
-       scì-a 2. Dictionaries divide these so; in running speech they often
-       shrink to one syllable, and we follow the dictionaries;
-    7. Greek suffixes -ìa/-ìe: e-co-no-mì-a 5, tec-no-lo-gì-e 5, e-ner-gì-a 4;
-    8. -ismo/-ista after a, e, o (e-go-ì-smo 4) and a prefix co-, de-, pre-,
-       pro-, re- before i + consonant (co-in-vol-ge-re 5, pro-i-bi-re 4);
-    9. the stems paur- and baul- (pa-ù-ra 3, ba-ù-le 3).
-
-    Known limits: other unmarked stressed i/u after a vowel or before a final
-    vowel are counted as glides, one syllable short (far-ma-cì-a, po-li-zì-a,
-    bu-gì-a, Lu-ì-gi, sci-à-re, ri-u-ni-re, zì-i); loanwords follow Italian
-    rules (week-end 3); acronyms without a vowel count 0.
-    """
-    bases, kinds, marked = _it_letters(word)
-    n = len(bases)
-    for i in range(1, n):
-        # Rule 3: "qu" always, "gu" before a vowel; an accented u stays a vowel.
-        if bases[i] == "u" and kinds[i] == _W and (
-            bases[i - 1] == "q" or (bases[i - 1] == "g" and i + 1 < n and kinds[i + 1] != _C)
-        ):
-            kinds[i] = _C
-    vowels = [i for i in range(n) if kinds[i] != _C]
-    if not vowels:
-        return 0
-    # Rule 6: one vowel group, at the end, weak + unaccented strong.
-    if (
-        len(vowels) == 2
-        and vowels == [n - 2, n - 1]
-        and kinds[n - 2] == _W
-        and kinds[n - 1] == _S
-        and not marked[n - 1]
-    ):
-        kinds[n - 2] = _S
-    stressed: list[int] = []  # unmarked stressed i/u, by position
-    # Rule 7.
-    if _IT_STRESSED_IA.search(bases):
-        stressed.append(n - 2)
-    # Rule 8.
-    prefix = _IT_PREFIX_I.match(bases)
-    if prefix:
-        stressed.append(prefix.start(1))
-    stressed.extend(m.start(1) for m in _IT_ISMO.finditer(bases))
-    # Rule 9.
-    for stem, offset in _IT_HIATUS_STEMS.items():
-        stressed.extend(m.start() + offset for m in re.finditer(stem, bases))
-    for i in stressed:
-        if kinds[i] == _W:
-            kinds[i] = _S
-    return _count_nuclei(kinds)
-
-
-def _count_nuclei(kinds: Sequence[int]) -> int:
-    """Strong vowels, plus the weak-vowel runs that hold a nucleus (rules 2 and 5)."""
-    count = 0
-    i, n = 0, len(kinds)
-    while i < n:
-        if kinds[i] == _S:
-            count += 1
-            i += 1
-        elif kinds[i] == _W:
-            j = i
-            while j < n and kinds[j] == _W:
-                j += 1
-            left = kinds[i - 1] if i > 0 else _C
-            right = kinds[j] if j < n else _C
-            strong_sides = (left == _S) + (right == _S)
-            # No strong neighbour: one nucleus (lui). One strong neighbour and two
-            # weak vowels: the far one is the nucleus (a-iu-to). Otherwise glides.
-            if strong_sides == 0 or (strong_sides == 1 and j - i >= 2):
-                count += 1
-            i = j
-        else:
-            i += 1
-    return count
-
-
-# --------------------------------------------------------------------------
-# English syllables
-# --------------------------------------------------------------------------
-
-# An e that only lengthens the vowel before it, inside a word: state-ment, large-ly.
-_EN_SILENT_E_SUFFIX = re.compile(r"[^aeiouy](e)(?:ments?|ly|ful(?:ly|ness)?|less(?:ly|ness)?|ness|ty)\Z")
-_EN_SOUNDED_E = ("lement", "lements", "theless")  # el-e-ment, nev-er-the-less
-
-
-def _en_vowel_mask(s: str) -> list[bool]:
-    """Vowel or not, per letter; y is a consonant at the start before a vowel and between vowels."""
-    mask: list[bool] = []
-    for i, c in enumerate(s):
-        if c != "y":
-            mask.append(c in "aeiou")
-            continue
-        next_vowel = i + 1 < len(s) and s[i + 1] in "aeiou"
-        mask.append(not (next_vowel and (i == 0 or mask[i - 1])))
-    return mask
-
-
-def _en_hiatus(s: str, j: int, first_group: bool) -> bool:
-    """Do the adjacent vowels s[j], s[j+1] (in one group) belong to two syllables?"""
-    pair, before, after = s[j:j + 2], s[j - 1:j], s[j + 2:]
-    if pair == "ia":
-        if after.startswith("t"):
-            return True  # associate, negotiation
-        if before == "l" and not first_group:  # Italian, William, Australia vs. reliable, alliance
-            return after.startswith(("b", "nce", "ncy"))
-        return before not in ("c", "t", "s", "x", "g")  # social, Asia vs. media, trial
-    if pair == "io":
-        if after.startswith("n"):  # nation, million, union vs. lion, champion
-            return before not in ("c", "t", "s", "x", "g", "h", "n") and s[j - 2:j] != "ll"
-        if after.startswith("u"):  # precious, religious vs. various, serious
-            return before not in ("c", "t", "x", "g")
-        if after.startswith("r"):  # prior, superior vs. senior, behavior
-            return before == "r"
-        return True  # radio, violence, period
-    if pair == "iu":
-        return before != "g"  # medium vs. Belgium
-    if pair == "ua":
-        return before not in ("q", "g")  # actual, usual vs. equal, language
-    if pair == "uo":
-        return before != "q"
-    if pair == "ue":
-        return before not in ("q", "g") and after[:1] in ("n", "l", "t")  # fluent, cruel vs. true, guess
-    if pair == "ui":
-        # ruin, fluid vs. fruit, build; the i of -ing is counted by its own rule
-        return before not in ("q", "g") and after[:1] in ("n", "d") and after not in ("ng", "ngs")
-    if pair == "eo":
-        if first_group and s.startswith(("geo", "neo", "theo", "reo")) and not s.startswith("geor"):
-            return True  # geography, neon, theory, reopen vs. George
-        if after in ("", "s"):
-            return True  # video, stereos
-        return after == "us" and before not in ("g", "c")  # simultaneous vs. gorgeous
-    if pair == "ea":
-        if after in ("", "n", "ns") and not first_group:
-            return after == "" or before not in ("c", "g", "s", "h")  # idea, area, European vs. ocean
-        return j == 2 and s.startswith("crea")  # create
-    if pair == "ie":
-        if after.startswith("t"):
-            return True  # quiet, society, earliest
-        if after in ("r", "rs", "st") and not first_group:
-            return True  # easier, earlier, happiest (not priest)
-        # client, audience, science vs. patient, efficient
-        return after.startswith(("nt", "nc")) and (before not in ("c", "t") or s[j - 2:j] == "sc")
-    if pair == "oe":
-        return after[:1] in ("m", "t", "l")  # poem, poet, Noel vs. goes, shoe
-    if pair == "eu":
-        return after == "m"  # museum
-    return False  # ai, au, ee, ou, ao (Mao), ...
-
-
-def english_syllables(word: str) -> int:
-    """Number of syllables of an English word, by a documented heuristic.
-
-    Letters are folded to a-z (accents dropped); a token with letters but no
-    a-z letter counts 1. Vowel groups (a, e, i, o, u, and y unless it is a
-    consonant: "yes", "player") are counted, then adjusted:
-
-    1. a silent final e is dropped (make, whole), but not when it voices an l
-       or r after another consonant (ta-ble, cen-tre); likewise -es and -ed
-       (makes, walked vs. box-es, chang-es, want-ed, han-dled, hun-dred,
-       called); -que/-gue drop their ue (league, u-nique, col-leagues);
-    2. an e before -ment, -ly, -ful, -ness, -less, -ty is silent
-       (state-ment, large-ly, safe-ty; not el-e-ment), and so is the e of
-       some- before a consonant (some-thing) and the a of -ically
-       (ba-si-cally);
-    3. some vowel pairs split into two syllables (me-di-a, ra-di-o,
-       vi-o-lence, me-di-um, ac-tu-al, as-so-ci-ate, qui-et, so-ci-e-ty,
-       sci-ence, flu-ent, ru-in, vi-de-o, ge-og-ra-phy, re-o-pen, i-de-a,
-       Eu-ro-pe-an, cre-ate, po-em, mu-se-um) unless the spelling says
-       otherwise (-tion, -cial, -cious, -sion, -llion, -nior, -lian; George,
-       people, patient, ocean, league);
-    4. -ing after a vowel is a syllable of its own (be-ing, go-ing), so is the
-       n of n't after a consonant (did-n't, is-n't) and the m of -sm
-       (tour-is-m, spas-m);
-    5. a word with a letter has at least one syllable ("Mr", "hmm").
-
-    Known limits: abbreviations and initialisms are read as spelled (Mr 1,
-    FBI 1), glides and stress the spelling hides (ar-gue 1, cha-os 1,
-    re-in-vent 2, eve-ning 3, re-ci-pe 2, li-ne-ar 2), silent e in compounds
-    (base-line 3, there-fore 3), diaeresis (naïve 1). The count equals one of the CMU
-    Pronouncing Dictionary's pronunciations for 98.9% of the dictionary's
-    tokens in the English of the embedded CoNLL sample (resources/sample) and
-    99.0% in the source papers' text (37,000 tokens).
-    """
-    lower = word.lower()
-    s = "".join(c for c in unicodedata.normalize("NFD", lower) if "a" <= c <= "z")
-    if not s:
-        return 1 if any(c.isalpha() for c in word) else 0
-    vowel = _en_vowel_mask(s)
-    groups: list[tuple[int, int]] = []
-    i = 0
-    while i < len(s):
-        if vowel[i]:
-            j = i
-            while j < len(s) and vowel[j]:
-                j += 1
-            groups.append((i, j))
-            i = j
-        else:
-            i += 1
-    count = len(groups)
-    for g, (start, end) in enumerate(groups):
-        count += sum(_en_hiatus(s, j, g == 0) for j in range(start, end - 1))
-
-    def consonant(k: int) -> bool:
-        return 0 <= k < len(s) and not vowel[k]
-
-    def syllabic(k: int) -> bool:
-        """Is s[k] an l or r after another consonant, which the e after it voices (ta-ble, cen-tre)?"""
-        return s[k:k + 1] in ("l", "r") and consonant(k - 1) and s[k - 1] != s[k]
-
-    if len(groups) > 1:
-        # The final group is a lone e: make, makes, walked.
-        if s.endswith("e") and groups[-1] == (len(s) - 1, len(s)):
-            silent = not syllabic(len(s) - 2)  # not ta-ble, cen-tre
-        elif s.endswith("es") and groups[-1] == (len(s) - 2, len(s) - 1):
-            silent = s[-3] not in "sxzcg" and s[-4:-2] not in ("ch", "sh") and not syllabic(len(s) - 3)
-        elif s.endswith("ed") and groups[-1] == (len(s) - 2, len(s) - 1):
-            silent = s[-3] not in "td" and not syllabic(len(s) - 3)  # not han-dled, hun-dred; but called
-        else:
-            silent = False
-        count -= silent
-        if re.search(r"[qg]ues?\Z", s) and s[groups[-1][0] - 1] in "qg":
-            count -= 1  # league, unique, colleagues
-        suffix = _EN_SILENT_E_SUFFIX.search(s)
-        if (
-            suffix
-            and suffix.start(1) > groups[0][1]
-            and not syllabic(suffix.start(1) - 1)
-            and not s.endswith(_EN_SOUNDED_E)
-        ):
-            count -= 1  # statement, largely, peaceful, safety
-        if s.startswith("some") and consonant(4):
-            count -= 1  # something, somebody, sometimes
-        if s.endswith("ically"):
-            count -= 1  # basic(al)ly
-    if re.search(r"[^\W\d_]ings?\Z", s) and vowel[len(s) - (4 if s.endswith("s") else 3) - 1]:
-        count += 1  # being, going, dying
-    if re.search(r"[^aeiouy]n['’]t\Z", lower):
-        count += 1  # didn't, isn't
-    if s.endswith("sm"):
-        count += 1  # tourism, spasm
-    return max(1, count)
 
 
 # --------------------------------------------------------------------------

@@ -1,1 +1,1 @@
-"""English: detokenisation of Penn Treebank tokens and the pronoun table."""
+"""English: detokenisation of Penn Treebank tokens, the pronoun table, syllables."""

@@ -1,1 +1,1 @@
-"""Italian: morphology, articles and their contractions, pronoun forms, tokenisation."""
+"""Italian: morphology, articles and their contractions, pronoun forms, tokenisation, syllables."""
