@@ -129,7 +129,7 @@ def table16(alpha: Sequence[Mapping[str, Any]], delta: Sequence[Mapping[str, Any
     table.rows.append(["mean score", round(mean(scores["alpha_flesch"]), 2) if scores["alpha_flesch"] else None, None,
                        round(mean(scores["delta_flesch_vacca"]), 2) if delta else None, None,
                        round(mean(scores["delta_gulpease"]), 2) if delta else None, None])
-    table.note = "Scores on detokenised text (report/readability.py); classes <20, 20–40, 40–60, 60–80, >80."
+    table.note = "Scores on detokenised text (coref_transfer.readability); classes <20, 20–40, 40–60, 60–80, >80."
     return table
 
 

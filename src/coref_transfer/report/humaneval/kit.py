@@ -132,7 +132,9 @@ For the coordinator
 - sample.json holds the items and their readability classes (not shown to the
   raters). Utterances sampled per class (sampled of available):
 {classes}
-- Import with coref_transfer.report.humaneval.read_ratings and score with
-  agreement (observed agreement = share of unanimous items, pairwise
-  agreement, Fleiss' kappa; per class and overall).
+- List the CSV files in the config's report.ratings and run the workflow
+  again: Table 17 gets the agreement (observed agreement = share of unanimous
+  items, pairwise agreement, Fleiss' kappa; per class and overall). In
+  Python: coref_transfer.report.humaneval.ratings.read_ratings, then
+  coref_transfer.report.humaneval.agreement.agreement.
 """
