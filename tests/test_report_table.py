@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coref_transfer.report.paper import split_of
+from coref_transfer.splits import split_of
 from coref_transfer.report.table import Table, fmt
 
 

@@ -317,10 +317,10 @@ def report(
 
 @app.command()
 def merge(
-    folders: list[Path] = typer.Argument(..., help="Per-partition output folders of 'select'."),
+    folders: list[Path] = typer.Argument(..., help="Per-partition output folders of one stage (select, translate or refine)."),
     out: Path = typer.Option(..., "--out", "-o", help="Merged output folder."),
 ) -> None:
-    """Merge per-partition selection folders (tables concatenated, stats summed).
+    """Merge the per-partition folders of one stage (tables concatenated, stats summed and their accounting checked).
 
     Example: coref-transfer merge results/select/parts/* --out results/select/all
     """
@@ -357,13 +357,13 @@ def verify(
 
 
 @app.command()
-def stats(path: Path = typer.Argument(..., help="A stats.json written by 'select' or 'merge'.")) -> None:
-    """Print a stats.json as Markdown tables (counts per stage, drop reasons, classes).
+def stats(path: Path = typer.Argument(..., help="A stats.json written by select, translate, refine or their merge.")) -> None:
+    """Print a stats.json as Markdown tables (counts per stage, drop reasons, and the stage's own counts).
 
     Example: coref-transfer stats results/select/all/stats.json
     """
     from coref_transfer.errors import InputFormatError
-    from coref_transfer.select.summary import stats_markdown
+    from coref_transfer.stats import stats_markdown
 
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -371,7 +371,11 @@ def stats(path: Path = typer.Argument(..., help="A stats.json written by 'select
         raise InputFormatError(path, None, f"cannot read ({exc.strerror})") from exc
     except json.JSONDecodeError as exc:
         raise InputFormatError(path, exc.lineno, f"not valid JSON: {exc.msg}") from exc
-    typer.echo(stats_markdown(data), nl=False)
+    try:
+        text = stats_markdown(data)
+    except (CorefTransferError, KeyError, TypeError, AttributeError) as exc:
+        raise InputFormatError(path, None, f"{exc} (a stats.json of another shape?)") from exc
+    typer.echo(text, nl=False)
 
 
 @app.command()

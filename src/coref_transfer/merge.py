@@ -1,8 +1,9 @@
-"""Merge per-partition output folders into one (the workflow's last step).
+"""Merge the per-partition output folders of one stage (select, translate or refine) into one.
 
 Tables are concatenated in the order the folders are given (the workflow
-passes partitions sorted by name), stats are summed key by key, and the
-merged manifest lists each partition manifest's checksum.
+passes partitions sorted by name), stats are summed key by key and their
+accounting checked as the stage checks its own (`coref_transfer.stats`),
+and the merged manifest lists each partition manifest's checksum.
 """
 
 from __future__ import annotations
@@ -15,12 +16,11 @@ from typing import Any
 import pyarrow as pa
 
 from coref_transfer.config import config_hash
-from coref_transfer.translate.stage import check_gamma_accounting
 from coref_transfer.errors import InputFormatError, MissingInputError
 from coref_transfer.io import sha256_file, staged_directory, write_json
 from coref_transfer.manifest import git_revision, package_versions, seal
 from coref_transfer.schema import TABLES, read_table, write_table
-from coref_transfer.select.pipeline import check_accounting, sum_stats
+from coref_transfer.stats import STAGES, check_accounting, sum_stats
 
 
 def _read_json(path: Path) -> dict[str, Any]:
@@ -44,12 +44,15 @@ def merge_folders(folders: Sequence[str | Path], out: str | Path) -> dict[str, A
     names = sorted(p.stem for p in folders[0].glob("*.parquet") if p.stem in TABLES)
     if not names:
         raise MissingInputError(f"{folders[0]}: no table to merge")
-    stats = sum_stats([_read_json(f / "stats.json") for f in folders])
-    if "beta3" in stats:
-        check_accounting(stats)
-    if "gamma" in stats:
-        check_gamma_accounting(stats)
     manifests = [_read_json(f / "manifest.json") for f in folders]
+    stages = sorted({str(m.get("command")) for m in manifests})
+    if len(stages) != 1 or stages[0] not in STAGES:
+        raise InputFormatError(
+            folders[0], None, f"the folders were written by {', '.join(stages)}; merge takes the partition folders of "
+            f"one stage ({', '.join(STAGES)})"
+        )
+    stats = sum_stats([_read_json(f / "stats.json") for f in folders])
+    check_accounting(stats, stages[0])
     configs = {config_hash(m["config"]) for m in manifests}
     if len(configs) != 1:
         raise InputFormatError(folders[0], None, "the partitions were made with different configurations; re-run them")

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from coref_transfer.conll.reader import find_conll_files
 from coref_transfer.errors import InputFormatError
+from coref_transfer.splits import NO_SPLIT, SPLIT_NAMES
 
 FIELDS = ("split", "genre", "source")
-SPLIT_NAMES = {"train": "train", "development": "development", "dev": "development", "test": "test"}
 _SAFE_RE = re.compile(r"[^A-Za-z0-9_.]+")
 _HEADER_RE = re.compile(r"^#begin document \((.+)\); part \d+")
 
@@ -30,7 +30,7 @@ def path_fields(path: Path) -> dict[str, str]:
     for i in range(len(parts) - 4):
         if parts[i + 1 : i + 4] == ("data", "english", "annotations") and i + 5 < len(parts):
             return {"split": parts[i], "genre": parts[i + 4], "source": parts[i + 5]}
-    split = next((SPLIT_NAMES[p] for p in reversed(parts[:-1]) if p in SPLIT_NAMES), "all")
+    split = next((SPLIT_NAMES[p] for p in reversed(parts[:-1]) if p in SPLIT_NAMES), NO_SPLIT)
     doc_id = _first_doc_id(path)
     pieces = doc_id.split("/")
     genre, source = (pieces[0], pieces[1]) if len(pieces) >= 3 else ("unknown", "unknown")

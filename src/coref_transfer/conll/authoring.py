@@ -24,6 +24,7 @@ from coref_transfer.conll.writer import format_part, parse_bits
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import atomic_write_text
 from coref_transfer.model import Mention, NamedEntity, Part, Span, Utterance
+from coref_transfer.splits import SPLITS
 from coref_transfer.tree import Tree
 
 NE_TYPES = frozenset(
@@ -32,7 +33,6 @@ NE_TYPES = frozenset(
 )
 _LABEL_RE = re.compile(r"^(#|[^=#]+)(?:=([A-Z_]+))?((?:#\d+)*)$")
 _NAME_RE = re.compile(r"^([a-z]{2})_([a-z0-9]+)_(\d{4})\.trees$")
-SPLITS = ("train", "development", "test")
 
 
 def document_id(path: Path) -> str:

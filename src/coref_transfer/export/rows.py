@@ -10,7 +10,7 @@ fields. `group_rows` checks the rows (rules below), then sorts them into
 splits and document parts:
 
 1. The split is the partition name's first '-'-separated field (`train-nw-ledger`
-   is in `train`); `dev` is read as `development`.
+   is in `train`; `coref_transfer.splits`).
 2. Parts are sorted by document id, then part number; utterances by sentence
    number. A (document, part, sentence) appears once.
 3. An utterance has at least one token, and `lemmas`, `upos`, `xpos`,
@@ -28,11 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from coref_transfer.errors import InputFormatError
-from coref_transfer.partitions import SPLIT_NAMES
 from coref_transfer.schema import read_table
-
-SPLITS = ("train", "development", "test")
-"""The splits, in the order files and counts are reported."""
+from coref_transfer.splits import SPLITS, require_split
 
 TOKEN_COLUMNS = ("lemmas", "upos", "xpos", "feats", "heads", "deprels")
 """δ columns with one item per token."""
@@ -68,23 +65,6 @@ def parse_doc_key(key: str) -> tuple[str, int]:
     if not sep or not doc_id or not part.isdigit():
         raise ValueError(f"document key {key!r} does not end in '_<part number>' (like 'bc/cctv/00/cctv_0001_0')")
     return doc_id, int(part)
-
-
-def split_of(partition: str, source: str = "<rows>") -> str:
-    """The split a partition belongs to (rule 1).
-
-    Raises:
-        InputFormatError: the partition name does not start with a split.
-    """
-    first = partition.split("-", 1)[0]
-    if first not in SPLIT_NAMES:
-        raise InputFormatError(
-            source,
-            None,
-            f"partition {partition!r} does not start with a split name (expected one of "
-            f"{', '.join(sorted(SPLIT_NAMES))}, as in 'train-nw-ledger'); partition the input by split",
-        )
-    return SPLIT_NAMES[first]
 
 
 def load_delta(path: str | Path) -> list[dict[str, Any]]:
@@ -150,7 +130,7 @@ def group_rows(rows: Iterable[Row], source: str = "<rows>") -> dict[str, list[Do
     by_part: dict[str, dict[tuple[str, int], list[Row]]] = defaultdict(lambda: defaultdict(list))
     seen: dict[tuple[str, int, int], str] = {}
     for row in rows:
-        split = split_of(row["partition"], source)
+        split = require_split(row["partition"], source)
         check_row(row, source)
         key = (row["doc_id"], row["part"], row["sentence"])
         if key in seen:

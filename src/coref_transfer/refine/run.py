@@ -20,6 +20,7 @@ from coref_transfer.refine.base import Mention, Sentence
 from coref_transfer.refine.registry import build_rules, refine
 from coref_transfer.refine.stage import bracketed, detokenize, run_delta
 from coref_transfer.schema import DELTA, read_table, write_table
+from coref_transfer.stats import check_accounting
 
 log = logging.getLogger(__name__)
 
@@ -87,8 +88,7 @@ def run_refine(gamma: str | Path, out: str | Path, config: Mapping[str, Any], pr
     parser = build_parser(config)
     build_rules(config["refine"]["rules"])  # fail on a bad rule list before parsing
     out_rows, stats = run_delta(rows, parser, config, progress)
-    if stats["input"]["utterances"] != stats["delta"]["utterances"]:
-        raise CorefTransferError(f"δ accounting error: {stats['input']} in, {stats['delta']} out")
+    check_accounting(stats, "refine")
     table = pa.Table.from_pylist(out_rows, schema=DELTA)
     with staged_directory(out) as tmp:
         write_table(table, tmp / "delta.parquet")

@@ -24,15 +24,10 @@ from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.io import atomic_write_text
 from coref_transfer.report.table import Table, pct
 from coref_transfer.schema import read_table
+from coref_transfer.splits import SPLITS, split_of
+from coref_transfer.stats import SELECT_MENTION_REASONS
 
-SPLITS = ("train", "development", "test")
 PUNCT = frozenset(("PUNCT", "SYM"))
-
-
-def split_of(partition: str) -> str:
-    """The split a partition belongs to (its name starts with it when partitions include the split)."""
-    head = partition.split("-", 1)[0]
-    return head if head in SPLITS else "all"
 
 
 def _counts(rows: Sequence[Mapping[str, Any]], mention_filter=None) -> dict[str, int]:
@@ -169,9 +164,7 @@ def table18(delta: Sequence[Mapping[str, Any]]) -> Table:
 
 def dropped_table(select_stats: Mapping[str, Any], gamma_stats: Mapping[str, Any] | None) -> Table:
     table = Table("dropped", "What the filters removed and why", ["stage", "unit", "reason", "count"])
-    from coref_transfer.select.pipeline import MENTION_REASONS
-
-    stage_of = {r: s for s, reasons in MENTION_REASONS.items() for r in reasons}
+    stage_of = {r: s for s, reasons in SELECT_MENTION_REASONS.items() for r in reasons}
     for unit in ("utterances", "mentions", "clusters"):
         for reason, count in select_stats["dropped"][unit].items():
             stage = "beta1" if unit == "utterances" else "beta3" if unit == "clusters" else stage_of.get(reason, "")

@@ -2,7 +2,7 @@
 
 Every utterance, gold mention and gold cluster read ends in exactly one
 place: kept after β3, or dropped at one stage with one reason. `stats()`
-counts both, and `check_accounting()` proves input = kept + dropped.
+counts both, and `coref_transfer.stats.check_accounting` proves input = kept + dropped.
 """
 
 from __future__ import annotations
@@ -12,25 +12,22 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from coref_transfer.errors import CorefTransferError
+from coref_transfer.classes import MentionClass, estimate_classes, root_evidence
 from coref_transfer.model import Part, Span, Utterance
 from coref_transfer.select.alpha_nesting import alpha_reasons
-from coref_transfer.classes import MentionClass, estimate_classes, root_evidence
+from coref_transfer.select.beta1_utterances import utterance_reason
+from coref_transfer.select.beta2_mentions import mention_reason
 from coref_transfer.select.beta3_clusters import cluster_reason
 from coref_transfer.select.heads import find_head, find_head_in_bits
-from coref_transfer.select.beta2_mentions import mention_reason
-from coref_transfer.select.beta1_utterances import utterance_reason
+from coref_transfer.stats import (
+    SELECT_CLUSTER_REASONS,
+    SELECT_LABELS,
+    SELECT_MENTION_REASONS,
+    SELECT_RANK,
+    SELECT_UTTERANCE_REASONS,
+    check_accounting,
+)
 
-STAGES = ("alpha", "beta1", "beta2", "beta3")
-STAGE_RANK = {stage: rank for rank, stage in enumerate(STAGES)}
-UTTERANCE_REASONS = ("no_verb", "too_short", "too_long")
-MENTION_REASONS = {
-    "alpha": ("nested", "crossing", "duplicate_span", "duplicate_mention"),
-    "beta1": UTTERANCE_REASONS,
-    "beta2": ("contains_verb", "first_second_person", "other_pronoun", "numeral", "verb_root", "wh_word", "other_root"),
-    "beta3": ("cluster_too_small", "cluster_no_noun"),
-}
-CLUSTER_REASONS = ("too_small", "no_noun")
 
 
 @dataclass
@@ -47,7 +44,7 @@ class MentionFate:
     cls: MentionClass | None = None
 
     def alive_after(self, stage: str) -> bool:
-        return self.dropped_at is None or STAGE_RANK[self.dropped_at] > STAGE_RANK[stage]
+        return self.dropped_at is None or SELECT_RANK[self.dropped_at] > SELECT_RANK[stage]
 
 
 @dataclass
@@ -162,13 +159,13 @@ def select_clusters(part: Part, fates: list[UtteranceFate], config: Mapping[str,
 class Stats:
     """Counters of one selection run; `as_dict()` is the stats.json shape."""
 
-    counts: dict[str, Counter] = field(default_factory=lambda: {s: Counter() for s in ("input", *STAGES)})
+    counts: dict[str, Counter] = field(default_factory=lambda: {s: Counter() for s in ("input", *SELECT_LABELS)})
     dropped_utterances: Counter = field(default_factory=Counter)
     dropped_mentions: Counter = field(default_factory=Counter)
     dropped_clusters: Counter = field(default_factory=Counter)
     anomalies: Counter = field(default_factory=Counter)
     classes: Counter = field(default_factory=Counter)
-    documents: dict[str, set[str]] = field(default_factory=lambda: {s: set() for s in ("input", *STAGES)})
+    documents: dict[str, set[str]] = field(default_factory=lambda: {s: set() for s in ("input", *SELECT_LABELS)})
     """Distinct document ids per stage (a document has one or more parts)."""
 
     def add(self, result: PartResult) -> None:
@@ -179,17 +176,17 @@ class Stats:
         if any(u.dropped_at is None for u in result.utterances):
             for stage in ("beta1", "beta2", "beta3"):
                 self.documents[stage].add(doc)
-        doc_seen = {stage: False for stage in ("input", *STAGES)}
+        doc_seen = {stage: False for stage in ("input", *SELECT_LABELS)}
         for ufate in result.utterances:
             n_tokens = len(ufate.utterance.tokens)
-            kept_stages = ("input", "alpha") if ufate.dropped_at else ("input", *STAGES)
+            kept_stages = ("input", "alpha") if ufate.dropped_at else ("input", *SELECT_LABELS)
             for stage in kept_stages:
                 self.counts[stage]["utterances"] += 1
                 self.counts[stage]["tokens"] += n_tokens
                 doc_seen[stage] = True
             for fate in ufate.mentions:
                 self.counts["input"]["mentions"] += 1
-                survived = STAGES if fate.dropped_at is None else STAGES[: STAGE_RANK[fate.dropped_at]]
+                survived = SELECT_LABELS if fate.dropped_at is None else SELECT_LABELS[: SELECT_RANK[fate.dropped_at]]
                 for stage in survived:
                     self.counts[stage]["mentions"] += 1
                 if fate.reason:
@@ -220,11 +217,11 @@ class Stats:
         out: dict[str, Any] = {stage: {k: int(c[k]) for k in keys} for stage, c in self.counts.items()}
         for stage, ids in self.documents.items():
             out[stage]["documents"] = len(ids)
-        all_mention_reasons = [r for stage in STAGES for r in MENTION_REASONS[stage]]
+        all_mention_reasons = [r for stage in SELECT_LABELS for r in SELECT_MENTION_REASONS[stage]]
         out["dropped"] = {
-            "utterances": {r: int(self.dropped_utterances[r]) for r in UTTERANCE_REASONS},
+            "utterances": {r: int(self.dropped_utterances[r]) for r in SELECT_UTTERANCE_REASONS},
             "mentions": {r: int(self.dropped_mentions[r]) for r in all_mention_reasons},
-            "clusters": {r: int(self.dropped_clusters[r]) for r in CLUSTER_REASONS},
+            "clusters": {r: int(self.dropped_clusters[r]) for r in SELECT_CLUSTER_REASONS},
         }
         out["anomalies"] = {
             k: int(self.anomalies[k])
@@ -240,37 +237,5 @@ def compute_stats(results: Iterable[PartResult]) -> dict[str, Any]:
     for result in results:
         stats.add(result)
     out = stats.as_dict()
-    check_accounting(out)
+    check_accounting(out, "select")
     return out
-
-
-def sum_stats(items: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    """Add stats dicts key by key (keys missing somewhere count as 0).
-
-    Documents never span files, so per-file stats add up to a run's stats.
-    """
-    out: dict[str, Any] = {}
-    for item in items:
-        for key, value in item.items():
-            if isinstance(value, Mapping):
-                out[key] = sum_stats([out.get(key, {}), value])
-            else:
-                out[key] = out.get(key, 0) + value
-    if "classes" in out:
-        out["classes"] = dict(sorted(out["classes"].items()))
-    return out
-
-
-def check_accounting(stats: Mapping[str, Any]) -> None:
-    """Input = kept after β3 + dropped, for utterances, mentions and clusters.
-
-    Raises:
-        CorefTransferError: if anything was lost (a bug, never bad input).
-    """
-    dropped = stats["dropped"]
-    for unit in ("utterances", "mentions", "clusters"):
-        read = stats["input"][unit]
-        kept = stats["beta3"][unit]
-        gone = sum(dropped[unit].values())
-        if read != kept + gone:
-            raise CorefTransferError(f"accounting error: {read} {unit} read, {kept} kept + {gone} dropped")

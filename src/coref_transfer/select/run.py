@@ -22,8 +22,9 @@ from coref_transfer.conll.reader import find_conll_files, read_conll
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest, seal
 from coref_transfer.schema import write_table
-from coref_transfer.select.pipeline import Stats, check_accounting, select_part, sum_stats
+from coref_transfer.select.pipeline import Stats, select_part
 from coref_transfer.select.tables import SelectionColumns
+from coref_transfer.stats import check_accounting, sum_stats
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +109,7 @@ def run_select(
             per_chunk.append(chunk_stats)
             bar.update(len(chunk))
     stats = sum_stats(per_chunk)
-    check_accounting(stats)
+    check_accounting(stats, "select")
     with staged_directory(out) as tmp:
         for name, pieces in parts.items():
             write_table(pa.concat_tables(pieces).combine_chunks(), tmp / f"{name}.parquet")

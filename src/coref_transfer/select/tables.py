@@ -13,7 +13,8 @@ import pyarrow as pa
 
 from coref_transfer import schema
 from coref_transfer.classes import MentionClass
-from coref_transfer.select.pipeline import STAGE_RANK, STAGES, PartResult
+from coref_transfer.select.pipeline import PartResult
+from coref_transfer.stats import SELECT_LABELS, SELECT_RANK
 
 _CLASS_NAMES = tuple(f.name for f in schema.CLASS_FIELDS)
 
@@ -86,7 +87,7 @@ class SelectionColumns:
                 men["reason"].append(f.reason)
                 for name, value in zip(_CLASS_NAMES, _class_values(f.cls)):
                     men[name].append(value)
-                self.men_rank.append(STAGE_RANK[f.dropped_at] if f.dropped_at else len(STAGES))
+                self.men_rank.append(SELECT_RANK[f.dropped_at] if f.dropped_at else len(SELECT_LABELS))
             self.men_counts.append(len(ufate.mentions))
         cols = self.clusters
         for c in result.clusters:
@@ -157,7 +158,7 @@ class SelectionColumns:
         full["mentions"] = mentions_column(np.ones(len(men_utt), dtype=bool), all_rows, False)
         tables = {"utterances": pa.Table.from_pydict(full, schema=schema.UTTERANCES)}
         dropped = np.asarray(utt_dropped, dtype=bool)
-        for rank, stage in enumerate(STAGES):
+        for rank, stage in enumerate(SELECT_LABELS):
             rows = all_rows if rank == 0 else np.flatnonzero(~dropped)
             target = schema.TABLES[stage]
             view = {name: columns[name].take(rows) for name in target.names if name in columns}

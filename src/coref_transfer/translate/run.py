@@ -19,10 +19,11 @@ import pyarrow as pa
 
 from coref_transfer.config import stage_config
 from coref_transfer.errors import ConfigError
-from coref_transfer.translate.stage import check_gamma_accounting, run_gamma
+from coref_transfer.translate.stage import run_gamma
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest, seal
 from coref_transfer.schema import GAMMA, read_table, write_table
+from coref_transfer.stats import check_accounting
 from coref_transfer.translate.mt.base import Backend
 from coref_transfer.translate.mt.cache import TranslationCache
 from coref_transfer.translate.mt.memory import MemoryMissError, TranslationMemory, write_misses
@@ -126,7 +127,7 @@ def run_translate(
         log.error("wrote %d missing segment(s) to %s", n, export_misses)
         raise MemoryMissError(config["translate"]["memory"], sorted(set(collector.misses)))
     stats["translation"] = asdict(service.stats)
-    check_gamma_accounting(stats)
+    check_accounting(stats, "translate")
     table = pa.Table.from_pylist(out_rows, schema=GAMMA)
     with staged_directory(out) as tmp:
         write_table(table, tmp / "gamma.parquet")

@@ -19,16 +19,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from coref_transfer.errors import CorefTransferError
 from coref_transfer.lang.en.detokenize import detokenize
+from coref_transfer.stats import TRANSLATE_MENTION_REASONS, TRANSLATE_UTTERANCE_REASONS
+from coref_transfer.translate.mt.service import TranslationService
+from coref_transfer.translate.placeholders import Inventory, Placeholder
 from coref_transfer.translate.pronouns import italian_pronoun
 from coref_transfer.translate.replace import Slot, make_slots, replace, utterance_rng
 from coref_transfer.translate.resolve import Resolved, resolve, survival
-from coref_transfer.translate.placeholders import Inventory, Placeholder
-from coref_transfer.translate.mt.service import TranslationService
 
-UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted")
-MENTION_REASONS = ("placeholder_lost", "placeholders_exhausted", "span_misaligned")
 
 
 @dataclass
@@ -215,21 +213,8 @@ def _stats(work: Sequence[Work], attempts: Counter) -> dict[str, Any]:
             "clusters": len(clusters),
         },
         "dropped": {
-            "utterances": {r: dropped_utt[r] for r in UTTERANCE_REASONS},
-            "mentions": {r: dropped_men[r] for r in MENTION_REASONS},
+            "utterances": {r: dropped_utt[r] for r in TRANSLATE_UTTERANCE_REASONS},
+            "mentions": {r: dropped_men[r] for r in TRANSLATE_MENTION_REASONS},
         },
         "attempts": {str(k): attempts[k] for k in sorted(attempts)},
     }
-
-
-def check_gamma_accounting(stats: Mapping[str, Any]) -> None:
-    """What β3 handed over = kept by γ + dropped by γ, for utterances and mentions.
-
-    Raises:
-        CorefTransferError: if anything was lost (a bug, never bad input).
-    """
-    for unit in ("utterances", "mentions"):
-        read, kept = stats["input"][unit], stats["gamma"][unit]
-        gone = sum(stats["dropped"][unit].values())
-        if read != kept + gone:
-            raise CorefTransferError(f"γ accounting error: {read} {unit} received, {kept} kept + {gone} dropped")

@@ -1,0 +1,151 @@
+"""Stage accounting: what every `stats.json` holds, the one check of it, its sum and its summary.
+
+Every stage accounts for every unit it received: kept, or dropped with one
+named reason. Its `stats.json` has
+
+- `input`: what the stage received (select: what it read);
+- one count block per stage label of the paper, the last one being what the
+  stage keeps (`KEPT_LABEL`): select writes `alpha`, `beta1`, `beta2`,
+  `beta3`; translate `gamma`; refine `delta`;
+- `dropped`: per unit, per reason, how many went (refine drops nothing);
+- the stage's own extras (select `anomalies` and `classes`, translate
+  `attempts` and `translation`, refine `rules`).
+
+`check_accounting` proves input = kept + dropped for the units a stage
+accounts for (`ACCOUNTED_UNITS`); every stage runs it on its own stats and
+`merge` on the summed ones. The reasons are defined here, once, in the order
+stats.json lists them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from coref_transfer.errors import CorefTransferError
+
+STAGES = ("select", "translate", "refine")
+"""The stages whose stats.json this module describes, in pipeline order."""
+
+SELECT_LABELS = ("alpha", "beta1", "beta2", "beta3")
+"""The paper's stage labels of the select stage's filters, in order."""
+SELECT_RANK = {label: rank for rank, label in enumerate(SELECT_LABELS)}
+
+KEPT_LABEL = {"select": "beta3", "translate": "gamma", "refine": "delta"}
+"""The count block of what each stage keeps (the paper's label of its last step)."""
+
+ACCOUNTED_UNITS = {
+    "select": ("utterances", "mentions", "clusters"),
+    "translate": ("utterances", "mentions"),
+    "refine": ("utterances",),
+}
+
+SELECT_UTTERANCE_REASONS = ("no_verb", "too_short", "too_long")
+SELECT_MENTION_REASONS = {
+    "alpha": ("nested", "crossing", "duplicate_span", "duplicate_mention"),
+    "beta1": SELECT_UTTERANCE_REASONS,
+    "beta2": ("contains_verb", "first_second_person", "other_pronoun", "numeral", "verb_root", "wh_word", "other_root"),
+    "beta3": ("cluster_too_small", "cluster_no_noun"),
+}
+"""Why select drops a mention, per paper label (a mention lost with its
+utterance carries the utterance's reason; with its cluster, `cluster_` + the
+cluster's)."""
+SELECT_CLUSTER_REASONS = ("too_small", "no_noun")
+
+TRANSLATE_UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted")
+TRANSLATE_MENTION_REASONS = ("placeholder_lost", "placeholders_exhausted", "span_misaligned")
+
+UNITS = ("utterances", "mentions", "clusters")
+"""What the stages account for, in the order summaries list them."""
+COUNTS = ("documents", "parts", "utterances", "tokens", "mentions", "clusters", "refined_utterances", "changes")
+"""The count keys of the blocks, in the order summaries list them."""
+
+
+def stage_of(stats: Mapping[str, Any]) -> str:
+    """Which stage wrote a stats.json: the one whose kept block it has.
+
+    Raises:
+        CorefTransferError: none or several stages match (not a stats.json of this project).
+    """
+    found = [stage for stage, label in KEPT_LABEL.items() if isinstance(stats, Mapping) and label in stats]
+    if len(found) != 1 or "input" not in stats:
+        raise CorefTransferError(
+            "not a stats.json of select, translate or refine: expected 'input' and one of "
+            + ", ".join(f"'{label}' ({stage})" for stage, label in KEPT_LABEL.items())
+        )
+    return found[0]
+
+
+def check_accounting(stats: Mapping[str, Any], stage: str | None = None) -> None:
+    """Input = kept + dropped for every unit `stage` accounts for (`stage_of` when None).
+
+    Raises:
+        CorefTransferError: if anything was lost (a bug, never bad input).
+    """
+    stage = stage or stage_of(stats)
+    kept_label = KEPT_LABEL[stage]
+    for unit in ACCOUNTED_UNITS[stage]:
+        received = stats["input"][unit]
+        kept = stats[kept_label][unit]
+        gone = sum(stats.get("dropped", {}).get(unit, {}).values())
+        if received != kept + gone:
+            raise CorefTransferError(
+                f"{stage} accounting error: {received} {unit} received, {kept} kept ({kept_label}) + {gone} dropped"
+            )
+
+
+def sum_stats(items: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Add stats dicts key by key (keys missing somewhere count as 0).
+
+    Documents never span files or partitions, so per-file and per-partition
+    stats add up to a run's stats.
+    """
+    out: dict[str, Any] = {}
+    for item in items:
+        for key, value in item.items():
+            if isinstance(value, Mapping):
+                out[key] = sum_stats([out.get(key, {}), value])
+            else:
+                out[key] = out.get(key, 0) + value
+    if "classes" in out:
+        out["classes"] = dict(sorted(out["classes"].items()))
+    return out
+
+
+def _count_table(stats: Mapping[str, Any], labels: Iterable[str]) -> list[str]:
+    """One row per count block, one column per count key (`COUNTS` order; – where a block lacks it)."""
+    labels = list(labels)
+    present = {k for label in labels for k in stats[label]}
+    keys = [k for k in COUNTS if k in present] + sorted(present - set(COUNTS))
+    lines = ["| stage | " + " | ".join(keys) + " |", "|---" * (len(keys) + 1) + "|"]
+    for label in labels:
+        cells = [f"{stats[label][k]:,}" if k in stats[label] else "–" for k in keys]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def stats_markdown(stats: Mapping[str, Any]) -> str:
+    """A stats.json of any stage as Markdown: counts per stage label, every drop reason, the stage's extras."""
+    stage = stage_of(stats)
+    labels = ("input", *SELECT_LABELS) if stage == "select" else ("input", KEPT_LABEL[stage])
+    lines = _count_table(stats, labels)
+    if stats.get("dropped"):
+        lines += ["", "| dropped | reason | count |", "|---|---|---|"]
+        for unit in (u for u in UNITS if u in stats["dropped"]):
+            for reason, count in stats["dropped"][unit].items():
+                lines.append(f"| {unit} | {reason} | {count:,} |")
+    if stats.get("classes"):
+        lines += ["", "| class (type/gender/number) | clusters |", "|---|---|"]
+        lines += [f"| {name} | {count:,} |" for name, count in stats["classes"].items()]
+    if stats.get("attempts"):
+        lines += ["", "| attempt | utterances kept |", "|---|---|"]
+        lines += [f"| {attempt} | {count:,} |" for attempt, count in stats["attempts"].items()]
+    if stats.get("translation"):
+        lines += ["", "| translation | segments |", "|---|---|"]
+        lines += [f"| {key} | {value:,} |" for key, value in stats["translation"].items()]
+    if stats.get("rules"):
+        lines += ["", "| rule | applied | skipped (reason: count) |", "|---|---|---|"]
+        for rule, counts in stats["rules"].items():
+            skipped = ", ".join(f"{reason}: {n:,}" for reason, n in counts["skipped"].items()) or "–"
+            lines.append(f"| {rule} | {counts['applied']:,} | {skipped} |")
+    return "\n".join(lines) + "\n"
