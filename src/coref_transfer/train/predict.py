@@ -12,7 +12,7 @@ order of their first mention. A word or speaker containing whitespace has it
 replaced by `_` there (CoNLL columns are whitespace-separated).
 
 Scores (`score_documents`) come from the project's scorer
-(`coref_transfer.train.scorer.score_corpus`), which sums every metric's
+(`coref_transfer.train.scoring.metrics.score_corpus`), which sums every metric's
 counts over documents exactly as the reference scorer does for a
 multi-document file.
 """
@@ -60,7 +60,7 @@ def score_documents(gold: Sequence[Clusters], predicted: Sequence[Clusters], len
 
     `lengths` (words per document) is kept for callers; the scorer needs only the spans.
     """
-    from coref_transfer.train.scorer import score_corpus
+    from coref_transfer.train.scoring.metrics import score_corpus
 
     if len(gold) != len(predicted) or len(gold) != len(lengths):
         raise ValueError(f"{len(gold)} gold, {len(predicted)} predicted and {len(lengths)} lengths: one per document")
