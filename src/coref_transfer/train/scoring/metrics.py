@@ -8,8 +8,8 @@ https://github.com/conll/reference-coreference-scorers (v8.01). Counts are
 summed over documents and turned into recall, precision and F1 once (micro
 average), as the reference does; an undefined ratio (zero denominator) is 0.
 
-Mentions are `reader.TokenSpan`s (document-level, end inclusive; see
-`reader`). Entry points: `score` (documents from `reader.read_clusters`),
+Mentions are `coref_transfer.model.DocSpan`s (document-level, end inclusive;
+see `reader`). Entry points: `score` (documents from `reader.read_clusters`),
 `score_files` (reads a key and a response file, then `score`),
 `score_clusters` (one document given as span clusters) and `score_corpus`
 (several); `table.format_table` prints their result.
@@ -51,7 +51,8 @@ from pathlib import Path
 import numpy as np
 
 from coref_transfer.errors import InputFormatError
-from coref_transfer.train.scoring.reader import Document, TokenSpan, read_clusters
+from coref_transfer.model import DocSpan
+from coref_transfer.train.scoring.reader import Document, read_clusters
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +78,7 @@ class _Identified:
     response_twinless_repeats: int  # extra copies of non-key response spans, kept
 
 
-def _identify(key: Sequence[Sequence[TokenSpan]], response: Sequence[Sequence[TokenSpan]]) -> _Identified:
+def _identify(key: Sequence[Sequence[DocSpan]], response: Sequence[Sequence[DocSpan]]) -> _Identified:
     """Give every span an integer id the way the reference's `IdentifMentions` does.
 
     Every key mention gets a new id and a repeated key span takes the LAST id,
@@ -85,7 +86,7 @@ def _identify(key: Sequence[Sequence[TokenSpan]], response: Sequence[Sequence[To
     key's id at its first occurrence; later copies are removed. Response spans
     not in the key get new ids, one per distinct span (copies are not removed).
     """
-    key_id: dict[TokenSpan, int] = {}
+    key_id: dict[DocSpan, int] = {}
     n = 0
     for chain in key:
         for span in chain:
@@ -93,9 +94,9 @@ def _identify(key: Sequence[Sequence[TokenSpan]], response: Sequence[Sequence[To
             n += 1
     key_chains = [[key_id[s] for s in chain] for chain in key if chain]
 
-    response_id: dict[TokenSpan, int] = {}
+    response_id: dict[DocSpan, int] = {}
     repeated = exact = 0
-    kept_chains: list[list[TokenSpan]] = []
+    kept_chains: list[list[DocSpan]] = []
     for chain in response:
         kept = []
         for span in chain:
@@ -346,7 +347,7 @@ def _repeated_within(chains: list[list[int]]) -> set[int]:
 # ---------------------------------------------------------------- scoring
 
 
-def _document_counts(key: Sequence[Sequence[TokenSpan]], response: Sequence[Sequence[TokenSpan]],
+def _document_counts(key: Sequence[Sequence[DocSpan]], response: Sequence[Sequence[DocSpan]],
                      name: str) -> tuple[dict[str, tuple[float, ...]], int]:
     """Raw counts of every metric for one document, and its repeated response mentions."""
     ids = _identify(key, response)
@@ -410,7 +411,7 @@ def _result(totals: dict[str, list[float]]) -> dict:
     return result
 
 
-def _score(pairs: Iterable[tuple[str, Sequence[Sequence[TokenSpan]], Sequence[Sequence[TokenSpan]]]]) -> dict:
+def _score(pairs: Iterable[tuple[str, Sequence[Sequence[DocSpan]], Sequence[Sequence[DocSpan]]]]) -> dict:
     totals: dict[str, list[float]] = {}
     repeated = 0
     for name, key, response in pairs:
@@ -473,7 +474,7 @@ def score_files(key_path: str | Path, response_path: str | Path) -> dict:
     return score(read_clusters(key_path), read_clusters(response_path))
 
 
-def _as_spans(clusters: Sequence[Sequence[Sequence[int]]]) -> list[list[TokenSpan]]:
+def _as_spans(clusters: Sequence[Sequence[Sequence[int]]]) -> list[list[DocSpan]]:
     """Clusters as lists of `(start, end)` tuples (lists from JSON become hashable); empty clusters dropped."""
     return [[(int(s[0]), int(s[1])) for s in chain] for chain in clusters if chain]
 

@@ -6,10 +6,11 @@ CoNLL-2012 files strictly; this one reads files of any column count (two-column
 reading order and its handling of repeated mentions, so that `metrics` gives
 the reference's numbers.
 
-Span convention: a mention is a `TokenSpan` `(start, end)`, DOCUMENT-level
-0-based token positions with `end` INCLUSIVE (the reference's line numbers
-inside a document; blank lines do not count). Unlike `coref_transfer.model.Span`
-it is not relative to a sentence: the scorer compares whole documents.
+The span convention: a mention is a `coref_transfer.model.DocSpan`
+`(start, end)`, DOCUMENT-level 0-based token positions with `end` INCLUSIVE
+(the reference's line numbers inside a document; blank lines do not count).
+Unlike `coref_transfer.model.Span` it is not relative to a sentence: the
+scorer compares whole documents.
 
 The file format the reader accepts (lenient: any number of columns):
 
@@ -45,9 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from coref_transfer.errors import InputFormatError
-
-TokenSpan = tuple[int, int]
-"""A mention: (start, end), document-level 0-based token positions, end inclusive."""
+from coref_transfer.model import DocSpan
 
 _BEGIN_RE = re.compile(r"#\s*begin document\s*(.*?)\s*$")
 _END_RE = re.compile(r"#\s*end document")
@@ -62,14 +61,14 @@ class Document:
 
     Attributes:
         key: `"ID NNN"` (or `"ID"` when the header has no part).
-        clusters: entities in the reference's order, each a list of `TokenSpan`.
+        clusters: entities in the reference's order, each a list of `DocSpan`.
         n_tokens: number of token lines.
         path: the file it was read from (`"<memory>"` if built in code).
         line: 1-based line of its `#begin document`.
     """
 
     key: str
-    clusters: list[list[TokenSpan]] = field(default_factory=list)
+    clusters: list[list[DocSpan]] = field(default_factory=list)
     n_tokens: int = 0
     path: str = "<memory>"
     line: int | None = None
@@ -108,7 +107,7 @@ def read_clusters(path: str | Path) -> dict[str, Document]:
 
     docs: dict[str, Document] = {}
     doc: Document | None = None
-    entities: dict[str, list[TokenSpan]] = {}
+    entities: dict[str, list[DocSpan]] = {}
     open_at: dict[str, list[tuple[int, int]]] = {}  # entity -> stack of (start token, line)
     token = 0
     for lineno, line in enumerate(text.splitlines(), 1):
