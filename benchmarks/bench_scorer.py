@@ -23,7 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from coref_transfer.train.scorer import read_clusters, score
+from coref_transfer.train.scoring.metrics import score
+from coref_transfer.train.scoring.reader import read_clusters
 
 Span = tuple[int, int]
 

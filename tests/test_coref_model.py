@@ -98,7 +98,7 @@ def test_learns_its_training_documents(trained):
 def test_predict_writes_conll_the_scorer_reads(trained, four_docs, tmp_path):
     from coref_transfer.conll.reader import read_conll
     from coref_transfer.train.predict import write_conll_predictions
-    from coref_transfer.train.scorer import score_files
+    from coref_transfer.train.scoring.metrics import score_files
 
     out, metrics = tmp_path / "pred.conll", tmp_path / "pred.metrics.json"
     run = run_cli("predict", "--model", str(trained), "--input", str(four_docs), "--out", str(out),

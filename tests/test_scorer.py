@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coref_transfer.train.scorer import (
+from coref_transfer.train.scoring.metrics import (
     METRICS,
     _bcub,
     _blanc,
@@ -23,12 +23,12 @@ from coref_transfer.train.scorer import (
     _chains_of,
     _muc,
     _overlaps,
-    read_clusters,
     score,
     score_clusters,
     score_corpus,
     score_files,
 )
+from coref_transfer.train.scoring.reader import read_clusters
 from coref_transfer.errors import InputFormatError
 
 CASES_DIR = Path(__file__).resolve().parent / "data" / "scorer-cases"

@@ -186,7 +186,7 @@ def test_train_target_runs_end_to_end_on_the_sample(first_run):
     assert set(metrics["scores"]) >= {"muc", "bcub", "ceafe", "ceafm", "blanc", "conll"}
     summary = json.loads((workdir / "results/train/run/summary.json").read_text())
     assert summary["repeats"] == 1 and summary["runs"][0]["seed"] == 13
-    from coref_transfer.train.scorer import read_clusters
+    from coref_transfer.train.scoring.reader import read_clusters
 
     predicted = read_clusters(workdir / "results/train/test.predicted.conll")  # CoNLL the scorer reads
     assert len(predicted) == metrics["documents"]

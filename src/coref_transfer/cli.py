@@ -549,7 +549,8 @@ def score(
 
     Example: coref-transfer score --gold dev.gold_conll --pred dev.pred_conll --json
     """
-    from coref_transfer.train.scorer import METRICS, format_table, score_files
+    from coref_transfer.train.scoring.metrics import METRICS, score_files
+    from coref_transfer.train.scoring.table import format_table
 
     result = score_files(gold, pred)
     if as_json:

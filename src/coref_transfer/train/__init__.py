@@ -20,5 +20,6 @@ One module per concept, in the order a document flows through them:
               stopping, repeats over seeds).
 - `predict`:  the public inference API: `Predictor`, CoNLL-2012 output, scores.
 
-The scorer (`scorer.score_clusters`) is the project's CoNLL metric module.
+The scorer (`scoring`: `reader`, `metrics`, `table`; e.g. `scoring.metrics.score_clusters`)
+is the project's CoNLL metric package.
 """

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import torch
 
-from coref_transfer.train.data import Span
+from coref_transfer.model import DocSpan
 
 
 def word_clusters(scores: torch.Tensor, top_indices: torch.Tensor) -> list[list[int]]:
@@ -45,9 +45,9 @@ def word_clusters(scores: torch.Tensor, top_indices: torch.Tensor) -> list[list[
     return sorted(groups.values())
 
 
-def span_clusters(heads: list[list[int]], spans: dict[int, Span]) -> list[list[Span]]:
+def span_clusters(heads: list[list[int]], spans: dict[int, DocSpan]) -> list[list[DocSpan]]:
     """Word clusters turned into span clusters with the predicted span of each head (module docstring)."""
-    claimed: set[Span] = set()
+    claimed: set[DocSpan] = set()
     out = []
     for cluster in heads:
         kept = sorted({spans[h] for h in cluster} - claimed)

@@ -45,9 +45,7 @@ import torch
 
 from coref_transfer.io import iter_json_lines
 from coref_transfer.errors import InputFormatError, MissingInputError
-
-Span = tuple[int, int]
-"""A mention: document-level word offsets, 0-based, end inclusive."""
+from coref_transfer.model import DocSpan
 
 
 @dataclass(frozen=True)
@@ -59,7 +57,7 @@ class Document:
     sentence_ids: tuple[int, ...]
     """Sentence index of each word."""
     speakers: tuple[str, ...]
-    clusters: tuple[tuple[Span, ...], ...]
+    clusters: tuple[tuple[DocSpan, ...], ...]
     heads: tuple[int, ...] | None
     """Document-level index of each word's dependency head (-1: root), or None."""
     path: str = ""
@@ -125,8 +123,8 @@ def parse_document(obj: Any, path: str | Path, lineno: int, require_clusters: bo
         clusters_in = obj["clusters"]
     if not isinstance(clusters_in, list):
         raise _error(path, lineno, key, "'clusters' must be a list of chains")
-    clusters: list[tuple[Span, ...]] = []
-    seen: dict[Span, int] = {}
+    clusters: list[tuple[DocSpan, ...]] = []
+    seen: dict[DocSpan, int] = {}
     for c, chain in enumerate(clusters_in):
         if not isinstance(chain, list) or not chain:
             raise _error(path, lineno, key, f"cluster {c} must be a non-empty list of [start, end] mentions")
@@ -186,7 +184,7 @@ def read_documents(path: str | Path, require_clusters: bool = True) -> list[Docu
     return docs
 
 
-def mention_head(doc: Document, span: Span) -> int:
+def mention_head(doc: Document, span: DocSpan) -> int:
     """The head word of a mention (module docstring: dependency head outside the span, else the last word)."""
     start, end = span
     if doc.heads is not None:
@@ -197,12 +195,12 @@ def mention_head(doc: Document, span: Span) -> int:
     return end
 
 
-def head_targets(doc: Document) -> tuple[dict[int, int], dict[int, Span], int]:
+def head_targets(doc: Document) -> tuple[dict[int, int], dict[int, DocSpan], int]:
     """Word-level gold: {head word: cluster index}, {head word: its span}, mentions left out.
 
     A head claimed by two mentions goes to the shorter (then the earlier) one.
     """
-    owner: dict[int, tuple[int, int, Span]] = {}  # head -> (length, cluster, span)
+    owner: dict[int, tuple[int, int, DocSpan]] = {}  # head -> (length, cluster, span)
     total = 0
     for c, chain in enumerate(doc.clusters):
         for span in chain:

@@ -21,10 +21,11 @@ import torch
 from torch import nn
 
 from coref_transfer.io import atomic_path
+from coref_transfer.model import DocSpan
 from coref_transfer.train.clusters import span_clusters, word_clusters
 from coref_transfer.train.coarse import CoarseScorer
 from coref_transfer.train.config import CorefConfig, config_from_record, config_record
-from coref_transfer.train.data import Example, Span
+from coref_transfer.train.data import Example
 from coref_transfer.train.encoder import WordEncoder, encoder_from_config, load_tokenizer
 from coref_transfer.train.loss import coref_loss, gold_antecedents, span_loss
 from coref_transfer.train.pairwise import PairwiseScorer
@@ -83,8 +84,8 @@ class CorefModel(nn.Module):
         return c_loss + s_loss, {"coref": float(c_loss.detach()), "span": float(s_loss.detach())}
 
     @torch.no_grad()
-    def predict(self, ex: Example) -> list[list[Span]]:
-        """Span clusters of one document (the model must be in eval mode)."""
+    def predict(self, ex: Example) -> list[list[DocSpan]]:
+        """DocSpan clusters of one document (the model must be in eval mode)."""
         out = self(ex)
         heads = word_clusters(out.scores, out.top_indices)
         flat = torch.tensor(sorted({h for c in heads for h in c}), dtype=torch.long, device=out.words.device)

@@ -12,7 +12,7 @@ order of their first mention. A word or speaker containing whitespace has it
 replaced by `_` there (CoNLL columns are whitespace-separated).
 
 Scores (`score_documents`) come from the project's scorer
-(`coref_transfer.train.scorer.score_corpus`), which sums every metric's
+(`coref_transfer.train.scoring.metrics.score_corpus`), which sums every metric's
 counts over documents exactly as the reference scorer does for a
 multi-document file.
 """
@@ -28,15 +28,14 @@ from typing import Any
 import torch
 
 from coref_transfer.conll.writer import write_conll
-from coref_transfer.train.data import Document, Example, Span, prepare, read_documents
+from coref_transfer.train.data import Document, Example, prepare, read_documents
 from coref_transfer.train.model import CorefModel, autocast, load_model, resolve_device
 from coref_transfer.export.rows import parse_doc_key
 from coref_transfer.io import write_json
-from coref_transfer.model import Mention, Part, Utterance
-from coref_transfer.model import Span as SentenceSpan
+from coref_transfer.model import DocSpan, Mention, Part, Span, Utterance
 
 log = logging.getLogger(__name__)
-Clusters = list[list[Span]]
+Clusters = list[list[DocSpan]]
 
 
 def prepare_all(docs: Sequence[Document], tokenizer: Any, model: CorefModel) -> list[Example]:
@@ -46,7 +45,7 @@ def prepare_all(docs: Sequence[Document], tokenizer: Any, model: CorefModel) -> 
 
 
 def predict_examples(model: CorefModel, examples: Sequence[Example], device: torch.device) -> list[Clusters]:
-    """Span clusters of every example (the model is put in eval mode, fp32 on the CPU, autocast on CUDA)."""
+    """DocSpan clusters of every example (the model is put in eval mode, fp32 on the CPU, autocast on CUDA)."""
     model.eval()
     out = []
     for ex in examples:
@@ -60,7 +59,7 @@ def score_documents(gold: Sequence[Clusters], predicted: Sequence[Clusters], len
 
     `lengths` (words per document) is kept for callers; the scorer needs only the spans.
     """
-    from coref_transfer.train.scorer import score_corpus
+    from coref_transfer.train.scoring.metrics import score_corpus
 
     if len(gold) != len(predicted) or len(gold) != len(lengths):
         raise ValueError(f"{len(gold)} gold, {len(predicted)} predicted and {len(lengths)} lengths: one per document")
@@ -90,7 +89,7 @@ def to_part(doc: Document, clusters: Clusters) -> Part:
         for start, end in chain:
             sid = doc.sentence_ids[start]
             first = starts[sid]
-            mentions.setdefault(sid, []).append(Mention(chain_id, SentenceSpan(start - first, end - first)))
+            mentions.setdefault(sid, []).append(Mention(chain_id, Span(start - first, end - first)))
     utterances = []
     for sid, words in enumerate(doc.sentences):
         n = len(words)

@@ -1,4 +1,4 @@
-"""Coreference scorer that gives the numbers of the CoNLL reference scorer v8.01.
+"""Mention identification and the coreference metrics of the CoNLL reference scorer v8.01.
 
 Metrics: MUC (Vilain et al., 1995), B-cubed (Bagga and Baldwin, 1998), CEAF-e
 (φ4) and CEAF-m (φ3) (Luo, 2005), BLANC for gold or system mentions (Recasens
@@ -8,31 +8,11 @@ https://github.com/conll/reference-coreference-scorers (v8.01). Counts are
 summed over documents and turned into recall, precision and F1 once (micro
 average), as the reference does; an undefined ratio (zero denominator) is 0.
 
-Span convention: a mention is a `TokenSpan` `(start, end)`, DOCUMENT-level
-0-based token positions with `end` INCLUSIVE (the reference's line numbers
-inside a document; blank lines do not count). Unlike `coref_transfer.model.Span`
-it is not relative to a sentence: the scorer compares whole documents.
-
-The file format the reader accepts (lenient: any number of columns):
-
-1. UTF-8 text. A document opens with `#begin document (ID); part NNN` (the part
-   may be missing, as in `#begin document (ID); `) and closes with
-   `#end document`. Its key is `"ID NNN"` (part as 3 digits) or `"ID"`.
-2. Inside a document every non-blank line is a token (blank lines are sentence
-   breaks and are not counted); outside documents only blank and `#` lines are
-   allowed. A document id may appear once per file.
-3. The coreference column is the LAST whitespace-separated column, so two-column
-   files (`token coref`) and full CoNLL-2012 files both work; a token line has
-   at least two columns.
-4. The coreference column is `-`, `_`, or pieces `(N)` (one-token mention),
-   `(N` (opens a mention of entity N), `N)` (closes the most recent open mention
-   of entity N), written with or without `|` between them (`(1)(2` = `(1)|(2`).
-   `(N+M)` pieces (the reference's "double antecedents") are ignored.
-5. As in the reference, on one line all `(N)` are read first, then all `(N`,
-   then all `N)`, each from left to right; this fixes the order of entities
-   (first appearance) and so which copy of a repeated mention is kept.
-6. Every `N)` has an open `(N` and every `(N` is closed before `#end document`;
-   otherwise `InputFormatError` names the file and line.
+Mentions are `coref_transfer.model.DocSpan`s (document-level, end inclusive;
+see `reader`). Entry points: `score` (documents from `reader.read_clusters`),
+`score_files` (reads a key and a response file, then `score`),
+`score_clusters` (one document given as span clusters) and `score_corpus`
+(several); `table.format_table` prints their result.
 
 Reference behaviours reproduced here (see `_identify` and the metric functions):
 
@@ -56,175 +36,31 @@ Reference behaviours reproduced here (see `_identify` and the metric functions):
 
 Where we differ, on input the reference mishandles: a document missing from
 either file, or with another number of tokens, is an error here (the
-reference silently scores it against nothing); `(1(2)3)` is read as `(1`,
-`(2)`, `3)` (the reference's regular expressions remove `(2)` and then see
-`(13)`).
+reference silently scores it against nothing).
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 
 import numpy as np
 
 from coref_transfer.errors import InputFormatError
+from coref_transfer.model import DocSpan
+from coref_transfer.train.scoring.reader import Document, read_clusters
 
 log = logging.getLogger(__name__)
-
-TokenSpan = tuple[int, int]
-"""A mention: (start, end), document-level 0-based token positions, end inclusive."""
 
 METRICS = ("muc", "bcub", "ceafe", "ceafm", "blanc")
 """The metrics with recall, precision and F1; `conll` (F1 only) is derived from them."""
 
 REFERENCE_MAX_REPEATS = 10
 """The reference refuses to score a run with more repeated response mentions than this."""
-
-_BEGIN_RE = re.compile(r"#\s*begin document\s*(.*?)\s*$")
-_END_RE = re.compile(r"#\s*end document")
-_NAME_RE = re.compile(r"\((.*)\);?\s*(?:part\s+(\d+))?")
-_COLUMN_RE = re.compile(r"(?:\(\d+\)|\(\d+\+\d+\)|\(\d+|\d+\)|\|)+")
-_PIECE_RE = re.compile(r"\((\d+)\)|\(\d+\+\d+\)|\((\d+)|(\d+)\)")
-
-
-@dataclass
-class Document:
-    """One document (part) of a key or response file.
-
-    Attributes:
-        key: `"ID NNN"` (or `"ID"` when the header has no part).
-        clusters: entities in the reference's order, each a list of `TokenSpan`.
-        n_tokens: number of token lines.
-        path: the file it was read from (`"<memory>"` if built in code).
-        line: 1-based line of its `#begin document`.
-    """
-
-    key: str
-    clusters: list[list[TokenSpan]] = field(default_factory=list)
-    n_tokens: int = 0
-    path: str = "<memory>"
-    line: int | None = None
-
-
-# ---------------------------------------------------------------- reading
-
-
-def _document_key(header: str) -> str:
-    """`(ID); part 000` -> `ID 000`; `(ID); ` -> `ID`; anything else is kept as written."""
-    m = _NAME_RE.fullmatch(header)
-    if not m:
-        return header
-    doc_id, part = m.groups()
-    return doc_id if part is None else f"{doc_id} {int(part):03d}"
-
-
-def read_clusters(path: str | Path) -> dict[str, Document]:
-    """Read a key or response file (format rules in the module docstring).
-
-    Args:
-        path: a CoNLL-2012 file, full or two-column.
-
-    Returns:
-        Documents by key (`"ID NNN"`), in file order.
-
-    Raises:
-        InputFormatError: unreadable file, no document, a token line outside a
-            document, a bad coreference column, unbalanced brackets, an unclosed
-            or repeated document.
-    """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputFormatError(path, None, f"cannot read ({exc.strerror})") from exc
-    except UnicodeDecodeError as exc:
-        raise InputFormatError(path, None, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
-
-    docs: dict[str, Document] = {}
-    doc: Document | None = None
-    entities: dict[str, list[TokenSpan]] = {}
-    open_at: dict[str, list[tuple[int, int]]] = {}  # entity -> stack of (start token, line)
-    token = 0
-    for lineno, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if not stripped:
-            continue
-        if stripped[0] == "#":
-            begin = _BEGIN_RE.match(stripped)
-            if begin:
-                if doc is not None:
-                    raise InputFormatError(
-                        path, lineno, f"'#begin document' inside document '{doc.key}' (opened at line {doc.line}); "
-                        "close it with '#end document' first")
-                doc = Document(_document_key(begin.group(1)), path=str(path), line=lineno)
-                if doc.key in docs:
-                    raise InputFormatError(
-                        path, lineno, f"document '{doc.key}' appears twice (first at line {docs[doc.key].line}); "
-                        "each document part may appear once per file")
-                entities, open_at, token = {}, {}, 0
-                continue
-            if _END_RE.match(stripped):
-                if doc is None:
-                    raise InputFormatError(path, lineno, "'#end document' without '#begin document'")
-                unclosed = [(ln, e) for e, stack in open_at.items() for _, ln in stack]
-                if unclosed:
-                    ln, e = min(unclosed)
-                    raise InputFormatError(
-                        path, ln, f"unbalanced brackets: the mention of entity {e} opened here ('({e}') is not "
-                        f"closed ('{e})') before '#end document' (line {lineno}) of document '{doc.key}'")
-                doc.clusters = list(entities.values())
-                doc.n_tokens = token
-                docs[doc.key] = doc
-                doc = None
-                continue
-            if doc is None:
-                continue  # a comment between documents
-        if doc is None:
-            raise InputFormatError(path, lineno, "token line outside a document; expected '#begin document (ID); "
-                                   "part NNN' before it")
-        columns = stripped.rsplit(None, 1)  # only the last column matters
-        if len(columns) < 2:
-            raise InputFormatError(path, lineno, f"token line with one column ({stripped!r}) in document "
-                                   f"'{doc.key}'; expected at least a token and a coreference column")
-        coref = columns[-1]
-        if coref != "-" and coref != "_":
-            if not _COLUMN_RE.fullmatch(coref):
-                raise InputFormatError(
-                    path, lineno, f"coreference column (the last) is {coref!r}; expected '-' or pieces like "
-                    "'(N', 'N)', '(N)', optionally separated by '|'")
-            singles, opens, closes = [], [], []
-            for single, start, end in _PIECE_RE.findall(coref):
-                if single:
-                    singles.append(single)
-                elif start:
-                    opens.append(start)
-                elif end:
-                    closes.append(end)
-            for e in singles:
-                entities.setdefault(e, []).append((token, token))
-            for e in opens:
-                entities.setdefault(e, [])
-                open_at.setdefault(e, []).append((token, lineno))
-            for e in closes:
-                stack = open_at.get(e)
-                if not stack:
-                    raise InputFormatError(
-                        path, lineno, f"unbalanced brackets: '{e})' closes a mention of entity {e} that is not open "
-                        f"in document '{doc.key}'; expected a '({e}' on this or an earlier line")
-                start_token, _ = stack.pop()
-                entities[e].append((start_token, token))
-        token += 1
-    if doc is not None:
-        raise InputFormatError(path, doc.line, f"document '{doc.key}' is not closed: '#end document' is missing")
-    if not docs:
-        raise InputFormatError(path, None, "no document: expected '#begin document (ID); part NNN' lines")
-    return docs
 
 
 # ---------------------------------------------------------------- mention ids
@@ -242,7 +78,7 @@ class _Identified:
     response_twinless_repeats: int  # extra copies of non-key response spans, kept
 
 
-def _identify(key: Sequence[Sequence[TokenSpan]], response: Sequence[Sequence[TokenSpan]]) -> _Identified:
+def _identify(key: Sequence[Sequence[DocSpan]], response: Sequence[Sequence[DocSpan]]) -> _Identified:
     """Give every span an integer id the way the reference's `IdentifMentions` does.
 
     Every key mention gets a new id and a repeated key span takes the LAST id,
@@ -250,7 +86,7 @@ def _identify(key: Sequence[Sequence[TokenSpan]], response: Sequence[Sequence[To
     key's id at its first occurrence; later copies are removed. Response spans
     not in the key get new ids, one per distinct span (copies are not removed).
     """
-    key_id: dict[TokenSpan, int] = {}
+    key_id: dict[DocSpan, int] = {}
     n = 0
     for chain in key:
         for span in chain:
@@ -258,9 +94,9 @@ def _identify(key: Sequence[Sequence[TokenSpan]], response: Sequence[Sequence[To
             n += 1
     key_chains = [[key_id[s] for s in chain] for chain in key if chain]
 
-    response_id: dict[TokenSpan, int] = {}
+    response_id: dict[DocSpan, int] = {}
     repeated = exact = 0
-    kept_chains: list[list[TokenSpan]] = []
+    kept_chains: list[list[DocSpan]] = []
     for chain in response:
         kept = []
         for span in chain:
@@ -419,8 +255,9 @@ def _groups(edges: Iterable[tuple[int, int]]) -> list[list[tuple[int, int]]]:
 
 def _blanc(key: list[list[int]], response: list[list[int]], key_of: dict[int, list[int]],
            response_of: dict[int, list[int]]) -> tuple[int, ...]:
-    """BLANC link counts: (correct coref, key coref, correct coref, response coref,
-    correct non-coref, key non-coref, correct non-coref, response non-coref).
+    """BLANC link counts (Recasens and Hovy, 2011; Luo et al., 2014): (correct coref,
+    key coref, correct coref, response coref, correct non-coref, key non-coref,
+    correct non-coref, response non-coref).
 
     The reference enumerates links as sets of id pairs: pairs inside an entity
     (coreference) and pairs across two entities (non-coreference), self-pairs
@@ -510,7 +347,7 @@ def _repeated_within(chains: list[list[int]]) -> set[int]:
 # ---------------------------------------------------------------- scoring
 
 
-def _document_counts(key: Sequence[Sequence[TokenSpan]], response: Sequence[Sequence[TokenSpan]],
+def _document_counts(key: Sequence[Sequence[DocSpan]], response: Sequence[Sequence[DocSpan]],
                      name: str) -> tuple[dict[str, tuple[float, ...]], int]:
     """Raw counts of every metric for one document, and its repeated response mentions."""
     ids = _identify(key, response)
@@ -565,6 +402,7 @@ def _blanc_prf(counts: Sequence[float]) -> dict[str, float]:
 
 
 def _result(totals: dict[str, list[float]]) -> dict:
+    """Percentages from the summed counts; CoNLL F1 = mean of MUC, B-cubed and CEAF-e F1 (Pradhan et al., 2012)."""
     result: dict = {m: _prf(*totals[m]) for m in ("muc", "bcub", "ceafe", "ceafm")}
     result["blanc"] = _blanc_prf(totals["blanc"])
     result["conll"] = {"f": (result["muc"]["f"] + result["bcub"]["f"] + result["ceafe"]["f"]) / 3}
@@ -573,7 +411,7 @@ def _result(totals: dict[str, list[float]]) -> dict:
     return result
 
 
-def _score(pairs: Iterable[tuple[str, Sequence[Sequence[TokenSpan]], Sequence[Sequence[TokenSpan]]]]) -> dict:
+def _score(pairs: Iterable[tuple[str, Sequence[Sequence[DocSpan]], Sequence[Sequence[DocSpan]]]]) -> dict:
     totals: dict[str, list[float]] = {}
     repeated = 0
     for name, key, response in pairs:
@@ -636,7 +474,7 @@ def score_files(key_path: str | Path, response_path: str | Path) -> dict:
     return score(read_clusters(key_path), read_clusters(response_path))
 
 
-def _as_spans(clusters: Sequence[Sequence[Sequence[int]]]) -> list[list[TokenSpan]]:
+def _as_spans(clusters: Sequence[Sequence[Sequence[int]]]) -> list[list[DocSpan]]:
     """Clusters as lists of `(start, end)` tuples (lists from JSON become hashable); empty clusters dropped."""
     return [[(int(s[0]), int(s[1])) for s in chain] for chain in clusters if chain]
 
@@ -667,15 +505,3 @@ def score_corpus(key: Sequence[Sequence[Sequence[Sequence[int]]]],
     if len(key) != len(response):
         raise ValueError(f"score_corpus: {len(key)} key documents but {len(response)} response documents")
     return _score((f"document {d}", _as_spans(k), _as_spans(r)) for d, (k, r) in enumerate(zip(key, response)))
-
-
-def format_table(result: dict) -> str:
-    """A readable table of a `score` result (percent, 2 decimals rounded; the reference truncates)."""
-    names = {"mentions": "Mentions", "muc": "MUC", "bcub": "B-cubed", "ceafe": "CEAF-e", "ceafm": "CEAF-m",
-             "blanc": "BLANC"}
-    lines = [f"{'metric':<10}{'recall':>10}{'precision':>11}{'F1':>9}"]
-    for m, label in names.items():
-        v = result[m]
-        lines.append(f"{label:<10}{v['r']:>10.2f}{v['p']:>11.2f}{v['f']:>9.2f}")
-    lines.append(f"{'CoNLL':<10}{'':>10}{'':>11}{result['conll']['f']:>9.2f}")
-    return "\n".join(lines) + "\n"
