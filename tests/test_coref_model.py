@@ -324,3 +324,19 @@ def test_decoding_links_transitively_and_spans_contain_their_heads():
 def test_document_genre_and_sentences():
     doc = Document("bc/studio/00/studio_0001_0", ("a", "b", "c"), (0, 0, 1), ("x", "x", "y"), (), None)
     assert doc.genre == "bc" and doc.sentences == [["a", "b"], ["c"]]
+
+
+def test_predictions_are_written_with_the_dataset_export_cells():
+    """One CoNLL part writer: whitespace inside a word becomes `_`, an empty word or speaker `-`, as in the export."""
+    from coref_transfer.conll.writer import format_part
+    from coref_transfer.train.predict import to_part
+
+    doc = Document(doc_key="nw/x/00/x_0001_2", words=("Anna", "va  bene", ""), sentence_ids=(0, 0, 0),
+                   speakers=("", "Host A", ""), clusters=(), heads=None)
+    part = to_part(doc, [[(0, 0), (1, 1)]])
+    assert (part.doc_id, part.part) == ("nw/x/00/x_0001", 2)
+    utt = part.utterances[0]
+    assert utt.tokens == ["Anna", "va_bene", "-"] and utt.speakers == ["-", "Host_A", "-"]
+    assert utt.pos == utt.lemmas == utt.parse_bits == ["-"] * 3
+    lines = format_part(part).splitlines()
+    assert lines[1].split() == ["nw/x/00/x_0001", "2", "0", "Anna", "-", "-", "-", "-", "-", "-", "*", "(0)"]

@@ -17,7 +17,8 @@ from coref_transfer.conll.reader import read_conll
 from coref_transfer.errors import ConfigError, InputFormatError
 from coref_transfer.export import conll2012, corefud, json_export, jsonlines
 from coref_transfer.export.export import FORMATS, export_all
-from coref_transfer.export.rows import group_rows, load_delta, parse_doc_key, space_after, unique_mentions
+from coref_transfer.export.rows import group_rows, load_delta, space_after, unique_mentions
+from coref_transfer.model import parse_doc_key
 from coref_transfer.schema import DELTA, write_table
 
 SAMPLE_DELTA = REPO / "results" / "refine" / "all" / "delta.parquet"

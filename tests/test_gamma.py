@@ -277,7 +277,7 @@ def test_two_mentions_with_the_same_text(beta3, inventory):
      ("in", "i", "nei"), ("su", "le", "sulle"), ("in", "lo", "nello"), ("Di", "il", "Del"), ("con", "il", None)],
 )
 def test_preposition_and_article_fuse(preposition, article, fused):
-    from coref_transfer.translate.resolve import contract
+    from coref_transfer.lang.it.articles import articulated as contract
 
     assert contract(preposition, article) == fused
 

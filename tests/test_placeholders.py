@@ -9,11 +9,11 @@ from pathlib import Path
 import gender_guesser.detector as gender_detector
 import pytest
 
+from coref_transfer.classes import CLASSES, SINGULAR_CLASSES
 from coref_transfer.errors import ConfigError, InputFormatError, MissingInputError
+from coref_transfer.lang.it.tokenize import tokenize
 from coref_transfer.translate.mt.base import TranslationError
 from coref_transfer.translate.placeholders import (
-    CLASSES,
-    SINGULAR_CLASSES,
     Inventory,
     InventoryExhaustedError,
     Placeholder,
@@ -23,7 +23,6 @@ from coref_transfer.translate.placeholders import (
     find_placeholder,
     pair_placeholder,
     singular_placeholder,
-    tokenize,
 )
 
 REPO = Path(__file__).resolve().parent.parent

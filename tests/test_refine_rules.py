@@ -18,7 +18,9 @@ import yaml
 from coref_transfer.errors import ConfigError
 from coref_transfer.refine.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Change, Mention, Rule, Sentence
+from coref_transfer.lang.it import articles as art
 from coref_transfer.lang.it import morphology as m
+from coref_transfer.lang.it import pronouns
 from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, DemonstrativePronoun
 from coref_transfer.refine.it.possessives import PossessiveAgreement
 from coref_transfer.refine.it.prodrop import SubjectPronounDeletion
@@ -128,7 +130,7 @@ def mario_said(pronoun: str = "lui") -> str:
 )
 def test_s_impura(word, expected):
     """s + consonant, z, gn, ps, pn, x, y and i/j + vowel take lo/gli/uno; s + vowel and vowels do not."""
-    assert m.starts_like_s_impura(word) is expected
+    assert art.starts_like_s_impura(word) is expected
 
 
 @pytest.mark.parametrize(
@@ -150,7 +152,7 @@ def test_s_impura(word, expected):
 )
 def test_starts_with_vowel(word, expected):
     """Vowels and silent h + vowel elide; semiconsonantal i + vowel does not (la iena)."""
-    assert m.starts_with_vowel(word) is expected
+    assert art.starts_with_vowel(word) is expected
 
 
 @pytest.mark.parametrize(
@@ -175,7 +177,7 @@ def test_starts_with_vowel(word, expected):
     ],
 )
 def test_definite_article(gender, number, word, expected):
-    assert m.definite_article(gender, number, word) == expected
+    assert art.definite_article(gender, number, word) == expected
 
 
 @pytest.mark.parametrize(
@@ -193,7 +195,7 @@ def test_definite_article(gender, number, word, expected):
 )
 def test_indefinite_article(gender, word, expected):
     """un' only feminine before a vowel; uno before s impura."""
-    assert m.indefinite_article(gender, word) == expected
+    assert art.indefinite_article(gender, word) == expected
 
 
 @pytest.mark.parametrize(
@@ -232,7 +234,7 @@ def test_demonstrative_rejects_unknown_kind_and_values():
     with pytest.raises(ValueError, match="gender"):
         m.demonstrative("quello", "Neut", "Sing", "libro")
     with pytest.raises(ValueError, match="number"):
-        m.definite_article("Masc", "Dual", "libro")
+        art.definite_article("Masc", "Dual", "libro")
 
 
 @pytest.mark.parametrize(
@@ -293,8 +295,8 @@ ARTICULATED = {
 def test_articulated_both_ways(preposition, forms):
     """All 35 fusions, and each split back into its two parts."""
     articles = ["il", "lo", "l'", "la", "i", "gli", "le"]
-    assert [m.articulated(preposition, a) for a in articles] == forms.split()
-    assert [m.split_articulated(f) for f in forms.split()] == [(preposition, a) for a in articles]
+    assert [art.articulated(preposition, a) for a in articles] == forms.split()
+    assert [art.split_articulated(f) for f in forms.split()] == [(preposition, a) for a in articles]
 
 
 @pytest.mark.parametrize(
@@ -310,14 +312,14 @@ def test_articulated_both_ways(preposition, forms):
 )
 def test_articulated_edge_cases(preposition, article, expected):
     """con/per do not fuse, indefinites never do; the capital is kept; ad counts as a; ’ is read as '."""
-    assert m.articulated(preposition, article) == expected
+    assert art.articulated(preposition, article) == expected
 
 
 @pytest.mark.parametrize(
     "word, expected", [("Della", ("di", "la")), ("nell’", ("in", "l'")), ("col", None), ("per", None), ("la", None)]
 )
 def test_split_articulated_edge_cases(word, expected):
-    assert m.split_articulated(word) == expected
+    assert art.split_articulated(word) == expected
 
 
 @pytest.mark.parametrize(
@@ -340,7 +342,7 @@ def test_split_articulated_edge_cases(word, expected):
     ],
 )
 def test_pronoun_with_number(word, number, gender, expected):
-    assert m.pronoun_with_number(word, number, gender) == expected
+    assert pronouns.pronoun_with_number(word, number, gender) == expected
 
 
 @pytest.mark.parametrize(
@@ -355,7 +357,7 @@ def test_pronoun_with_number(word, number, gender, expected):
     ],
 )
 def test_article_kind(word, expected):
-    assert m.article_kind(word) == expected
+    assert art.article_kind(word) == expected
 
 
 @pytest.mark.parametrize(
@@ -363,7 +365,7 @@ def test_article_kind(word, expected):
     [("Quella", "quell'", "Quell'"), ("IL", "la", "LA"), ("il", "la", "la"), ("È", "ciò", "Ciò"), ("A", "al", "Al")],
 )
 def test_match_case(model, word, expected):
-    assert m.match_case(model, word) == expected
+    assert art.match_case(model, word) == expected
 
 
 # --- subject_pronoun_deletion -------------------------------------------------

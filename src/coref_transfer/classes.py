@@ -8,7 +8,7 @@ evidence, (4) the configured fallback (masculine singular) where the vote
 ties or nothing is known.
 
 Root evidence:
-- personal/possessive pronouns: the paper's Table 6 (`PRONOUN_CLASSES`);
+- personal/possessive pronouns: the paper's Table 6 (`lang.en.pronouns.PRONOUN_CLASSES`);
 - nouns: number from the PTB tag (NNS/NNPS plural), coordination (X and Y)
   is plural, feminine only if every member is (`coordination_gender`); a root inside a PERSON entity is a person, inside another entity
   type a thing; PERSON gender from a title (Mr., Mrs., ...) or the first-name
@@ -25,17 +25,18 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from coref_transfer.lang.en.pronouns import PRONOUN_CLASSES
 from coref_transfer.model import NamedEntity, Span
 
 ATTRIBUTES = ("type", "gender", "number")
-
-#: The paper's Table 6: pronoun -> (type, gender, number); None = from the cluster.
-PRONOUN_CLASSES: dict[str, tuple[str | None, str | None, str | None]] = {
-    **dict.fromkeys(("he", "him", "his", "himself"), ("person", "masc", "sing")),
-    **dict.fromkeys(("she", "her", "hers", "herself"), ("person", "fem", "sing")),
-    **dict.fromkeys(("it", "its", "itself"), ("thing", None, "sing")),
-    **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), (None, None, "plur")),
-}
+TYPES = ("person", "thing")
+GENDERS = ("masc", "fem")
+NUMBERS = ("sing", "plur")
+Class = tuple[str, str, str]
+"""An entity class: (type, gender, number)."""
+#: The eight entity classes, in the order every listing uses.
+CLASSES: tuple[Class, ...] = tuple((t, g, n) for t in TYPES for g in GENDERS for n in NUMBERS)
+SINGULAR_CLASSES: tuple[Class, ...] = tuple(c for c in CLASSES if c[2] == "sing")
 
 #: Titles that give a PERSON name its gender before the first-name lexicon.
 TITLE_GENDER = {

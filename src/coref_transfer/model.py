@@ -110,3 +110,20 @@ class Part:
     @property
     def key(self) -> tuple[str, int]:
         return (self.doc_id, self.part)
+
+
+def doc_key(doc_id: str, part: int) -> str:
+    """`bc/cctv/00/cctv_0001` part 2 -> `bc/cctv/00/cctv_0001_2` (the e2e-coref `doc_key`)."""
+    return f"{doc_id}_{part}"
+
+
+def parse_doc_key(key: str) -> tuple[str, int]:
+    """The inverse of `doc_key`: the part number follows the last '_'.
+
+    Raises:
+        ValueError: the key does not end in `_N`.
+    """
+    doc_id, sep, part = key.rpartition("_")
+    if not sep or not doc_id or not part.isdigit():
+        raise ValueError(f"document key {key!r} does not end in '_<part number>' (like 'bc/cctv/00/cctv_0001_0')")
+    return doc_id, int(part)

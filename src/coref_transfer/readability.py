@@ -44,6 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from coref_transfer.errors import ConfigError, CorefTransferError
+from coref_transfer.lang.en.detokenize import PTB_SYMBOLS
 from coref_transfer.lang.en.syllables import english_syllables
 from coref_transfer.lang.it.syllables import italian_syllables
 
@@ -70,7 +71,7 @@ LANGUAGES = ("it", "en")
 
 TERMINAL = frozenset(".!?…")
 APOSTROPHES = "'’"
-PTB_BRACKETS = frozenset(("-LRB-", "-RRB-", "-LSB-", "-RSB-", "-LCB-", "-RCB-"))
+PTB_BRACKETS = frozenset(PTB_SYMBOLS)
 
 # Titles whose dot is part of the word (lower case, without the dot). Only
 # titles: words such as "etc." or "Inc." end sentences too often.

@@ -8,12 +8,56 @@ stack rebuilds the same spans.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from coref_transfer.io import atomic_write_text
-from coref_transfer.model import Part, Utterance
+from coref_transfer.model import Mention, Part, Utterance
 from coref_transfer.tree import Tree
+
+EMPTY = "-"
+"""What a column holds where there is nothing to say (the OntoNotes convention)."""
+
+_SPACE_RE = re.compile(r"\s+")
+
+
+def cell(value: str, joiner: str = "_") -> str:
+    """A value made safe for a whitespace-separated column: inner whitespace becomes `joiner`, nothing `EMPTY`."""
+    return _SPACE_RE.sub(joiner, value.strip()) or EMPTY
+
+
+def words_only_utterance(
+    doc_id: str,
+    part: int,
+    index: int,
+    tokens: Sequence[str],
+    speakers: Sequence[str],
+    mentions: Sequence[Mention],
+    pos: Sequence[str] | None = None,
+    lemmas: Sequence[str] | None = None,
+) -> Utterance:
+    """A sentence for a CoNLL-2012 file that has no tree, senses or named entities (every such column `EMPTY`).
+
+    What the dataset export and the model's predictions write: words,
+    speakers and coreference, and POS and lemmas where there are any. The
+    values must already be safe for a column (`cell`).
+    """
+    n = len(tokens)
+    return Utterance(
+        doc_id=doc_id,
+        part=part,
+        index=index,
+        tokens=list(tokens),
+        pos=list(pos) if pos is not None else [EMPTY] * n,
+        parse_bits=[EMPTY] * n,
+        lemmas=list(lemmas) if lemmas is not None else [EMPTY] * n,
+        framesets=[EMPTY] * n,
+        senses=[EMPTY] * n,
+        speakers=list(speakers),
+        entities=[],
+        mentions=list(mentions),
+    )
 
 
 def parse_bits(tree: Tree, length: int) -> list[str]:
@@ -56,7 +100,7 @@ def coref_column(utt: Utterance) -> list[str]:
         pieces = [f"{c})" for _, c in sorted(closing[i], key=lambda x: (-x[0], x[1]))]
         pieces += [f"({c})" for c in sorted(single[i])]
         pieces += [f"({c}" for _, c in sorted(opening[i], key=lambda x: (-x[0], x[1]))]
-        cells.append("|".join(pieces) if pieces else "-")
+        cells.append("|".join(pieces) if pieces else EMPTY)
     return cells
 
 

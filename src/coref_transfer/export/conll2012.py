@@ -29,11 +29,10 @@ format has no header for a version; `SCHEMA_VERSION` versions these rules:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from coref_transfer.conll.writer import format_part, write_conll
+from coref_transfer.conll.writer import cell, format_part, words_only_utterance, write_conll
 from coref_transfer.errors import InputFormatError
 from coref_transfer.export.rows import DocumentPart, Row, unique_mentions
 from coref_transfer.model import Mention, Part, Span, Utterance
@@ -41,14 +40,6 @@ from coref_transfer.model import Mention, Part, Span, Utterance
 SCHEMA_VERSION = "1"
 EXTENSION = "gold_conll"
 """`train.gold_conll`: matches the `*gold_conll` pattern the reader and OntoNotes tools look for."""
-
-_SPACE_RE = re.compile(r"\s+")
-
-
-def _cell(value: str, joiner: str) -> str:
-    """A value made safe for a whitespace-separated column (rule 5)."""
-    value = _SPACE_RE.sub(joiner, value.strip())
-    return value or "-"
 
 
 def to_utterance(row: Row, index: int) -> Utterance:
@@ -59,28 +50,23 @@ def to_utterance(row: Row, index: int) -> Utterance:
     """
     tokens = list(row["tokens"])
     for i, token in enumerate(tokens):
-        if not token or _SPACE_RE.search(token):
+        if not token or cell(token) != token:
             raise InputFormatError(
                 "<delta rows>",
                 None,
                 f"document {row['doc_id']} part {row['part']} sentence {row['sentence']}: token {i} ({token!r})"
                 " is empty or holds whitespace, which a CoNLL-2012 column cannot carry",
             )
-    n = len(tokens)
     mentions, _ = unique_mentions(row)
-    return Utterance(
-        doc_id=row["doc_id"],
-        part=row["part"],
-        index=index,
-        tokens=tokens,
-        pos=list(row["upos"]),
-        parse_bits=["-"] * n,
-        lemmas=[_cell(lemma, "+") for lemma in row["lemmas"]],
-        framesets=["-"] * n,
-        senses=["-"] * n,
-        speakers=[_cell(row["speaker"], "_")] * n,
-        entities=[],
+    return words_only_utterance(
+        row["doc_id"],
+        row["part"],
+        index,
+        tokens,
+        speakers=[cell(row["speaker"])] * len(tokens),
         mentions=[Mention(cluster, Span(start, end)) for cluster, start, end in mentions],
+        pos=row["upos"],
+        lemmas=[cell(lemma, "+") for lemma in row["lemmas"]],
     )
 
 

@@ -43,7 +43,8 @@ from udapi.core.coref import CorefEntity
 from udapi.core.document import Document
 
 from coref_transfer.errors import InputFormatError
-from coref_transfer.export.rows import DocumentPart, Row, parse_doc_key, space_after, unique_mentions
+from coref_transfer.export.rows import DocumentPart, Row, space_after, unique_mentions
+from coref_transfer.model import parse_doc_key
 from coref_transfer.io import atomic_write_text
 
 SCHEMA_VERSION = "1"

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from coref_transfer.errors import InputFormatError
+from coref_transfer.model import doc_key
 from coref_transfer.schema import read_table
 from coref_transfer.splits import SPLITS, require_split
 
@@ -48,23 +49,6 @@ class DocumentPart:
     @property
     def key(self) -> str:
         return doc_key(self.doc_id, self.part)
-
-
-def doc_key(doc_id: str, part: int) -> str:
-    """`bc/cctv/00/cctv_0001` part 2 -> `bc/cctv/00/cctv_0001_2` (the e2e-coref `doc_key`)."""
-    return f"{doc_id}_{part}"
-
-
-def parse_doc_key(key: str) -> tuple[str, int]:
-    """The inverse of `doc_key`: the part number follows the last '_'.
-
-    Raises:
-        ValueError: the key does not end in `_N`.
-    """
-    doc_id, sep, part = key.rpartition("_")
-    if not sep or not doc_id or not part.isdigit():
-        raise ValueError(f"document key {key!r} does not end in '_<part number>' (like 'bc/cctv/00/cctv_0001_0')")
-    return doc_id, int(part)
 
 
 def load_delta(path: str | Path) -> list[dict[str, Any]]:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from copy import deepcopy
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
+from coref_transfer.lang.it.detokenize import detokenize
 from coref_transfer.refine.parsing.backends import ParserBackend
 from coref_transfer.refine.parsing.model import ParsedSentence
 from coref_transfer.refine.base import Mention, Rule, Sentence
@@ -24,18 +24,6 @@ from coref_transfer.classes import ATTRIBUTES, Evidence, estimate_classes
 
 GENDERS = {"Masc": "masc", "Fem": "fem"}
 NUMBERS = {"Sing": "sing", "Plur": "plur"}
-
-
-@lru_cache(maxsize=1)
-def _detokenizer():
-    from sacremoses import MosesDetokenizer
-
-    return MosesDetokenizer(lang="it")
-
-
-def detokenize(tokens: Sequence[str]) -> str:
-    """Italian text from tokens (elided forms join the next word: `Quell'avviso`)."""
-    return _detokenizer().detokenize(list(tokens))
 
 
 def bracketed(tokens: Sequence[str], mentions: Sequence[Mention]) -> str:

@@ -8,8 +8,9 @@ Output CoNLL-2012 (`write_conll_predictions`): one part per document, the
 part number taken from the doc_key (`..._N`), the words and speakers of the
 input, `-` in the columns the model does not fill (POS, parse, lemma, sense,
 entities), and the predicted chains in the last column, numbered from 0 in
-order of their first mention. A word or speaker containing whitespace has it
-replaced by `_` there (CoNLL columns are whitespace-separated).
+order of their first mention. Words and speakers go through the CoNLL
+writer's `cell`, as in the dataset export: inner whitespace becomes `_`
+(CoNLL columns are whitespace-separated), an empty value `-`.
 
 Scores (`score_documents`) come from the project's scorer
 (`coref_transfer.train.scoring.metrics.score_corpus`), which sums every metric's
@@ -20,19 +21,17 @@ multi-document file.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import torch
 
-from coref_transfer.conll.writer import write_conll
+from coref_transfer.conll.writer import cell, words_only_utterance, write_conll
 from coref_transfer.train.data import Document, Example, prepare, read_documents
 from coref_transfer.train.model import CorefModel, autocast, load_model, resolve_device
-from coref_transfer.export.rows import parse_doc_key
 from coref_transfer.io import write_json
-from coref_transfer.model import DocSpan, Mention, Part, Span, Utterance
+from coref_transfer.model import DocSpan, Mention, Part, Span, parse_doc_key
 
 log = logging.getLogger(__name__)
 Clusters = list[list[DocSpan]]
@@ -71,13 +70,6 @@ def conll_f1(scores: dict) -> float:
     return float(scores["conll"]["f"])
 
 
-_SPACE = re.compile(r"\s+")
-
-
-def _cell(text: str) -> str:
-    return _SPACE.sub("_", text) or "_"
-
-
 def to_part(doc: Document, clusters: Clusters) -> Part:
     """A document and its chains as a CoNLL-2012 part (module docstring)."""
     doc_id, part_no = parse_doc_key(doc.doc_key)
@@ -92,14 +84,11 @@ def to_part(doc: Document, clusters: Clusters) -> Part:
             mentions.setdefault(sid, []).append(Mention(chain_id, Span(start - first, end - first)))
     utterances = []
     for sid, words in enumerate(doc.sentences):
-        n = len(words)
         first = starts[sid]
-        utterances.append(Utterance(
-            doc_id=doc_id, part=part_no, index=sid, tokens=[_cell(w) for w in words], pos=["-"] * n,
-            parse_bits=["-"] * n, lemmas=["-"] * n, framesets=["-"] * n, senses=["-"] * n,
-            speakers=[_cell(s) for s in doc.speakers[first : first + n]], entities=[],
-            mentions=mentions.get(sid, []),
-        ))
+        speakers = [cell(s) for s in doc.speakers[first : first + len(words)]]
+        utterances.append(
+            words_only_utterance(doc_id, part_no, sid, [cell(w) for w in words], speakers, mentions.get(sid, []))
+        )
     return Part(doc_id=doc_id, part=part_no, utterances=utterances)
 
 

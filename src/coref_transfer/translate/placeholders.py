@@ -29,18 +29,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from coref_transfer.classes import CLASSES, SINGULAR_CLASSES, Class, first_name_gender
 from coref_transfer.errors import ConfigError, CorefTransferError, InputFormatError, MissingInputError
 from coref_transfer.io import atomic_write_text
+from coref_transfer.lang.it.tokenize import tokenize
 from coref_transfer.translate.mt.base import TranslationError
 
-Class = tuple[str, str, str]
-
-TYPES = ("person", "thing")
-GENDERS = ("masc", "fem")
-NUMBERS = ("sing", "plur")
-#: The eight entity classes, in the order every listing uses.
-CLASSES: tuple[Class, ...] = tuple((t, g, n) for t in TYPES for g in GENDERS for n in NUMBERS)
-SINGULAR_CLASSES: tuple[Class, ...] = tuple(c for c in CLASSES if c[2] == "sing")
 DEFAULT_MIN_PER_CLASS = 40
 
 #: Italian conjunctions accepted between the two names of a plural placeholder
@@ -54,9 +48,6 @@ REPEATED_PREPOSITIONS = ("di", "a", "ad", "da", "in", "con", "su", "per", "tra",
 PLURAL_DESIGN = "pairs:and->e|ed|e+preposition:v1"
 
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
-#: Italian elision (l', d', dell', un') stays on the left word; an English
-#: clitic 's is its own token; other word characters group; punctuation alone.
-_TOKEN = re.compile(r"['’]s\b|\w+['’](?=\w)(?!s\b)|\w+|[^\w\s]")
 
 
 class PlaceholderError(CorefTransferError):
@@ -72,8 +63,6 @@ def _class_problem(token: str, cls: Class) -> str | None:
     """
     if cls[0] != "person":
         return None
-    from coref_transfer.classes import first_name_gender
-
     gender = first_name_gender(token)
     if gender is not None and gender != cls[1]:
         return f"{token!r} is a {'feminine' if gender == 'fem' else 'masculine'} name, in the {cls[1]} person class"
@@ -370,13 +359,11 @@ class Inventory:
 # -- finding placeholders in a translation -------------------------------------
 
 
-def tokenize(text: str) -> list[str]:
-    """Split a translation simply: words (with an elided apostrophe kept on the left), 's, punctuation."""
-    return _TOKEN.findall(text)
-
-
 def find_placeholder(tokens: Sequence[str], placeholder: Placeholder) -> list[int]:
     """Start indexes where one of the placeholder's Italian forms occurs on token boundaries.
+
+    `tokens` come from `coref_transfer.lang.it.tokenize`, the one Italian
+    tokenizer (the check and the translate stage see the same boundaries).
 
     Matching is exact and case-sensitive, token by token, so "Gabriellas",
     "Marcolini" or "gabriella" do not count. The caller wants exactly one

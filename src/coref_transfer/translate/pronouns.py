@@ -11,25 +11,8 @@ masculine singular of the possessed noun ("suo", "loro"); δ fixes agreement.
 
 from __future__ import annotations
 
-PERSONAL = {
-    ("person", "masc", "sing"): "lui",
-    ("person", "fem", "sing"): "lei",
-    ("thing", "masc", "sing"): "esso",
-    ("thing", "fem", "sing"): "essa",
-    ("person", "masc", "plur"): "loro",
-    ("person", "fem", "plur"): "loro",
-    ("thing", "masc", "plur"): "essi",
-    ("thing", "fem", "plur"): "esse",
-}
-REFLEXIVE = {
-    ("masc", "sing"): "sé stesso",
-    ("fem", "sing"): "sé stessa",
-    ("masc", "plur"): "sé stessi",
-    ("fem", "plur"): "sé stesse",
-}
-PERSONAL_WORDS = frozenset("he him she her it they them".split())
-REFLEXIVE_WORDS = frozenset("himself herself itself themselves".split())
-POSSESSIVE_WORDS = frozenset("his her its their hers theirs".split())
+from coref_transfer.lang.en.pronouns import PERSONAL_WORDS, POSSESSIVE_WORDS, REFLEXIVE_WORDS
+from coref_transfer.lang.it.pronouns import PERSONAL_BY_CLASS, REFLEXIVE_BY_CLASS
 
 
 def italian_pronoun(word: str, tag: str, cls: tuple[str, str, str]) -> str | None:
@@ -47,7 +30,7 @@ def italian_pronoun(word: str, tag: str, cls: tuple[str, str, str]) -> str | Non
             return "loro" if number == "plur" else "suo"
         return None
     if lower in REFLEXIVE_WORDS:
-        return REFLEXIVE[(gender, number)]
+        return REFLEXIVE_BY_CLASS[(gender, number)]
     if lower in PERSONAL_WORDS:
-        return PERSONAL[(type_, gender, number)]
+        return PERSONAL_BY_CLASS[(type_, gender, number)]
     return None

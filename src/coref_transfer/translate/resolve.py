@@ -24,43 +24,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from coref_transfer.translate.replace import Slot
-from coref_transfer.lang.it.morphology import articulated as contract
+from coref_transfer.lang.it.articles import ARTICULATED_FORMS, FULL_ARTICLES, UNELIDED, articulated, plain_form
+from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.translate.placeholders import Placeholder, find_placeholder
+from coref_transfer.translate.replace import Slot
 
-ARTICLES = frozenset("il lo la i gli le un uno una".split())
-ELIDED_ARTICLES = {"l'": "il", "un'": "una", "l’": "il", "un’": "una"}
+#: How many tokens before "di <placeholder>" the article of the possessed noun may stand.
 ARTICLE_WINDOW = 4
-
-_DEFINITE = ("il", "lo", "la", "i", "gli", "le", "l'")
-ARTICULATED = frozenset(contract(p, a) for p in ("di", "a", "da", "in", "su") for a in _DEFINITE) - {None}
-#: Elided articulated prepositions, written in full before an inserted possessive.
-ELIDED_ARTICULATED = {contract(p, "l'"): contract(p, "il") for p in ("di", "a", "da", "in", "su")}
 
 
 def _with_preposition(preposition: str, text: str) -> str | None:
     """`di` + `il porto` → `del porto`; None when the text does not start with a definite article."""
     lower = text.lower()
     if lower.startswith(("l'", "l’")):
-        fused = contract(preposition, "l'")
+        fused = articulated(preposition, "l'")
         return None if fused is None else fused + text[2:]
     article, _, rest = text.partition(" ")
-    fused = contract(preposition, article) if rest else None
+    fused = articulated(preposition, article) if rest else None
     return None if fused is None else f"{fused} {rest}"
-
-
-@lru_cache(maxsize=1)
-def italian_tokenizer():
-    import spacy
-
-    return spacy.blank("it").tokenizer
-
-
-def tokenize(text: str) -> list[tuple[str, int]]:
-    """(token, character offset) pairs of an Italian text."""
-    return [(t.text, t.idx) for t in italian_tokenizer()(text)]
 
 
 @dataclass
@@ -85,7 +67,7 @@ class _Edit:
 
 def survival(translation: str, placeholders: Sequence[Placeholder]) -> tuple[str | None, list[tuple[str, int]]]:
     """Check that every placeholder occurs exactly once; returns (failure, tokens)."""
-    tokens = tokenize(translation)
+    tokens = tokens_with_offsets(translation)
     words = [t for t, _ in tokens]
     for ph in placeholders:
         found = find_placeholder(words, ph)
@@ -142,12 +124,12 @@ def _possessive_edits(tokens: list[tuple[str, int]], di: int, end: int, text: st
     edits = [_Edit(removal_start, end, "", None)]
     for j in range(di - 1, max(-1, di - 1 - ARTICLE_WINDOW), -1):
         word, offset = tokens[j]
-        lower = word.lower()
-        if lower in ARTICLES or lower in ARTICULATED:
+        plain = plain_form(word)
+        if plain in FULL_ARTICLES or plain in ARTICULATED_FORMS:
             edits.append(_Edit(offset + len(word), offset + len(word), " " + text, slot))
             return edits
-        if lower in ELIDED_ARTICLES or lower in ELIDED_ARTICULATED:
-            full = ELIDED_ARTICLES.get(lower) or ELIDED_ARTICULATED[lower]
+        if plain in UNELIDED:
+            full = UNELIDED[plain]
             full = full.capitalize() if word[0].isupper() else full
             edits.append(_Edit(offset, offset + len(word), full + " ", None))
             edits.append(_Edit(offset + len(word), offset + len(word), text + " ", slot))
@@ -180,7 +162,7 @@ def _apply(text: str, edits: list[_Edit], n_slots: int) -> Resolved:
     for slot, (s, e) in list(ranges.items()):
         if s == 0 and final[:1].islower():
             final = final[0].upper() + final[1:]
-    tokens = tokenize(final)
+    tokens = tokens_with_offsets(final)
     starts = {offset: i for i, (_, offset) in enumerate(tokens)}
     ends = {offset + len(word): i for i, (word, offset) in enumerate(tokens)}
     spans: list[tuple[int, int] | None] = []

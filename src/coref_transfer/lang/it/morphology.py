@@ -1,51 +1,16 @@
-"""Italian inflection helpers: articles, demonstratives, possessives, pronoun forms, by table.
+"""Italian inflection by table: demonstratives, possessives, the finite forms of common verbs.
 
-Every form is looked up in a table keyed by the context class of the next
-word (its *onset*), so each rule of Italian grammar lives in one place:
-
-1. Onset. A word starts with a *vowel* (a, e, i, o, u, accented or not;
-   also ``h`` + vowel, since ``h`` is silent: l'hotel, gli hotel, un hotel),
-   or like an *s impura* (s + consonant, z, gn, ps, pn, x, y, and i/j +
-   vowel, where i/j is a semiconsonant: lo studente, lo zio, lo gnomo, lo
-   psicologo, lo pneumatico, lo xilofono, lo yogurt, lo iato, lo Jonio), or
-   with any other *consonant*. i + vowel is not a vowel onset (la iena, not
-   l'iena); u + vowel is (l'uomo).
-2. Elision. ``l'`` only before a vowel, in both genders (l'amico, l'auto);
-   ``quell'``/``quest'`` before a vowel, both genders; ``un'`` only feminine
-   before a vowel (un'auto, but un amico). Plural forms never elide (le
-   auto, quelle amiche).
-3. The masculine "strong" forms (lo, gli, uno, quello, quegli) go before an
-   s impura, and lo/gli/quegli/l'/quell' before a vowel too.
-4. Articulated prepositions: di, a, da, in, su fuse with a following definite
-   article (di + il → del, in + gli → negli, su + l' → sull'); con and per do
-   not (col, pel are optional or archaic), so they return None.
-
-Forms are returned in lower case; `match_case` gives them the case of the
-word they replace. Gender and number take UD values ("Masc"/"Fem",
-"Sing"/"Plur"), case-insensitively. Known limits: numerals and symbols count
-as consonants ("gli 80 anni" needs the spoken form); English loans with j
-take lo (lo jazz, though il jazz is usual); "gli dei" is not derived.
+Demonstratives take the form the next word's onset requires, like articles
+(`coref_transfer.lang.it.articles`, rules 1-3: quel libro, quello studente,
+quell'amico, quei libri, quegli studenti); ``quell'``/``quest'`` elide
+before a vowel in both genders. Forms are lower case; gender and number take
+UD values.
 """
 
 from __future__ import annotations
 
-#: Vowels, with the accented letters Italian writes.
-VOWELS = frozenset("aeiouàáèéìíòóùú")
+from coref_transfer.lang.it.articles import CONSONANT, S_IMPURA, VOWEL, onset, plain_form, ud_gender, ud_number
 
-VOWEL, S_IMPURA, CONSONANT = "vowel", "s_impura", "consonant"
-
-#: Definite article by (gender, number) and onset of the next word.
-DEFINITE_ARTICLES: dict[tuple[str, str], dict[str, str]] = {
-    ("Masc", "Sing"): {VOWEL: "l'", S_IMPURA: "lo", CONSONANT: "il"},
-    ("Masc", "Plur"): {VOWEL: "gli", S_IMPURA: "gli", CONSONANT: "i"},
-    ("Fem", "Sing"): {VOWEL: "l'", S_IMPURA: "la", CONSONANT: "la"},
-    ("Fem", "Plur"): {VOWEL: "le", S_IMPURA: "le", CONSONANT: "le"},
-}
-#: Indefinite article (singular only) by gender and onset of the next word.
-INDEFINITE_ARTICLES: dict[str, dict[str, str]] = {
-    "Masc": {VOWEL: "un", S_IMPURA: "uno", CONSONANT: "un"},
-    "Fem": {VOWEL: "un'", S_IMPURA: "una", CONSONANT: "una"},
-}
 #: Adjectival demonstratives by kind, (gender, number) and onset of the next word.
 DEMONSTRATIVES: dict[str, dict[tuple[str, str], dict[str, str]]] = {
     "quello": {
@@ -95,123 +60,6 @@ POSSESSIVES: dict[tuple[int, str], dict[tuple[str, str], str]] = {
     },
     (3, "Plur"): {("Masc", "Sing"): "loro", ("Fem", "Sing"): "loro", ("Masc", "Plur"): "loro", ("Fem", "Plur"): "loro"},
 }
-#: The stem each fusing preposition lends to an articulated preposition.
-PREPOSITION_STEMS = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
-#: The ending each definite article lends to an articulated preposition (de + lla = della).
-ARTICLE_ENDINGS = {"il": "l", "lo": "llo", "l'": "ll'", "la": "lla", "i": "i", "gli": "gli", "le": "lle"}
-#: Subject personal pronouns: (person, number, gender or None) of each form.
-SUBJECT_PRONOUNS: dict[str, tuple[int, str, str | None]] = {
-    "io": (1, "Sing", None),
-    "tu": (2, "Sing", None),
-    "lui": (3, "Sing", "Masc"),
-    "egli": (3, "Sing", "Masc"),
-    "esso": (3, "Sing", "Masc"),
-    "lei": (3, "Sing", "Fem"),
-    "ella": (3, "Sing", "Fem"),
-    "essa": (3, "Sing", "Fem"),
-    "noi": (1, "Plur", None),
-    "voi": (2, "Plur", None),
-    "loro": (3, "Plur", None),
-    "essi": (3, "Plur", "Masc"),
-    "esse": (3, "Plur", "Fem"),
-}
-#: The other-number counterpart of each subject pronoun; None where gender decides (loro → lui/lei).
-OTHER_NUMBER = {
-    "io": "noi",
-    "noi": "io",
-    "tu": "voi",
-    "voi": "tu",
-    "lui": "loro",
-    "egli": "loro",
-    "lei": "loro",
-    "ella": "loro",
-    "esso": "essi",
-    "essi": "esso",
-    "essa": "esse",
-    "esse": "essa",
-    "loro": None,
-}
-#: Tonic (prepositional) forms of the first and second person singular, and back.
-OBLIQUE = {"io": "me", "tu": "te"}
-NOMINATIVE = {"me": "io", "te": "tu"}
-
-
-def _plain(word: str) -> str:
-    """Lower case, with the typographic apostrophe normalised to ASCII."""
-    return word.lower().replace("’", "'")
-
-
-def _gender(value: str) -> str:
-    norm = value.capitalize()
-    if norm not in ("Masc", "Fem"):
-        raise ValueError(f"gender must be 'Masc' or 'Fem', got {value!r}")
-    return norm
-
-
-def _number(value: str) -> str:
-    norm = value.capitalize()
-    if norm not in ("Sing", "Plur"):
-        raise ValueError(f"number must be 'Sing' or 'Plur', got {value!r}")
-    return norm
-
-
-def starts_like_s_impura(word: str) -> bool:
-    """True if `word` takes lo/gli/uno: s + consonant, z, gn, ps, pn, x, y, or i/j + vowel.
-
-    "studente", "zio", "gnomo", "psicologo", "pneumatico", "xilofono",
-    "yogurt", "iato", "Jonio" → True; "sole", "amico" → False.
-    """
-    w = _plain(word)
-    if not w:
-        return False
-    first, second = w[0], w[1:2]
-    if first == "s":
-        return second.isalpha() and second not in VOWELS
-    if first in "zxy":
-        return True
-    if w.startswith(("gn", "ps", "pn")):
-        return True
-    return first in "ij" and second in VOWELS and second != ""
-
-
-def starts_with_vowel(word: str) -> bool:
-    """True if `word` takes elided forms (l', quell', un'): a vowel or h + vowel onset.
-
-    Silent h counts (l'hotel, gli hotel); i + vowel does not, its i is a
-    semiconsonant (la iena, lo iato); u + vowel does (l'uomo).
-    """
-    w = _plain(word)
-    if not w:
-        return False
-    if w[0] == "h":
-        return w[1:2] in VOWELS and w[1:2] != ""
-    if w[0] not in VOWELS:
-        return False
-    return not (w[0] == "i" and w[1:2] in VOWELS and w[1:2] != "")
-
-
-def onset(word: str) -> str:
-    """The context class of `word` for the tables: VOWEL, S_IMPURA or CONSONANT."""
-    if starts_with_vowel(word):
-        return VOWEL
-    if starts_like_s_impura(word):
-        return S_IMPURA
-    return CONSONANT
-
-
-def definite_article(gender: str, number: str, next_word: str) -> str:
-    """il/lo/l'/i/gli/la/le for a noun phrase of `gender`/`number` whose first word is `next_word`.
-
-    il libro, lo studente, l'amico, i libri, gli studenti, gli amici; la casa,
-    l'auto, le auto. Before a possessive (a consonant) it is never elided:
-    "la sua auto".
-    """
-    return DEFINITE_ARTICLES[(_gender(gender), _number(number))][onset(next_word)]
-
-
-def indefinite_article(gender: str, next_word: str) -> str:
-    """un/uno/una/un': un libro, un amico, uno studente; una casa, una zia, un'auto."""
-    return INDEFINITE_ARTICLES[_gender(gender)][onset(next_word)]
 
 
 def demonstrative(kind: str, gender: str, number: str, next_word: str | None) -> str:
@@ -228,7 +76,7 @@ def demonstrative(kind: str, gender: str, number: str, next_word: str | None) ->
     """
     if kind not in DEMONSTRATIVES:
         raise ValueError(f"demonstrative kind must be 'quello' or 'questo', got {kind!r}")
-    key = (_gender(gender), _number(number))
+    key = (ud_gender(gender), ud_number(number))
     if next_word is None:
         return DEMONSTRATIVE_PRONOUNS[kind][key]
     return DEMONSTRATIVES[kind][key][onset(next_word)]
@@ -256,7 +104,7 @@ def demonstrative_features(word: str) -> tuple[str, str | None, str] | None:
     "quegli" → ("quello", "Masc", "Plur"); the elided "quell'" and "quest'"
     have no gender (None): they serve both.
     """
-    return _DEMONSTRATIVE_FORMS.get(_plain(word))
+    return _DEMONSTRATIVE_FORMS.get(plain_form(word))
 
 
 def possessive(person: int | str, possessor_number: str, gender: str, number: str) -> str:
@@ -265,10 +113,10 @@ def possessive(person: int | str, possessor_number: str, gender: str, number: st
     mio/mia/miei/mie, tuo…, suo/sua/suoi/sue, nostro…, vostro…; the third
     person plural "loro" is invariant ("la loro casa", "i loro figli").
     """
-    key = (int(person), _number(possessor_number))
+    key = (int(person), ud_number(possessor_number))
     if key not in POSSESSIVES:
         raise ValueError(f"person must be 1, 2 or 3, got {person!r}")
-    return POSSESSIVES[key][(_gender(gender), _number(number))]
+    return POSSESSIVES[key][(ud_gender(gender), ud_number(number))]
 
 
 _POSSESSORS = {form: owner for owner, forms in POSSESSIVES.items() for form in forms.values()}
@@ -279,75 +127,7 @@ def possessor(word: str) -> tuple[int, str] | None:
 
     "sue" → (3, "Sing"), "nostri" → (1, "Plur"), "loro" → (3, "Plur").
     """
-    return _POSSESSORS.get(_plain(word))
-
-
-def article_kind(word: str) -> str | None:
-    """ "definite" for il/lo/l'/la/i/gli/le, "indefinite" for un/uno/una/un', else None."""
-    w = _plain(word)
-    if any(w in forms.values() for forms in DEFINITE_ARTICLES.values()):
-        return "definite"
-    if any(w in forms.values() for forms in INDEFINITE_ARTICLES.values()):
-        return "indefinite"
-    return None
-
-
-def articulated(preposition: str, article: str) -> str | None:
-    """di/a/da/in/su fused with a definite article (del, allo, dall', nella, sui, degli, sulle).
-
-    The preposition's capital is kept ("Di" + "il" → "Del"); "ad" counts as
-    "a". Returns None when the two do not fuse (con, per, or not an article).
-    """
-    prep = _plain(preposition)
-    stem = PREPOSITION_STEMS.get("a" if prep == "ad" else prep)
-    ending = ARTICLE_ENDINGS.get(_plain(article))
-    if stem is None or ending is None:
-        return None
-    return match_case(preposition, stem + ending)
-
-
-_SPLIT = {
-    stem + ending: (prep, art) for prep, stem in PREPOSITION_STEMS.items() for art, ending in ARTICLE_ENDINGS.items()
-}
-
-
-def split_articulated(word: str) -> tuple[str, str] | None:
-    """The inverse of `articulated`: "della" → ("di", "la"), "Negli" → ("in", "gli"), else None.
-
-    Both parts are lower case. Homographs are split too ("dei" is also
-    "gods"): look at the token's part of speech before trusting this.
-    """
-    return _SPLIT.get(_plain(word))
-
-
-def pronoun_with_number(word: str, number: str, gender: str | None = None) -> str | None:
-    """The subject pronoun of the same person as `word` in `number`.
-
-    io ↔ noi, tu ↔ voi, lui/lei/egli/ella → loro, esso ↔ essi, essa ↔ esse;
-    loro → lui/lei needs `gender` ("Masc"/"Fem"). Returns `word` lower-cased
-    when it already has `number`, None if it is not a subject pronoun or
-    the gender is needed and missing.
-    """
-    w = _plain(word)
-    if w not in SUBJECT_PRONOUNS:
-        return None
-    if SUBJECT_PRONOUNS[w][1] == _number(number):
-        return w
-    other = OTHER_NUMBER[w]
-    if other is not None:
-        return other
-    if gender is None:
-        return None
-    return "lui" if _gender(gender) == "Masc" else "lei"
-
-
-def match_case(model: str, word: str) -> str:
-    """`word` in the case of `model`: "Quella" + "quell'" → "Quell'", "IL" + "la" → "LA"."""
-    if len(model) > 1 and model.isupper():
-        return word.upper()
-    if model[:1].isupper():
-        return word[:1].upper() + word[1:]
-    return word
+    return _POSSESSORS.get(plain_form(word))
 
 
 def _forms(table: str) -> dict[str, tuple[int, str]]:

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from coref_transfer.refine.parsing.model import Token
-from coref_transfer.refine.base import Rule, Sentence
-from coref_transfer.lang.it.morphology import (
+from coref_transfer.lang.it.articles import (
     article_kind,
     articulated,
     definite_article,
     indefinite_article,
     match_case,
-    possessive,
-    possessor,
     split_articulated,
 )
+from coref_transfer.lang.it.morphology import possessive, possessor
+from coref_transfer.refine.base import Rule, Sentence
+from coref_transfer.refine.parsing.model import Token
 
 NOUNS = frozenset({"NOUN", "PROPN"})
 

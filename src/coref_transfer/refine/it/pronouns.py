@@ -10,16 +10,11 @@ aux:pass and cop children ("ha detto", "era una brava cuoca").
 
 from __future__ import annotations
 
-from coref_transfer.refine.parsing.model import ParsedSentence, Token
+from coref_transfer.lang.it.articles import match_case
+from coref_transfer.lang.it.morphology import finite_person_number
+from coref_transfer.lang.it.pronouns import NOMINATIVE, OBLIQUE, SUBJECT_PRONOUNS, pronoun_with_number
 from coref_transfer.refine.base import Rule, Sentence
-from coref_transfer.lang.it.morphology import (
-    NOMINATIVE,
-    OBLIQUE,
-    SUBJECT_PRONOUNS,
-    finite_person_number,
-    match_case,
-    pronoun_with_number,
-)
+from coref_transfer.refine.parsing.model import ParsedSentence, Token
 
 SUBJECT_RELATIONS = frozenset({"nsubj", "nsubj:pass"})
 #: Children of a predicate that belong to its verb group.

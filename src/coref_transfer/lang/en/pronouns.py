@@ -1,0 +1,17 @@
+"""English third-person pronouns: the class each one implies (the paper's Table 6) and their kinds."""
+
+from __future__ import annotations
+
+#: The paper's Table 6: pronoun -> (type, gender, number); None = from the cluster.
+PRONOUN_CLASSES: dict[str, tuple[str | None, str | None, str | None]] = {
+    **dict.fromkeys(("he", "him", "his", "himself"), ("person", "masc", "sing")),
+    **dict.fromkeys(("she", "her", "hers", "herself"), ("person", "fem", "sing")),
+    **dict.fromkeys(("it", "its", "itself"), ("thing", None, "sing")),
+    **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), (None, None, "plur")),
+}
+
+PERSONAL_WORDS = frozenset("he him she her it they them".split())
+"""Subject and object forms."""
+REFLEXIVE_WORDS = frozenset("himself herself itself themselves".split())
+POSSESSIVE_WORDS = frozenset("his her its their hers theirs".split())
+"""Possessive determiners and pronouns ("her" is also an object form: the tag tells)."""

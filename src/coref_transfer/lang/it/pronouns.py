@@ -1,0 +1,91 @@
+"""Italian personal pronoun forms, by table.
+
+Subject pronouns with their person, number and gender, the other-number
+counterpart of each, the tonic (prepositional) forms of io/tu, and the
+tonic and reflexive forms by entity class that the translate stage gives an
+English pronoun mention (`coref_transfer.translate.pronouns`). Person and
+number take UD values ("Sing"/"Plur"); entity classes the project's
+(type, gender, number), lower case.
+"""
+
+from __future__ import annotations
+
+from coref_transfer.lang.it.articles import plain_form, ud_gender, ud_number
+
+#: Subject personal pronouns: (person, number, gender or None) of each form.
+SUBJECT_PRONOUNS: dict[str, tuple[int, str, str | None]] = {
+    "io": (1, "Sing", None),
+    "tu": (2, "Sing", None),
+    "lui": (3, "Sing", "Masc"),
+    "egli": (3, "Sing", "Masc"),
+    "esso": (3, "Sing", "Masc"),
+    "lei": (3, "Sing", "Fem"),
+    "ella": (3, "Sing", "Fem"),
+    "essa": (3, "Sing", "Fem"),
+    "noi": (1, "Plur", None),
+    "voi": (2, "Plur", None),
+    "loro": (3, "Plur", None),
+    "essi": (3, "Plur", "Masc"),
+    "esse": (3, "Plur", "Fem"),
+}
+#: The other-number counterpart of each subject pronoun; None where gender decides (loro → lui/lei).
+OTHER_NUMBER = {
+    "io": "noi",
+    "noi": "io",
+    "tu": "voi",
+    "voi": "tu",
+    "lui": "loro",
+    "egli": "loro",
+    "lei": "loro",
+    "ella": "loro",
+    "esso": "essi",
+    "essi": "esso",
+    "essa": "esse",
+    "esse": "essa",
+    "loro": None,
+}
+#: Tonic (prepositional) forms of the first and second person singular, and back.
+OBLIQUE = {"io": "me", "tu": "te"}
+NOMINATIVE = {"me": "io", "te": "tu"}
+
+
+#: Tonic personal forms by entity class (type, gender, number): grammatical in every
+#: position an English subject or object held ("ha ringraziato lui").
+PERSONAL_BY_CLASS = {
+    ("person", "masc", "sing"): "lui",
+    ("person", "fem", "sing"): "lei",
+    ("thing", "masc", "sing"): "esso",
+    ("thing", "fem", "sing"): "essa",
+    ("person", "masc", "plur"): "loro",
+    ("person", "fem", "plur"): "loro",
+    ("thing", "masc", "plur"): "essi",
+    ("thing", "fem", "plur"): "esse",
+}
+#: Reflexive forms by (gender, number).
+REFLEXIVE_BY_CLASS = {
+    ("masc", "sing"): "sé stesso",
+    ("fem", "sing"): "sé stessa",
+    ("masc", "plur"): "sé stessi",
+    ("fem", "plur"): "sé stesse",
+}
+
+
+def pronoun_with_number(word: str, number: str, gender: str | None = None) -> str | None:
+    """The subject pronoun of the same person as `word` in `number`.
+
+    io ↔ noi, tu ↔ voi, lui/lei/egli/ella → loro, esso ↔ essi, essa ↔ esse;
+    loro → lui/lei needs `gender` ("Masc"/"Fem"). Returns `word` lower-cased
+    when it already has `number`, None if it is not a subject pronoun or
+    the gender is needed and missing.
+    """
+    w = plain_form(word)
+    if w not in SUBJECT_PRONOUNS:
+        return None
+    if SUBJECT_PRONOUNS[w][1] == ud_number(number):
+        return w
+    other = OTHER_NUMBER[w]
+    if other is not None:
+        return other
+    if gender is None:
+        return None
+    return "lui" if ud_gender(gender) == "Masc" else "lei"
