@@ -105,8 +105,8 @@ def main() -> None:
 
     from coref_transfer.translate.mt.cache import TranslationCache
     from coref_transfer.translate.mt.ct2 import CTranslate2Backend
-    from coref_transfer.translate.stage import run_gamma
     from coref_transfer.translate.mt.service import TranslationService
+    from coref_transfer.translate.stage import run_gamma
 
     torch.set_num_threads(1)  # the backend's default: one intra-op thread
     texts = sentences(args.sentences)

@@ -16,15 +16,15 @@ import pytest
 import yaml
 
 from coref_transfer.errors import ConfigError
-from coref_transfer.refine.parsing.model import ParsedSentence, Token
-from coref_transfer.refine.base import Change, Mention, Rule, Sentence
 from coref_transfer.lang.it import articles as art
 from coref_transfer.lang.it import morphology as m
 from coref_transfer.lang.it import pronouns
+from coref_transfer.refine.base import Change, Mention, Rule, Sentence
 from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, DemonstrativePronoun
 from coref_transfer.refine.it.possessives import PossessiveAgreement
 from coref_transfer.refine.it.prodrop import SubjectPronounDeletion
 from coref_transfer.refine.it.pronouns import CheSubjectPronoun, PrepositionPronoun, PronounNumberAgreement
+from coref_transfer.refine.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.registry import DEFAULT_ORDER, RULES, build_rules, refine
 
 SCHEMA = Path(__file__).resolve().parent.parent / "src" / "coref_transfer" / "schemas" / "config.schema.yaml"
@@ -1376,6 +1376,24 @@ def test_every_rule_declares_needs_and_documents_itself():
         assert "Before/after" in (cls.__doc__ or "") and "Known failure modes" in (cls.__doc__ or "")
 
 
+def test_a_rule_is_skipped_where_the_parser_left_out_what_it_needs():
+    """`needs` is read: a parse without morphology (a spaCy pipeline without a morphologizer) skips the rules
+    that read features, each counted with the reason, and changes nothing."""
+    parsed = parse("""
+        Il il DET Definite=Def|Gender=Masc|Number=Sing|PronType=Art 3 det
+        mio mio DET Gender=Masc|Number=Sing|Poss=Yes|PronType=Prs 3 det:poss
+        amica amica NOUN Gender=Fem|Number=Sing 5 nsubj
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 5 aux
+        arrivata arrivare VERB Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part 0 root
+    """)
+    parsed.annotations = frozenset({"lemma", "upos", "xpos", "head", "deprel"})
+    possessive, preposition = PossessiveAgreement(), PrepositionPronoun()
+    sent = refine(Sentence(parsed, []), [possessive, preposition])
+    assert text(sent) == "Il mio amica è arrivata" and sent.changes == []
+    assert possessive.skipped == {"missing annotation: feats": 1} and possessive.applied == 0
+    assert not preposition.skipped  # it reads no features: it ran (and found nothing to do)
+
+
 def test_build_rules_in_order_and_fresh():
     rules = build_rules(DEFAULT_ORDER)
     assert [r.name for r in rules] == list(DEFAULT_ORDER)
@@ -1433,8 +1451,8 @@ def test_refine_che_then_pro_drop_keeps_the_subjunctive_subject():
 
 def test_prodrop_drops_the_euphonic_d_before_a_consonant():
     """ "ed lui sono" is what γ can produce ("and they"): after deletion "ed" must become "e"."""
-    from coref_transfer.refine.parsing.model import ParsedSentence, Token
     from coref_transfer.refine.base import Mention, Sentence
+    from coref_transfer.refine.parsing.model import ParsedSentence, Token
     from coref_transfer.refine.registry import build_rules, refine
 
     tokens = [

@@ -10,9 +10,11 @@ import pytest
 
 from coref_transfer.config import validate_config
 from coref_transfer.errors import ConfigError, MissingInputError
+from coref_transfer.lang.it.detokenize import detokenize
 from coref_transfer.refine.parsing.backends import SpacyParser, StanzaParser
+from coref_transfer.refine.registry import RULES
 from coref_transfer.refine.run import BracketError, parse_bracketed, refine_texts
-from coref_transfer.refine.stage import bracketed, detokenize
+from coref_transfer.refine.stage import bracketed
 
 from conftest import REPO
 
@@ -54,6 +56,9 @@ def test_spacy_backend_keeps_the_tokens_and_annotates(parser):
     assert sent.tokens[1].deprel.startswith("nsubj") and sent.tokens[1].head == 3
     assert sent.tokens[2].deprel == "aux" and sent.tokens[6].upos == "ADP"
     assert parser.fingerprint.startswith("spacy:")
+    # the project's pipeline fills every annotation, so no rule is skipped for lack of one
+    assert sent.annotations == parser.annotations == {"lemma", "upos", "xpos", "feats", "head", "deprel"}
+    assert {a for rule in RULES.values() for a in rule.needs} <= parser.annotations
 
 
 def test_missing_models_say_what_to_do(tmp_path):

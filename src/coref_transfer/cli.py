@@ -477,9 +477,9 @@ def placeholders_check(
 
     Example: coref-transfer placeholders check --config-json '{"translate": {"backend": "ctranslate2"}}' --out checked
     """
-    from coref_transfer.translate.run import build_backend
     from coref_transfer.classes import SINGULAR_CLASSES
     from coref_transfer.translate.placeholders import Inventory, check_inventory
+    from coref_transfer.translate.run import build_backend
 
     cfg = _config(config, config_json)
     inventory = Inventory.load(cfg["translate"]["placeholders"])

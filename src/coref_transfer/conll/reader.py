@@ -28,9 +28,9 @@ Errors raise `InputFormatError` naming the file, the line and the problem.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import accumulate
-from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from coref_transfer.errors import InputFormatError, MissingInputError

@@ -44,8 +44,8 @@ from udapi.core.document import Document
 
 from coref_transfer.errors import InputFormatError
 from coref_transfer.export.rows import DocumentPart, Row, space_after, unique_mentions
-from coref_transfer.model import parse_doc_key
 from coref_transfer.io import atomic_write_text
+from coref_transfer.model import parse_doc_key
 
 SCHEMA_VERSION = "1"
 EXTENSION = "conllu"

@@ -30,11 +30,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from coref_transfer.io import iter_json_lines
 from coref_transfer.errors import InputFormatError
 from coref_transfer.export.rows import DocumentPart, unique_mentions
+from coref_transfer.io import atomic_write_text, iter_json_lines
 from coref_transfer.model import parse_doc_key
-from coref_transfer.io import atomic_write_text
 
 SCHEMA_VERSION = "1"
 EXTENSION = "jsonlines"

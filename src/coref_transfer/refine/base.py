@@ -21,8 +21,8 @@ from coref_transfer.refine.parsing.model import ParsedSentence, Token
 class Change:
     """One edit: the rule, the token index at the time of the edit, before and after.
 
-    `after` is "" for a deletion; `mention` is the (start, end) span of a
-    mention moved by the edit, if any.
+    `after` is "" for a deletion (a mention on a deleted token moves, see
+    `Sentence.delete`; the change does not record where).
     """
 
     rule: str
@@ -106,7 +106,9 @@ class Rule(ABC):
     """
 
     name: str = "rule"
-    #: The annotations the rule reads (`lemma`, `upos`, `feats`, `head`, `deprel`).
+    #: The annotations the rule reads (of `parsing.model.ANNOTATIONS`); on a
+    #: sentence whose parser did not fill one, the rule is skipped with the
+    #: reason "missing annotation: ..." (`registry.refine`).
     needs: tuple[str, ...] = ()
 
     def __init__(self) -> None:

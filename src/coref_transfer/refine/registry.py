@@ -78,7 +78,15 @@ def build_rules(names: Sequence[str]) -> list[Rule]:
 
 
 def refine(sentence: Sentence, rules: Sequence[Rule]) -> Sentence:
-    """Apply `rules` to `sentence` in order (each logs its changes on the sentence); returns it."""
+    """Apply `rules` to `sentence` in order (each logs its changes on the sentence); returns it.
+
+    A rule that needs an annotation the sentence's parser did not fill is
+    skipped, counted with the reason "missing annotation: ..." (`Rule.needs`).
+    """
     for rule in rules:
+        missing = [a for a in rule.needs if a not in sentence.parsed.annotations]
+        if missing:
+            rule.skip(f"missing annotation: {', '.join(missing)}")
+            continue
         rule.apply(sentence)
     return sentence

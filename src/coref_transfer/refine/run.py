@@ -16,8 +16,8 @@ from coref_transfer.errors import CorefTransferError
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.lang.it.detokenize import detokenize
 from coref_transfer.manifest import build_manifest, seal
-from coref_transfer.refine.parsing.backends import ParserBackend, build_parser
 from coref_transfer.refine.base import Mention, Sentence
+from coref_transfer.refine.parsing.backends import ParserBackend, build_parser
 from coref_transfer.refine.registry import build_rules, refine
 from coref_transfer.refine.stage import bracketed, run_delta
 from coref_transfer.schema import DELTA, read_table, write_table

@@ -11,16 +11,16 @@ Italian root, and the cluster vote is redone (`selection.classes`).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from copy import deepcopy
 from collections.abc import Mapping, Sequence
+from copy import deepcopy
 from typing import Any
 
+from coref_transfer.classes import ATTRIBUTES, Evidence, estimate_classes
 from coref_transfer.lang.it.detokenize import detokenize
+from coref_transfer.refine.base import Mention, Rule, Sentence
 from coref_transfer.refine.parsing.backends import ParserBackend
 from coref_transfer.refine.parsing.model import ParsedSentence
-from coref_transfer.refine.base import Mention, Rule, Sentence
 from coref_transfer.refine.registry import build_rules, refine
-from coref_transfer.classes import ATTRIBUTES, Evidence, estimate_classes
 
 GENDERS = {"Masc": "masc", "Fem": "fem"}
 NUMBERS = {"Sing": "sing", "Plur": "plur"}

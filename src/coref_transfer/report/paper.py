@@ -20,8 +20,8 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
-from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.io import atomic_write_text
+from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.report.table import Table, pct
 from coref_transfer.schema import read_table
 from coref_transfer.splits import SPLITS, split_of

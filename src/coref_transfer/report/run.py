@@ -8,12 +8,12 @@ from typing import Any
 
 from coref_transfer.io import staged_directory
 from coref_transfer.manifest import build_manifest, seal
+from coref_transfer.readability import flesch_vacca, readability_class
 from coref_transfer.report.humaneval.agreement import agreement
 from coref_transfer.report.humaneval.kit import build_kit
 from coref_transfer.report.humaneval.ratings import read_ratings
 from coref_transfer.report.humaneval.sample import load_sample
 from coref_transfer.report.paper import build_report
-from coref_transfer.readability import flesch_vacca, readability_class
 from coref_transfer.schema import read_table
 
 

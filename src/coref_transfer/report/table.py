@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,6 +82,3 @@ class Table:
 def pct(part: float, whole: float) -> float | None:
     return None if not whole else 100.0 * part / whole
 
-
-def column_sums(rows: Sequence[Sequence[Cell]], start: int = 1) -> list[Cell]:
-    return [sum(r[i] for r in rows if isinstance(r[i], (int, float))) for i in range(start, len(rows[0]))] if rows else []

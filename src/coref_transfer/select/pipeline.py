@@ -29,7 +29,6 @@ from coref_transfer.stats import (
 )
 
 
-
 @dataclass
 class MentionFate:
     """One gold mention and what the stages decided about it."""

@@ -7,7 +7,6 @@ rows was the slowest step of the English stages.
 
 from __future__ import annotations
 
-
 import numpy as np
 import pyarrow as pa
 

@@ -22,8 +22,6 @@ SCHEMA_VERSION = "1"
 
 ENCODER_ITALIAN = "dbmdz/bert-base-italian-xxl-cased"
 """Default encoder: a cased Italian BERT-base (the project's target language)."""
-ENCODER_MULTILINGUAL = "xlm-roberta-base"
-"""The documented multilingual alternative (any Hugging Face encoder name or local folder works)."""
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "amp": ("bf16", "fp16", "none"),

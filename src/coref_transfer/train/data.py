@@ -43,8 +43,8 @@ from typing import Any
 
 import torch
 
-from coref_transfer.io import iter_json_lines
 from coref_transfer.errors import InputFormatError, MissingInputError
+from coref_transfer.io import iter_json_lines
 from coref_transfer.model import DocSpan
 
 

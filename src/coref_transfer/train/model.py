@@ -20,7 +20,8 @@ from typing import Any
 import torch
 from torch import nn
 
-from coref_transfer.io import atomic_path
+from coref_transfer.errors import MissingInputError
+from coref_transfer.io import atomic_path, atomic_write_text
 from coref_transfer.model import DocSpan
 from coref_transfer.train.clusters import span_clusters, word_clusters
 from coref_transfer.train.coarse import CoarseScorer
@@ -30,8 +31,6 @@ from coref_transfer.train.encoder import WordEncoder, encoder_from_config, load_
 from coref_transfer.train.loss import coref_loss, gold_antecedents, span_loss
 from coref_transfer.train.pairwise import PairwiseScorer
 from coref_transfer.train.span import SpanPredictor
-from coref_transfer.errors import MissingInputError
-from coref_transfer.io import atomic_write_text
 
 CONFIG_FILE = "config.json"
 WEIGHTS_FILE = "model.safetensors"

@@ -28,10 +28,10 @@ from typing import Any
 import torch
 
 from coref_transfer.conll.writer import cell, words_only_utterance, write_conll
-from coref_transfer.train.data import Document, Example, prepare, read_documents
-from coref_transfer.train.model import CorefModel, autocast, load_model, resolve_device
 from coref_transfer.io import write_json
 from coref_transfer.model import DocSpan, Mention, Part, Span, parse_doc_key
+from coref_transfer.train.data import Document, Example, prepare, read_documents
+from coref_transfer.train.model import CorefModel, autocast, load_model, resolve_device
 
 log = logging.getLogger(__name__)
 Clusters = list[list[DocSpan]]

@@ -43,6 +43,9 @@ from typing import Any
 
 import torch
 
+from coref_transfer.errors import ConfigError
+from coref_transfer.io import atomic_write_text, sha256_file, write_json
+from coref_transfer.manifest import MANIFEST, build_manifest, seal
 from coref_transfer.train.checkpoint import (
     CHECKPOINT_FILE,
     load_checkpoint,
@@ -56,9 +59,6 @@ from coref_transfer.train.data import Document, Example, read_documents
 from coref_transfer.train.encoder import check_window, encoder_fingerprint, load_encoder, load_tokenizer
 from coref_transfer.train.model import CorefModel, autocast, resolve_device, save_model
 from coref_transfer.train.predict import conll_f1, gold_clusters, predict_examples, prepare_all, score_documents
-from coref_transfer.errors import ConfigError
-from coref_transfer.io import atomic_write_text, sha256_file, write_json
-from coref_transfer.manifest import MANIFEST, build_manifest, seal
 
 log = logging.getLogger(__name__)
 

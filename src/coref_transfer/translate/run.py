@@ -19,7 +19,6 @@ import pyarrow as pa
 
 from coref_transfer.config import stage_config
 from coref_transfer.errors import ConfigError
-from coref_transfer.translate.stage import run_gamma
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest, seal
 from coref_transfer.schema import GAMMA, read_table, write_table
@@ -27,8 +26,9 @@ from coref_transfer.stats import check_accounting
 from coref_transfer.translate.mt.base import Backend
 from coref_transfer.translate.mt.cache import TranslationCache
 from coref_transfer.translate.mt.memory import MemoryMissError, TranslationMemory, write_misses
-from coref_transfer.translate.placeholders import Inventory
 from coref_transfer.translate.mt.service import TranslationService
+from coref_transfer.translate.placeholders import Inventory
+from coref_transfer.translate.stage import run_gamma
 
 log = logging.getLogger(__name__)
 

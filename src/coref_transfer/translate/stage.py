@@ -28,7 +28,6 @@ from coref_transfer.translate.replace import Slot, make_slots, replace, utteranc
 from coref_transfer.translate.resolve import Resolved, resolve, survival
 
 
-
 @dataclass
 class Work:
     """One utterance on its way through γ."""

@@ -18,17 +18,29 @@ from tqdm import tqdm
 
 from coref_transfer.errors import ConfigError, MissingInputError
 from coref_transfer.io import folder_sha256
-from coref_transfer.refine.parsing.model import ParsedSentence, Token
+from coref_transfer.refine.parsing.model import ANNOTATIONS, ParsedSentence, Token
 
 log = logging.getLogger(__name__)
 
 BUNDLED_MODEL = "resources/models/it_ud_coref_transfer"
+
+SPACY_COMPONENTS = {
+    "lemma": {"lemmatizer", "trainable_lemmatizer"},
+    "upos": {"morphologizer", "tagger", "attribute_ruler"},
+    "xpos": {"tagger"},
+    "feats": {"morphologizer"},
+    "head": {"parser"},
+    "deprel": {"parser"},
+}
+"""Which spaCy pipeline components fill each annotation (a pipeline without one leaves it empty)."""
 
 
 class ParserBackend(ABC):
     """Parses pre-tokenised Italian sentences."""
 
     name = "parser"
+    #: The annotations this backend fills in (each parsed sentence carries them).
+    annotations: frozenset[str] = frozenset(ANNOTATIONS)
 
     @property
     @abstractmethod
@@ -69,6 +81,7 @@ class SpacyParser(ParserBackend):
         missing = {"parser", "morphologizer"} - set(self.nlp.pipe_names)
         if missing:
             raise ConfigError(f"spaCy pipeline {self.model!r} lacks {', '.join(sorted(missing))}; it has {self.nlp.pipe_names}")
+        self.annotations = frozenset(a for a, names in SPACY_COMPONENTS.items() if names & set(self.nlp.pipe_names))
         folder = Path(self.model)
         meta = self.nlp.meta
         self._fingerprint = (
@@ -98,7 +111,7 @@ class SpacyParser(ParserBackend):
                 )
                 for t in doc
             ]
-            out.append(ParsedSentence(tokens))
+            out.append(ParsedSentence(tokens, self.annotations))
         return out
 
 
@@ -160,7 +173,7 @@ class StanzaParser(ParserBackend):
 
 
 def build_parser(config: Mapping[str, Any]) -> ParserBackend:
-    """The configured parser backend (`parsing` section), loaded and checked."""
+    """The configured parser backend (`refine.parser`), loaded and checked."""
     parsing = config["refine"]["parser"]
     if parsing["backend"] == "stanza":
         return StanzaParser(parsing["stanza_dir"], device=parsing["device"])

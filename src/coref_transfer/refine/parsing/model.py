@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+ANNOTATIONS = ("lemma", "upos", "xpos", "feats", "head", "deprel")
+"""The annotations a parser can give a token (the `Token` fields besides `text`)."""
+
 
 @dataclass
 class Token:
@@ -30,6 +33,8 @@ class ParsedSentence:
     """A parsed sentence: tokens in order (pre-tokenised input is kept as is)."""
 
     tokens: list[Token]
+    annotations: frozenset[str] = frozenset(ANNOTATIONS)
+    """The annotations the parser filled in; a rule that needs another is skipped (`Rule.needs`)."""
 
     def children(self, index: int) -> list[int]:
         """Indexes of the tokens whose head is `index`, left to right."""

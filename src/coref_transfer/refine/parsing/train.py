@@ -11,10 +11,9 @@ and Stanza's models report).
 
 from __future__ import annotations
 
-import json
 import logging
 import shutil
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -168,6 +167,3 @@ def _words_doc(nlp: Any, gold: Any) -> Any:
 
     return Doc(nlp.vocab, words=[t.text for t in gold], spaces=[bool(t.whitespace_) for t in gold])
 
-
-def load_evaluation(model: str | Path) -> Mapping[str, Any]:
-    return json.loads((Path(model) / "evaluation.json").read_text(encoding="utf-8"))
