@@ -65,10 +65,11 @@ def sentences(count: int, seed: int = 0) -> list[str]:
     return random.Random(seed).sample(every, count)
 
 
-def sample_beta3() -> tuple[list[dict], object, dict]:
-    """The embedded sample's β3 rows, the shipped placeholders and the default config."""
+def sample_beta3() -> tuple[list, object, dict]:
+    """The embedded sample's β3 utterances (records), the shipped placeholders and the default config."""
     from coref_transfer.config import validate_config
     from coref_transfer.conll.reader import iter_conll
+    from coref_transfer.records import SelectedUtterance
     from coref_transfer.select.pipeline import select_part
     from coref_transfer.select.tables import SelectionColumns
     from coref_transfer.translate.placeholders import Inventory
@@ -77,7 +78,8 @@ def sample_beta3() -> tuple[list[dict], object, dict]:
     columns = SelectionColumns()
     for part in iter_conll([REPO / "resources" / "sample"]):
         columns.add(select_part(part, config))
-    return columns.tables("sample")["beta3"].to_pylist(), Inventory.load(REPO / "resources" / "placeholders"), config
+    utterances = [SelectedUtterance.from_row(r) for r in columns.tables("sample")["beta3"].to_pylist()]
+    return utterances, Inventory.load(REPO / "resources" / "placeholders"), config
 
 
 def best_of(repeat: int, run: Callable[[], object]) -> float:

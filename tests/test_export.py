@@ -19,6 +19,7 @@ from coref_transfer.export import conll2012, corefud, json_export, jsonlines
 from coref_transfer.export.export import FORMATS, export_all
 from coref_transfer.export.rows import group_rows, load_delta, space_after, unique_mentions
 from coref_transfer.model import parse_doc_key
+from coref_transfer.records import RefinedUtterance
 from coref_transfer.schema import DELTA, write_table
 
 SAMPLE_DELTA = REPO / "results" / "refine" / "all" / "delta.parquet"
@@ -138,18 +139,23 @@ def exported(delta, tmp_path):
     return group_rows(load_delta(delta)), result, out
 
 
+def group(rows):
+    """`group_rows` on hand-written δ rows (the table's dicts made records, as `load_delta` reads them)."""
+    return group_rows([RefinedUtterance.from_row(r) for r in rows])
+
+
 def expected_mentions(row):
-    return [(c, s, e) for c, s, e in unique_mentions(row)[0]]
+    return [(m.cluster_id, m.span.start, m.span.end) for m in unique_mentions(row)[0]]
 
 
 # --- shared rules ------------------------------------------------------------
 
 
 def test_rows_grouped_by_split_part_and_sentence():
-    splits = group_rows(list(reversed(TINY)))
+    splits = group(list(reversed(TINY)))
     assert list(splits) == ["train", "test"]
     assert [(p.doc_id, p.part) for p in splits["train"]] == [(DOC, 0), (DOC, 1)]
-    assert [r["sentence"] for r in splits["train"][1].rows] == [0, 2]
+    assert [r.sentence for r in splits["train"][1].rows] == [0, 2]
 
 
 def test_files_per_split_and_format(exported):
@@ -193,25 +199,25 @@ def test_conll2012_read_back_by_our_reader(exported):
         for got, want in zip(read, parts):
             assert len(got.utterances) == len(want.rows)
             for utt, row in zip(got.utterances, want.rows):
-                assert utt.tokens == row["tokens"]
-                assert utt.pos == row["upos"]
+                assert utt.tokens == row.tokens
+                assert utt.pos == row.upos
                 assert not utt.has_tree and utt.entities == []
                 assert sorted((m.cluster_id, m.span.start, m.span.end) for m in utt.mentions) == expected_mentions(row)
 
 
 def test_conll2012_columns_for_lemmas_and_speakers(tmp_path):
     path = tmp_path / "test.gold_conll"
-    conll2012.write(path, group_rows(TINY)["test"])
+    conll2012.write(path, group(TINY)["test"])
     (part,) = read_conll(path)
     assert part.utterances[0].speakers == ["Anna_Ricci"] * 6
-    conll2012.write(path, group_rows(TINY)["train"])
+    conll2012.write(path, group(TINY)["train"])
     lemmas = read_conll(path)[1].utterances[1].lemmas
     assert lemmas[3] == "in+il"
 
 
 def test_conll2012_nested_mentions_bracketing(tmp_path):
     path = tmp_path / "train.gold_conll"
-    conll2012.write(path, group_rows(TINY)["train"])
+    conll2012.write(path, group(TINY)["train"])
     first = [line.split()[-1] for line in path.read_text().splitlines()[1:8]]
     assert first == ["(1", "-", "-", "1)|(2)", "-", "-", "-"]
 
@@ -219,7 +225,7 @@ def test_conll2012_nested_mentions_bracketing(tmp_path):
 def test_conll2012_rejects_a_token_with_a_space():
     row = dict(TINY[4], tokens=["Anna", "dice", "che", "lei", "parte ora", "."])
     with pytest.raises(InputFormatError, match="token 4 .*whitespace"):
-        conll2012.render(group_rows([row])["test"])
+        conll2012.render(group([row])["test"])
 
 
 def test_repeated_mention_written_once_in_span_formats_kept_in_json(tmp_path):
@@ -244,15 +250,15 @@ def test_json_round_trip(exported):
         assert len(got) == len(rows)
         for utt, row in zip(got, rows):
             for field in json_export.ROW_FIELDS:
-                assert utt[field] == row[field], field
-            assert utt["readability"] == fake_readability(row["text"])
-            assert utt["readability_before"] == fake_readability(row["text_before"])
+                assert utt[field] == row.to_row()[field], field
+            assert utt["readability"] == fake_readability(row.text)
+            assert utt["readability_before"] == fake_readability(row.text_before)
         assert got == json_export.document(split, parts, fake_readability)["utterances"]
 
 
 def test_json_change_tracking_fields(tmp_path):
     path = tmp_path / "train.json"
-    json_export.write(path, "train", group_rows(TINY)["train"], fake_readability)
+    json_export.write(path, "train", group(TINY)["train"], fake_readability)
     data = json.loads(path.read_text())
     assert (data["format"], data["schema_version"], data["split"]) == ("coref-transfer-delta", "1", "train")
     utt = data["utterances"][1]
@@ -262,11 +268,10 @@ def test_json_change_tracking_fields(tmp_path):
     assert utt["tokens_before"][marco["start_before"]] == utt["tokens"][marco["start"]] == "Marco"
 
 
-def test_json_readability_from_the_row_wins_and_nan_is_null():
-    row = dict(TINY[4], readability={"flesch_vacca": 50.0, "gulpease": float("nan")})
-    rec = json_export.record(row, fake_readability)
-    assert rec["readability"] == {"flesch_vacca": 50.0, "gulpease": None}
-    assert rec["readability_before"] == fake_readability(row["text_before"])
+def test_json_undefined_readability_is_null():
+    row = RefinedUtterance.from_row(TINY[4])
+    rec = json_export.record(row, lambda text: {"flesch_vacca": 50.0, "gulpease": float("nan")})
+    assert rec["readability"] == rec["readability_before"] == {"flesch_vacca": 50.0, "gulpease": None}
 
 
 def test_json_default_readability_module():
@@ -310,8 +315,8 @@ def test_corefud_read_by_udapi(exported):
             for row in part.rows:
                 for cluster, start, end in expected_mentions(row):
                     want[corefud.eid(index, cluster)].append(
-                        (corefud.sent_id(part, row["sentence"]), tuple(range(start + 1, end + 2)),
-                         tuple(row["tokens"][start : end + 1]))
+                        (corefud.sent_id(part, row.sentence), tuple(range(start + 1, end + 2)),
+                         tuple(row.tokens[start : end + 1]))
                     )  # fmt: skip
         assert got == {eid: sorted(ms) for eid, ms in want.items()}
         trees = list(doc.trees)
@@ -319,12 +324,12 @@ def test_corefud_read_by_udapi(exported):
         assert [t.newdoc for t in trees if t.newdoc] == [p.key for p in parts]
         for tree, row in zip(trees, rows, strict=True):
             nodes = tree.descendants
-            assert [n.form for n in nodes] == row["tokens"]
-            assert [n.lemma for n in nodes] == row["lemmas"]
-            assert [(n.upos, n.xpos, n.deprel) for n in nodes] == list(zip(row["upos"], row["xpos"], row["deprels"]))
-            assert [str(n.feats) or "_" for n in nodes] == row["feats"]
-            assert [n.parent.ord - 1 for n in nodes] == row["heads"]
-            assert tree.text == row["text"]
+            assert [n.form for n in nodes] == row.tokens
+            assert [n.lemma for n in nodes] == row.lemmas
+            assert [(n.upos, n.xpos, n.deprel) for n in nodes] == list(zip(row.upos, row.xpos, row.deprels))
+            assert [str(n.feats) or "_" for n in nodes] == row.feats
+            assert [n.parent.ord - 1 for n in nodes] == row.heads
+            assert tree.text == row.text
 
 
 def test_corefud_round_trip_through_our_reader(exported):
@@ -336,13 +341,13 @@ def test_corefud_round_trip_through_our_reader(exported):
         for back, row in zip(got, rows):
             for field in ("doc_id", "part", "sentence", "speaker", "text", "tokens", "lemmas", "upos", "xpos",
                           "feats", "heads", "deprels"):  # fmt: skip
-                assert back[field] == row[field], field
+                assert back[field] == getattr(row, field), field
             assert [(m["cluster_id"], m["start"], m["end"]) for m in back["mentions"]] == expected_mentions(row)
 
 
 def test_corefud_annotation_text(tmp_path):
     path = tmp_path / "train.conllu"
-    corefud.write(path, group_rows(TINY)["train"])
+    corefud.write(path, group(TINY)["train"])
     lines = path.read_text().splitlines()
     assert lines[:5] == [
         "# newdoc id = nw/ledger/00/ledger_0001_0",
@@ -370,13 +375,13 @@ def test_jsonlines_round_trip(exported):
         assert got == [jsonlines.record(p) for p in parts]
         for obj, part in zip(got, parts):
             assert parse_doc_key(obj["doc_key"]) == (part.doc_id, part.part)
-            assert obj["sentences"] == [r["tokens"] for r in part.rows]
-            assert obj["sentence_ids"] == [r["sentence"] for r in part.rows]
+            assert obj["sentences"] == [r.tokens for r in part.rows]
+            assert obj["sentence_ids"] == [r.sentence for r in part.rows]
             # document-level offsets point at the same words, chains group the same mentions
             chains: dict[int, list[list[str]]] = defaultdict(list)
             for row in part.rows:
                 for cluster, start, end in expected_mentions(row):
-                    chains[cluster].append(row["tokens"][start : end + 1])
+                    chains[cluster].append(row.tokens[start : end + 1])
             assert sorted(jsonlines.mention_words(obj)) == sorted(chains.values())
             for chain in obj["clusters"]:
                 assert chain == sorted(chain)
@@ -384,7 +389,7 @@ def test_jsonlines_round_trip(exported):
 
 
 def test_jsonlines_tiny_document_offsets():
-    obj = jsonlines.record(group_rows(TINY)["train"][0])
+    obj = jsonlines.record(group(TINY)["train"][0])
     assert obj["doc_key"] == "nw/ledger/00/ledger_0001_0"
     # sentence 0 has 7 words, so "Ha" (chain 1) is word 7 and "Marco" of sentence 1 is word 9
     assert obj["clusters"] == [[[0, 3], [7, 7]], [[3, 3], [9, 9]]]
@@ -393,7 +398,7 @@ def test_jsonlines_tiny_document_offsets():
 
 def test_jsonlines_reader_names_the_bad_line(tmp_path):
     path = tmp_path / "x.jsonlines"
-    good = json.dumps(jsonlines.record(group_rows(TINY)["test"][0]))
+    good = json.dumps(jsonlines.record(group(TINY)["test"][0]))
     bad = json.loads(good)
     bad["clusters"] = [[[0, 99]]]
     path.write_text(good + "\n" + json.dumps(bad) + "\n")
@@ -418,7 +423,7 @@ def test_partition_without_split_is_an_error(tmp_path):
 def test_mention_outside_the_utterance_is_an_error():
     row = dict(TINY[4], mentions=[mention(4, 5, 6, "person")])
     with pytest.raises(InputFormatError, match=r"sentence 4: mention of chain 4 at \(5, 6\) is outside"):
-        group_rows([row])
+        group([row])
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from coref_transfer.config import validate_config
+from coref_transfer.records import SelectedUtterance
 from coref_transfer.translate.stage import run_gamma
 from coref_transfer.select.pipeline import select_part
 from coref_transfer.select.tables import SelectionColumns
@@ -58,11 +59,11 @@ def inventory():
 
 @pytest.fixture
 def beta3(make_parts, config):
-    def build(text: str) -> list[dict]:
+    def build(text: str) -> list[SelectedUtterance]:
         columns = SelectionColumns()
         for part in make_parts(text):
             columns.add(select_part(part, config))
-        return columns.tables("test")["beta3"].to_pylist()
+        return [SelectedUtterance.from_row(r) for r in columns.tables("test")["beta3"].to_pylist()]
 
     return build
 
@@ -71,7 +72,7 @@ def run(rows, script, inventory, **gamma):
     cfg = validate_config({"translate": gamma} if gamma else {})
     backend = Scripted(script)
     out, stats = run_gamma(rows, TranslationService(backend, progress=False), inventory, cfg)
-    return out, stats, backend
+    return [r.to_row() for r in out], stats, backend  # as the gamma table holds them
 
 
 def mention_tokens(row):
@@ -125,7 +126,7 @@ def test_placeholders_are_distinct_of_the_right_class_and_seeded(beta3, inventor
     assert all(p in fem for p in used)  # all three mentions are person/fem/sing
     cfg = validate_config({"seed": 99})
     changed, _ = run_gamma(rows, TranslationService(Scripted(stepmother_script), progress=False), inventory, cfg)
-    assert [r["replaced"] for r in changed] != [r["replaced"] for r in out1]
+    assert [r.replaced for r in changed] != [r["replaced"] for r in out1]
 
 
 def test_retry_with_fresh_placeholders_after_an_inflected_one(beta3, inventory):

@@ -19,7 +19,9 @@ from coref_transfer.errors import ConfigError
 from coref_transfer.lang.it import articles as art
 from coref_transfer.lang.it import morphology as m
 from coref_transfer.lang.it import pronouns
-from coref_transfer.refine.base import Change, Mention, Rule, Sentence
+from coref_transfer.model import Mention, Span
+from coref_transfer.records import Change
+from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, DemonstrativePronoun
 from coref_transfer.refine.it.possessives import PossessiveAgreement
 from coref_transfer.refine.it.prodrop import SubjectPronounDeletion
@@ -46,7 +48,7 @@ def parse(block: str) -> ParsedSentence:
 
 def sentence(block: str, *mentions: tuple[int, int, int]) -> Sentence:
     """A Sentence with mentions given as (start, end, cluster): 0-based, end inclusive."""
-    return Sentence(parse(block), [Mention(s, e, c) for s, e, c in mentions])
+    return Sentence(parse(block), [Mention(c, Span(s, e)) for s, e, c in mentions])
 
 
 def run(rule: Rule, sent: Sentence) -> Sentence:
@@ -55,7 +57,7 @@ def run(rule: Rule, sent: Sentence) -> Sentence:
 
 
 def spans(sent: Sentence) -> list[tuple[int, int]]:
-    return [(x.start, x.end) for x in sent.mentions]
+    return [(x.span.start, x.span.end) for x in sent.mentions]
 
 
 def text(sent: Sentence) -> str:
@@ -1451,7 +1453,7 @@ def test_refine_che_then_pro_drop_keeps_the_subjunctive_subject():
 
 def test_prodrop_drops_the_euphonic_d_before_a_consonant():
     """ "ed lui sono" is what γ can produce ("and they"): after deletion "ed" must become "e"."""
-    from coref_transfer.refine.base import Mention, Sentence
+    from coref_transfer.refine.base import Sentence
     from coref_transfer.refine.parsing.model import ParsedSentence, Token
     from coref_transfer.refine.registry import build_rules, refine
 
@@ -1464,6 +1466,6 @@ def test_prodrop_drops_the_euphonic_d_before_a_consonant():
         Token("balla", "ballare", "VERB", "V", {"VerbForm": "Fin", "Person": "3", "Number": "Sing", "Mood": "Ind"}, 1, "conj"),
         Token(".", ".", "PUNCT", "FS", {}, 1, "punct"),
     ]
-    sentence = Sentence(ParsedSentence(tokens), [Mention(3, 3, 7)])
+    sentence = Sentence(ParsedSentence(tokens), [Mention(7, Span(3, 3))])
     refine(sentence, build_rules(["subject_pronoun_deletion"]))
     assert sentence.words() == ["Paolo", "canta", "e", "non", "balla", "."]

@@ -34,7 +34,7 @@ def config():
 def test_parse_bracketed():
     tokens, mentions = parse_bracketed("[Egli] ha detto che [la sua [amica]] era qui .")
     assert tokens == ["Egli", "ha", "detto", "che", "la", "sua", "amica", "era", "qui", "."]
-    assert [(m.start, m.end) for m in mentions] == [(0, 0), (4, 6), (6, 6)]
+    assert [(m.span.start, m.span.end) for m in mentions] == [(0, 0), (4, 6), (6, 6)]
     assert bracketed(tokens, mentions) == "[Egli] ha detto che [la sua [amica]] era qui ."
     for bad in ("[Egli ha detto", "Egli] ha detto", "[ ] ha"):
         with pytest.raises(BracketError):
@@ -119,6 +119,7 @@ def test_refine_text_cli_single_and_file(tmp_path):
 
 def test_step_2_of_the_classes_fills_from_the_italian_root(config):
     """A thing whose gender only the fallback knew ("the city": masc by default) becomes fem from "la città"."""
+    from coref_transfer.records import RefinedMention, RefinedUtterance
     from coref_transfer.refine.parsing.model import ParsedSentence, Token
     from coref_transfer.refine.stage import italian_evidence, reestimate
 
@@ -131,7 +132,9 @@ def test_step_2_of_the_classes_fills_from_the_italian_root(config):
     mention = {"cluster_id": 3, "start": 0, "end": 1, "start_before": 0, "end_before": 1,
                "type": "thing", "gender": "masc", "number": "sing",
                "type_source": "fallback", "gender_source": "fallback", "number_source": "root"}
-    rows = [{"doc_id": "d", "part": 0, "mentions": [mention]}]
-    reestimate(rows, [sentence], config)
+    record = RefinedMention.from_row(mention)
+    utterance = RefinedUtterance("train", "d", 0, 0, "-", "", [], "", [], [], [], [], [], [], [], mentions=[record])
+    reestimate([utterance], [sentence], config)
+    mention = record.to_row()
     assert (mention["gender"], mention["gender_source"]) == ("fem", "italian")
     assert (mention["number"], mention["number_source"]) == ("sing", "root")

@@ -57,7 +57,7 @@ def _find_mention(result, entry):
     text = entry["mention"]
     found = [
         f for f in utt.mentions
-        if f.cluster_id == entry["chain"] and " ".join(utt.utterance.tokens[f.start : f.end + 1]) == text
+        if f.cluster_id == entry["chain"] and " ".join(utt.utterance.tokens[f.span.start : f.span.end + 1]) == text
     ]
     assert found, f"no mention {text!r} of chain {entry['chain']} in sentence {entry['sentence']}: {utt.utterance.tokens}"
     return utt, found[0]
@@ -74,7 +74,7 @@ def test_expectation(results, source, index, entry):
         assert got == expected, why
         if "root" in entry:
             tokens = utt.utterance.tokens
-            head = find_head(utt.utterance.tree(), fate.start, fate.end, utt.utterance.pos)
+            head = find_head(utt.utterance.tree(), fate.span.start, fate.span.end, utt.utterance.pos)
             assert tokens[head.index] == entry["root"], why
     elif "utterance" in entry:
         ufate = result.utterances[entry["sentence"]]

@@ -19,7 +19,7 @@ def fates_by_text(result):
     for ufate in result.utterances:
         toks = ufate.utterance.tokens
         for f in ufate.mentions:
-            out[(ufate.utterance.index, " ".join(toks[f.start : f.end + 1]), f.cluster_id)] = (f.dropped_at, f.reason)
+            out[(ufate.utterance.index, " ".join(toks[f.span.start : f.span.end + 1]), f.cluster_id)] = (f.dropped_at, f.reason)
     return out
 
 

@@ -8,6 +8,7 @@ and from this only in `coref_transfer.conll`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from coref_transfer.tree import Tree, TreeBuilder
@@ -30,6 +31,19 @@ class Span:
     def overlaps(self, other: Span) -> bool:
         """True if the two spans share at least one token."""
         return self.start <= other.end and other.start <= self.end
+
+
+def span_root(heads: Sequence[int], start: int, end: int) -> int | None:
+    """The root of the tokens start..end (inclusive) in a dependency tree: the first whose head lies outside.
+
+    `heads` gives each token's head index in the same sequence (-1 for the
+    tree's root). None only when every head is inside the span, which a
+    tree does not allow (a cycle).
+    """
+    for i in range(start, end + 1):
+        if not start <= heads[i] <= end:
+            return i
+    return None
 
 
 DocSpan = tuple[int, int]

@@ -35,7 +35,7 @@ from pathlib import Path
 from coref_transfer.conll.writer import cell, format_part, words_only_utterance, write_conll
 from coref_transfer.errors import InputFormatError
 from coref_transfer.export.rows import DocumentPart, Row, unique_mentions
-from coref_transfer.model import Mention, Part, Span, Utterance
+from coref_transfer.model import Part, Utterance
 
 SCHEMA_VERSION = "1"
 EXTENSION = "gold_conll"
@@ -48,25 +48,24 @@ def to_utterance(row: Row, index: int) -> Utterance:
     Raises:
         InputFormatError: a token is empty or holds whitespace.
     """
-    tokens = list(row["tokens"])
-    for i, token in enumerate(tokens):
+    for i, token in enumerate(row.tokens):
         if not token or cell(token) != token:
             raise InputFormatError(
                 "<delta rows>",
                 None,
-                f"document {row['doc_id']} part {row['part']} sentence {row['sentence']}: token {i} ({token!r})"
+                f"document {row.doc_id} part {row.part} sentence {row.sentence}: token {i} ({token!r})"
                 " is empty or holds whitespace, which a CoNLL-2012 column cannot carry",
             )
     mentions, _ = unique_mentions(row)
     return words_only_utterance(
-        row["doc_id"],
-        row["part"],
+        row.doc_id,
+        row.part,
         index,
-        tokens,
-        speakers=[cell(row["speaker"])] * len(tokens),
-        mentions=[Mention(cluster, Span(start, end)) for cluster, start, end in mentions],
-        pos=row["upos"],
-        lemmas=[cell(lemma, "+") for lemma in row["lemmas"]],
+        row.tokens,
+        speakers=[cell(row.speaker)] * len(row.tokens),
+        mentions=mentions,
+        pos=row.upos,
+        lemmas=[cell(lemma, "+") for lemma in row.lemmas],
     )
 
 

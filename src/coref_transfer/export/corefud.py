@@ -45,7 +45,7 @@ from udapi.core.document import Document
 from coref_transfer.errors import InputFormatError
 from coref_transfer.export.rows import DocumentPart, Row, space_after, unique_mentions
 from coref_transfer.io import atomic_write_text
-from coref_transfer.model import parse_doc_key
+from coref_transfer.model import parse_doc_key, span_root
 
 SCHEMA_VERSION = "1"
 EXTENSION = "conllu"
@@ -74,7 +74,7 @@ def _class_value(row: Row, value: str, what: str) -> str:
         raise InputFormatError(
             "<delta rows>",
             None,
-            f"document {row['doc_id']} part {row['part']} sentence {row['sentence']}: {what} {value!r} cannot go"
+            f"document {row.doc_id} part {row.part} sentence {row.sentence}: {what} {value!r} cannot go"
             " in a CorefUD Entity annotation (letters, digits, '_' and '.' only)",
         )
     return value
@@ -84,21 +84,13 @@ def _etypes(part: DocumentPart) -> dict[int, str | None]:
     """Rule 4: each chain's type when all its mentions agree."""
     seen: dict[int, set[str | None]] = {}
     for row in part.rows:
-        for m in row["mentions"]:
-            seen.setdefault(m["cluster_id"], set()).add(m["type"])
+        for m in row.mentions:
+            seen.setdefault(m.cluster_id, set()).add(m.cls.type)
     out: dict[int, str | None] = {}
     for cluster, types in seen.items():
         value = next(iter(types)) if len(types) == 1 else None
         out[cluster] = value
     return out
-
-
-def _head(heads: Sequence[int], start: int, end: int) -> int:
-    """Rule 4: the first token of [start, end] whose head is outside it (the root's head, -1, is)."""
-    for i in range(start, end + 1):
-        if not start <= heads[i] <= end:
-            return i
-    return start
 
 
 def build(parts: Sequence[DocumentPart]) -> Document:
@@ -110,39 +102,42 @@ def build(parts: Sequence[DocumentPart]) -> Document:
         entities: dict[int, CorefEntity] = {}
         for i, row in enumerate(part.rows):
             root = doc.create_bundle().create_tree()
-            root.sent_id = sent_id(part, row["sentence"])
+            root.sent_id = sent_id(part, row.sentence)
             if i == 0:
                 root.newdoc = part.key
-            root.comment = f" speaker = {row['speaker']}\n"
+            root.comment = f" speaker = {row.speaker}\n"
             nodes = [
                 root.create_child(form=form, lemma=lemma, upos=upos, xpos=xpos, feats=feats, deprel=deprel)
                 for form, lemma, upos, xpos, feats, deprel in zip(
-                    row["tokens"], row["lemmas"], row["upos"], row["xpos"], row["feats"], row["deprels"]
+                    row.tokens, row.lemmas, row.upos, row.xpos, row.feats, row.deprels
                 )
             ]
-            for node, head in zip(nodes, row["heads"]):
+            for node, head in zip(nodes, row.heads):
                 if head >= 0:
                     node.parent = nodes[head]
-            flags = space_after(row["tokens"], row["text"])
+            flags = space_after(row.tokens, row.text)
             if flags is not None:
                 for node, spaced in zip(nodes[:-1], flags):
                     if not spaced:
                         node.misc["SpaceAfter"] = "No"
-                root.text = row["text"]
-            classes = {(m["cluster_id"], m["start"], m["end"]): m for m in reversed(row["mentions"])}
+                root.text = row.text
+            # the first copy of a repeated mention gives the classes (the span formats write it once)
+            classes = {(m.cluster_id, m.span): m.cls for m in reversed(row.mentions)}
             mentions, _ = unique_mentions(row)
-            for cluster, start, end in mentions:
-                entity = entities.get(cluster)
+            for m in mentions:
+                entity = entities.get(m.cluster_id)
                 if entity is None:
-                    etype = etypes[cluster]
+                    etype = etypes[m.cluster_id]
                     etype = _class_value(row, etype, "type") if etype else None
-                    entity = entities[cluster] = doc.create_coref_entity(eid=eid(index, cluster), etype=etype)
-                words = nodes[start : end + 1]
-                mention = entity.create_mention(head=nodes[_head(row["heads"], start, end)], words=words)
-                source = classes[(cluster, start, end)]
+                    entity = entities[m.cluster_id] = doc.create_coref_entity(eid=eid(index, m.cluster_id), etype=etype)
+                start, end = m.span.start, m.span.end
+                head = span_root(row.heads, start, end)
+                mention = entity.create_mention(head=nodes[start if head is None else head], words=nodes[start : end + 1])
+                source = classes[(m.cluster_id, m.span)]
                 for name in OTHER_CLASSES:
-                    if source[name]:
-                        mention.other[name] = _class_value(row, source[name], name)
+                    value = getattr(source, name)
+                    if value:
+                        mention.other[name] = _class_value(row, value, name)
     return doc
 
 

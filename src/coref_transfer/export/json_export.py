@@ -21,9 +21,8 @@ people and by `read`, and a single document carries its version once):
    for a deletion), in the order applied.
 5. `readability*` is `{"flesch_vacca": x, "gulpease": y}` for `text_before`
    and `text`: numbers, or null where a score is undefined (JSON has no NaN).
-   A row's own `readability` / `readability_before` values are used when the
-   row has them; otherwise the scores come from a callable, by default
-   `coref_transfer.readability` (imported only when needed).
+   The scores come from a callable, by default `coref_transfer.readability`
+   (imported only when needed).
 6. Keys sorted, 2-space indent, UTF-8 (`coref_transfer.io.write_json`), so
    equal inputs give byte-identical files.
 """
@@ -39,7 +38,6 @@ from typing import Any
 from coref_transfer.errors import ConfigError, InputFormatError
 from coref_transfer.export.rows import DocumentPart, Row
 from coref_transfer.io import write_json
-from coref_transfer.schema import DELTA
 
 SCHEMA_VERSION = "1"
 FORMAT = "coref-transfer-delta"
@@ -55,8 +53,6 @@ ROW_FIELDS = (
     "text_before", "text", "tokens_before", "tokens", "upos", "xpos", "mentions", "changes",
 )  # fmt: skip
 UTTERANCE_FIELDS = frozenset(ROW_FIELDS) | {"readability_before", "readability"}
-MENTION_FIELDS = tuple(f.name for f in DELTA.field("mentions").type.value_type)
-CHANGE_FIELDS = tuple(f.name for f in DELTA.field("changes").type.value_type)
 
 
 def default_readability() -> Readability:
@@ -96,16 +92,10 @@ def _scores(value: Scores) -> dict[str, float | None]:
 
 def record(row: Row, readability: Readability) -> dict[str, Any]:
     """One δ row as a JSON utterance (rules 2-5)."""
-    out: dict[str, Any] = {name: row[name] for name in ROW_FIELDS}
-    out["tokens_before"] = list(row["tokens_before"])
-    out["tokens"] = list(row["tokens"])
-    out["upos"] = list(row["upos"])
-    out["xpos"] = list(row["xpos"])
-    out["mentions"] = [{k: m[k] for k in MENTION_FIELDS} for m in row["mentions"]]
-    out["changes"] = [{k: c[k] for k in CHANGE_FIELDS} for c in row["changes"]]
-    for field, text in (("readability_before", row["text_before"]), ("readability", row["text"])):
-        given = row.get(field)
-        out[field] = _scores(given if given is not None else readability(text))
+    fields = row.to_row()
+    out: dict[str, Any] = {name: fields[name] for name in ROW_FIELDS}
+    out["readability_before"] = _scores(readability(row.text_before))
+    out["readability"] = _scores(readability(row.text))
     return out
 
 

@@ -46,16 +46,16 @@ def record(part: DocumentPart) -> dict[str, Any]:
     offset = 0
     for row in part.rows:
         mentions, _ = unique_mentions(row)
-        for cluster, start, end in mentions:
-            chains.setdefault(cluster, []).append([offset + start, offset + end])
-        offset += len(row["tokens"])
+        for m in mentions:
+            chains.setdefault(m.cluster_id, []).append([offset + m.span.start, offset + m.span.end])
+        offset += len(row.tokens)
     clusters = sorted(sorted(spans) for spans in chains.values())
     return {
         "doc_key": part.key,
-        "sentences": [list(row["tokens"]) for row in part.rows],
-        "speakers": [[row["speaker"]] * len(row["tokens"]) for row in part.rows],
+        "sentences": [list(row.tokens) for row in part.rows],
+        "speakers": [[row.speaker] * len(row.tokens) for row in part.rows],
         "clusters": clusters,
-        "sentence_ids": [row["sentence"] for row in part.rows],
+        "sentence_ids": [row.sentence for row in part.rows],
         "schema_version": SCHEMA_VERSION,
     }
 

@@ -1,13 +1,13 @@
-"""What every export shares: δ rows checked, grouped into splits and document parts.
+"""What every export shares: δ utterances checked, grouped into splits and document parts.
 
 Span convention: the δ one (`coref_transfer.model.Span`): 0-based token
 offsets inside the utterance, `end` inclusive. Formats with other
 conventions (document-level offsets, 1-based word ids) convert in their own
 module.
 
-A δ row is one utterance as a dict with the `coref_transfer.schema.DELTA`
-fields. `group_rows` checks the rows (rules below), then sorts them into
-splits and document parts:
+A δ row is one utterance of the `delta` table, a
+`coref_transfer.records.RefinedUtterance`. `group_rows` checks the rows
+(rules below), then sorts them into splits and document parts:
 
 1. The split is the partition name's first '-'-separated field (`train-nw-ledger`
    is in `train`; `coref_transfer.splits`).
@@ -22,20 +22,19 @@ splits and document parts:
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from coref_transfer.errors import InputFormatError
-from coref_transfer.model import doc_key
-from coref_transfer.schema import read_table
+from coref_transfer.model import Mention, doc_key
+from coref_transfer.records import RefinedUtterance, read_records
 from coref_transfer.splits import SPLITS, require_split
 
 TOKEN_COLUMNS = ("lemmas", "upos", "xpos", "feats", "heads", "deprels")
 """δ columns with one item per token."""
 
-Row = Mapping[str, Any]
+Row = RefinedUtterance
 
 
 @dataclass(frozen=True)
@@ -51,27 +50,27 @@ class DocumentPart:
         return doc_key(self.doc_id, self.part)
 
 
-def load_delta(path: str | Path) -> list[dict[str, Any]]:
-    """The rows of a `delta.parquet` (schema and version checked by `read_table`)."""
-    return read_table(path, "delta").to_pylist()
+def load_delta(path: str | Path) -> list[Row]:
+    """The rows of a `delta.parquet` (schema and version checked by `schema.read_table`)."""
+    return read_records(path, "delta")
 
 
-def unique_mentions(row: Row) -> tuple[list[tuple[int, int, int]], int]:
-    """The row's (cluster_id, start, end) triples sorted, each once, and how many repeats were merged.
+def unique_mentions(row: Row) -> tuple[list[Mention], int]:
+    """The row's mentions (chain and span) sorted, each once, and how many repeats were merged.
 
     Refinement can move two mentions of one chain onto the same token (for
     example two deleted subject pronouns both re-anchored on one verb). A
     span format cannot tell the copies apart and scorers reject repeated
     mentions, so the span formats write such a mention once; the JSON export
-    keeps both (their `*_before` spans differ).
+    keeps both (their `span_before`s differ).
     """
-    triples = [(m["cluster_id"], m["start"], m["end"]) for m in row["mentions"]]
-    unique = sorted(set(triples))
-    return unique, len(triples) - len(unique)
+    mentions = [Mention(m.cluster_id, m.span) for m in row.mentions]
+    unique = sorted(set(mentions), key=lambda m: (m.cluster_id, m.span))
+    return unique, len(mentions) - len(unique)
 
 
 def _where(row: Row) -> str:
-    return f"document {row['doc_id']} part {row['part']} sentence {row['sentence']}"
+    return f"document {row.doc_id} part {row.part} sentence {row.sentence}"
 
 
 def check_row(row: Row, source: str = "<rows>") -> None:
@@ -80,25 +79,24 @@ def check_row(row: Row, source: str = "<rows>") -> None:
     Raises:
         InputFormatError: naming the utterance and the broken rule.
     """
-    n = len(row["tokens"])
+    n = len(row.tokens)
     if n == 0:
         raise InputFormatError(source, None, f"{_where(row)}: an utterance with no tokens cannot be exported")
     for column in TOKEN_COLUMNS:
-        if len(row[column]) != n:
-            raise InputFormatError(
-                source, None, f"{_where(row)}: '{column}' has {len(row[column])} items for {n} tokens"
-            )
-    for i, head in enumerate(row["heads"]):
+        values = getattr(row, column)
+        if len(values) != n:
+            raise InputFormatError(source, None, f"{_where(row)}: '{column}' has {len(values)} items for {n} tokens")
+    for i, head in enumerate(row.heads):
         if not -1 <= head < n:
             raise InputFormatError(
                 source, None, f"{_where(row)}: token {i} has head {head}, expected -1 (root) or 0..{n - 1}"
             )
-    for m in row["mentions"]:
-        if not 0 <= m["start"] <= m["end"] < n:
+    for m in row.mentions:
+        if not 0 <= m.span.start <= m.span.end < n:
             raise InputFormatError(
                 source,
                 None,
-                f"{_where(row)}: mention of chain {m['cluster_id']} at ({m['start']}, {m['end']})"
+                f"{_where(row)}: mention of chain {m.cluster_id} at ({m.span.start}, {m.span.end})"
                 f" is outside the utterance's {n} tokens",
             )
 
@@ -114,20 +112,20 @@ def group_rows(rows: Iterable[Row], source: str = "<rows>") -> dict[str, list[Do
     by_part: dict[str, dict[tuple[str, int], list[Row]]] = defaultdict(lambda: defaultdict(list))
     seen: dict[tuple[str, int, int], str] = {}
     for row in rows:
-        split = require_split(row["partition"], source)
+        split = require_split(row.partition, source)
         check_row(row, source)
-        key = (row["doc_id"], row["part"], row["sentence"])
+        key = (row.doc_id, row.part, row.sentence)
         if key in seen:
             raise InputFormatError(
-                source, None, f"{_where(row)} appears twice (partitions {seen[key]} and {row['partition']})"
+                source, None, f"{_where(row)} appears twice (partitions {seen[key]} and {row.partition})"
             )
-        seen[key] = row["partition"]
-        by_part[split][(row["doc_id"], row["part"])].append(row)
+        seen[key] = row.partition
+        by_part[split][(row.doc_id, row.part)].append(row)
     out: dict[str, list[DocumentPart]] = {}
     for split in SPLITS:
         if split in by_part:
             out[split] = [
-                DocumentPart(doc_id, part, tuple(sorted(rows_, key=lambda r: r["sentence"])))
+                DocumentPart(doc_id, part, tuple(sorted(rows_, key=lambda r: r.sentence)))
                 for (doc_id, part), rows_ in sorted(by_part[split].items())
             ]
     return out
@@ -141,10 +139,10 @@ def count(parts: Sequence[DocumentPart]) -> dict[str, int]:
         for row in part.rows:
             mentions, repeats = unique_mentions(row)
             totals["utterances"] += 1
-            totals["tokens"] += len(row["tokens"])
+            totals["tokens"] += len(row.tokens)
             totals["mentions"] += len(mentions)
             totals["repeated_mentions_merged"] += repeats
-            chains.update(c for c, _, _ in mentions)
+            chains.update(m.cluster_id for m in mentions)
         totals["chains"] += len(chains)
     totals["parts"] = len(parts)
     totals["documents"] = len({p.doc_id for p in parts})

@@ -14,30 +14,9 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass, field
 
+from coref_transfer.model import Mention, Span
+from coref_transfer.records import Change
 from coref_transfer.refine.parsing.model import ParsedSentence, Token
-
-
-@dataclass
-class Change:
-    """One edit: the rule, the token index at the time of the edit, before and after.
-
-    `after` is "" for a deletion (a mention on a deleted token moves, see
-    `Sentence.delete`; the change does not record where).
-    """
-
-    rule: str
-    index: int
-    before: str
-    after: str
-
-
-@dataclass
-class Mention:
-    """A coreference mention on the sentence: token span, 0-based, end inclusive."""
-
-    start: int
-    end: int
-    cluster_id: int = 0
 
 
 @dataclass
@@ -57,7 +36,7 @@ class Sentence:
 
     def mentions_on(self, index: int) -> list[Mention]:
         """Mentions whose span covers token `index`."""
-        return [m for m in self.mentions if m.start <= index <= m.end]
+        return [m for m in self.mentions if m.span.start <= index <= m.span.end]
 
     def replace(self, rule: str, index: int, text: str, lemma: str | None = None) -> None:
         """Change a token's text (and lemma), logged; a no-op if nothing changes."""
@@ -80,11 +59,11 @@ class Sentence:
             ValueError: a mention would be left with no token and no `move_to`.
         """
         token = self.tokens[index]
-        for m in self.mentions:
-            if m.start == index == m.end:
+        for k, m in enumerate(self.mentions):
+            if m.span.start == index == m.span.end:
                 if move_to is None:
                     raise ValueError(f"deleting token {index} ({token.text!r}) would leave a mention with no token")
-                m.start = m.end = move_to
+                self.mentions[k] = Mention(m.cluster_id, Span(move_to, move_to))
         self.changes.append(Change(rule, index, token.text, ""))
         for t in self.tokens:
             if t.head == index:
@@ -93,9 +72,10 @@ class Sentence:
         for t in self.tokens:
             if t.head > index:
                 t.head -= 1
-        for m in self.mentions:
-            m.start -= m.start > index
-            m.end -= m.end >= index
+        self.mentions = [
+            Mention(m.cluster_id, Span(m.span.start - (m.span.start > index), m.span.end - (m.span.end >= index)))
+            for m in self.mentions
+        ]
 
 
 class Rule(ABC):

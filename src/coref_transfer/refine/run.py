@@ -9,18 +9,17 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-
 from coref_transfer.config import stage_config
 from coref_transfer.errors import CorefTransferError
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.lang.it.detokenize import detokenize
 from coref_transfer.manifest import build_manifest, seal
-from coref_transfer.refine.base import Mention, Sentence
+from coref_transfer.model import Mention, Span
+from coref_transfer.records import read_records, write_records
+from coref_transfer.refine.base import Sentence
 from coref_transfer.refine.parsing.backends import ParserBackend, build_parser
 from coref_transfer.refine.registry import build_rules, refine
 from coref_transfer.refine.stage import bracketed, run_delta
-from coref_transfer.schema import DELTA, read_table, write_table
 from coref_transfer.stats import check_accounting
 
 log = logging.getLogger(__name__)
@@ -56,10 +55,10 @@ def parse_bracketed(text: str) -> tuple[list[str], list[Mention]]:
         for _ in range(closes):
             if not stack:
                 raise BracketError(f"']' after {word!r} closes no mention in {text!r}")
-            mentions.append(Mention(stack.pop(), index, len(mentions)))
+            mentions.append(Mention(len(mentions), Span(stack.pop(), index)))
     if stack:
         raise BracketError(f"a mention opened at token {stack[-1]} is never closed in {text!r}")
-    mentions.sort(key=lambda m: (m.start, -m.end))
+    mentions.sort(key=lambda m: (m.span.start, -m.span.end))
     return tokens, mentions
 
 
@@ -77,22 +76,21 @@ def refine_texts(lines: Iterable[str], config: Mapping[str, Any], parser: Parser
             "text": detokenize(tokens),
             "bracketed": bracketed(tokens, sentence.mentions),
             "tokens": tokens,
-            "mentions": [[m.start, m.end] for m in sentence.mentions],
-            "changes": [{"rule": c.rule, "index": c.index, "before": c.before, "after": c.after} for c in sentence.changes],
+            "mentions": [[m.span.start, m.span.end] for m in sentence.mentions],
+            "changes": [c.to_row() for c in sentence.changes],
         }
 
 
 def run_refine(gamma: str | Path, out: str | Path, config: Mapping[str, Any], progress: bool = True) -> dict[str, Any]:
     """Stage δ on `gamma/gamma.parquet`, written to the folder `out`."""
     gamma_path = Path(gamma) / "gamma.parquet"
-    rows = read_table(gamma_path, "gamma").to_pylist()
+    translated = read_records(gamma_path, "gamma")
     parser = build_parser(config)
     build_rules(config["refine"]["rules"])  # fail on a bad rule list before parsing
-    out_rows, stats = run_delta(rows, parser, config, progress)
+    refined, stats = run_delta(translated, parser, config, progress)
     check_accounting(stats, "refine")
-    table = pa.Table.from_pylist(out_rows, schema=DELTA)
     with staged_directory(out) as tmp:
-        write_table(table, tmp / "delta.parquet")
+        write_records(refined, tmp / "delta.parquet", "delta")
         write_json(tmp / "stats.json", stats)
         seal(
             tmp,

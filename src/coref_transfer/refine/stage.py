@@ -5,7 +5,7 @@ survive), refined by the configured rules in order (each change logged:
 rule, token index, before, after), and detokenised. Step 2 of the entity
 classes happens here: a mention's gender or number that its English root
 could not tell (vote or fallback) is taken from the morphology of its
-Italian root, and the cluster vote is redone (`selection.classes`).
+Italian root, and the cluster vote is redone (`coref_transfer.classes`).
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
-from coref_transfer.classes import ATTRIBUTES, Evidence, estimate_classes
+from coref_transfer.classes import Evidence, estimate_classes
 from coref_transfer.lang.it.detokenize import detokenize
-from coref_transfer.refine.base import Mention, Rule, Sentence
+from coref_transfer.model import Mention, span_root
+from coref_transfer.records import RefinedMention, RefinedUtterance, TranslatedUtterance
+from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.parsing.backends import ParserBackend
 from coref_transfer.refine.parsing.model import ParsedSentence
 from coref_transfer.refine.registry import build_rules, refine
@@ -28,109 +30,94 @@ NUMBERS = {"Sing": "sing", "Plur": "plur"}
 
 def bracketed(tokens: Sequence[str], mentions: Sequence[Mention]) -> str:
     """Tokens joined by single spaces, each mention in square brackets."""
-    opens: Counter = Counter(m.start for m in mentions)
-    closes: Counter = Counter(m.end for m in mentions)
+    opens: Counter = Counter(m.span.start for m in mentions)
+    closes: Counter = Counter(m.span.end for m in mentions)
     return " ".join("[" * opens[i] + tok + "]" * closes[i] for i, tok in enumerate(tokens))
 
 
-def root_index(parsed: ParsedSentence, start: int, end: int) -> int:
-    """The span's root: its token whose head lies outside the span (the first such)."""
-    for i in range(start, end + 1):
-        head = parsed.tokens[i].head
-        if not start <= head <= end:
-            return i
-    return start
-
-
 def italian_evidence(parsed: ParsedSentence, start: int, end: int) -> Evidence:
-    """Gender and number of the mention's Italian root (step 2 of the classes)."""
-    token = parsed.tokens[root_index(parsed, start, end)]
+    """Gender and number of the Italian root of the tokens start..end (step 2 of the classes)."""
+    root = span_root([t.head for t in parsed.tokens], start, end)
+    token = parsed.tokens[start if root is None else root]
     kind = "pronoun" if token.upos in ("PRON", "DET") else "noun" if token.upos in ("NOUN", "PROPN") else "none"
     return Evidence(None, GENDERS.get(token.feats.get("Gender", "")), NUMBERS.get(token.feats.get("Number", "")), kind)
 
 
-def reestimate(rows: list[dict[str, Any]], parsed: Sequence[ParsedSentence], config: Mapping[str, Any]) -> None:
+def reestimate(
+    utterances: Sequence[RefinedUtterance], parsed: Sequence[ParsedSentence], config: Mapping[str, Any]
+) -> None:
     """Redo the classes of every cluster with the Italian evidence of its mentions (in place)."""
-    members: dict[tuple, list[tuple[dict, ParsedSentence]]] = defaultdict(list)
-    for row, sent in zip(rows, parsed):
-        for m in row["mentions"]:
-            members[(row["doc_id"], row["part"], m["cluster_id"])].append((m, sent))
+    members: dict[tuple, list[tuple[RefinedMention, ParsedSentence]]] = defaultdict(list)
+    for utterance, sent in zip(utterances, parsed):
+        for m in utterance.mentions:
+            members[(utterance.doc_id, utterance.part, m.cluster_id)].append((m, sent))
     for items in members.values():
         own = []
         italian = []
         for m, sent in items:
-            values = {a: m[a] if m[f"{a}_source"] == "root" else None for a in ATTRIBUTES}
-            own.append(Evidence(values["type"], values["gender"], values["number"], "noun"))
-            italian.append(italian_evidence(sent, m["start_before"], m["end_before"]))
+            values = [v if s == "root" else None for v, s in zip((m.cls.type, m.cls.gender, m.cls.number), m.cls.sources)]
+            own.append(Evidence(*values, "noun"))
+            italian.append(italian_evidence(sent, m.span_before.start, m.span_before.end))
         _, classes = estimate_classes(own, italian, config["classes"])
         for (m, _), cls in zip(items, classes):
-            for attribute, value, source in zip(ATTRIBUTES, (cls.type, cls.gender, cls.number), cls.sources):
-                m[attribute], m[f"{attribute}_source"] = value, source
+            m.cls = cls
 
 
 def run_delta(
-    rows: Sequence[Mapping[str, Any]], parser: ParserBackend, config: Mapping[str, Any], progress: bool = True
-) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Stage δ on γ rows; returns (rows of the `delta` table, stats)."""
+    utterances: Sequence[TranslatedUtterance], parser: ParserBackend, config: Mapping[str, Any], progress: bool = True
+) -> tuple[list[RefinedUtterance], dict[str, Any]]:
+    """Stage δ on the `gamma` table's records; returns (the `delta` table's records, stats)."""
     rules = build_rules(config["refine"]["rules"])
-    kept = [r for r in rows if r["dropped_at"] is None]
-    parsed = list(parser.parse([r["tokens"] for r in kept], config["refine"]["parser"]["batch_size"], progress))
-    out: list[dict[str, Any]] = []
-    for row, sent in zip(kept, parsed):
-        out.append(_refine_row(row, sent, rules))
+    kept = [u for u in utterances if u.dropped_at is None]
+    parsed = list(parser.parse([u.tokens for u in kept], config["refine"]["parser"]["batch_size"], progress))
+    out = [_refined(utterance, sent, rules) for utterance, sent in zip(kept, parsed)]
     if config["refine"]["italian_classes"]:
         reestimate(out, parsed, config)
-    return out, _stats(rows, out, rules)
+    return out, _stats(utterances, out, rules)
 
 
-def _refine_row(row: Mapping[str, Any], parsed: ParsedSentence, rules: Sequence[Rule]) -> dict[str, Any]:
-    before = [t.text for t in parsed.tokens]
-    live = [m for m in row["mentions"] if m["dropped_at"] is None]
+def _refined(utterance: TranslatedUtterance, parsed: ParsedSentence, rules: Sequence[Rule]) -> RefinedUtterance:
+    live = [m for m in utterance.mentions if m.dropped_at is None]
     # The rules edit a copy: the parse of γ's tokens is kept for the class evidence.
-    sentence = Sentence(deepcopy(parsed), [Mention(m["start"], m["end"], m["cluster_id"]) for m in live])
+    sentence = Sentence(deepcopy(parsed), [Mention(m.cluster_id, m.span) for m in live])  # type: ignore[arg-type]
     refine(sentence, rules)
     tokens = sentence.words()
-    return {
-        "partition": row["partition"],
-        "doc_id": row["doc_id"],
-        "part": row["part"],
-        "sentence": row["sentence"],
-        "speaker": row["speaker"],
-        "text_before": row["text"],
-        "tokens_before": before,
-        "text": detokenize(tokens),
-        "tokens": tokens,
-        "lemmas": [t.lemma for t in sentence.tokens],
-        "upos": [t.upos for t in sentence.tokens],
-        "xpos": [t.xpos for t in sentence.tokens],
-        "feats": ["|".join(f"{k}={v}" for k, v in sorted(t.feats.items())) or "_" for t in sentence.tokens],
-        "heads": [t.head for t in sentence.tokens],
-        "deprels": [t.deprel for t in sentence.tokens],
-        "mentions": [
-            {
-                "cluster_id": m["cluster_id"],
-                "start": new.start,
-                "end": new.end,
-                "start_before": m["start"],
-                "end_before": m["end"],
-                **{k: m[k] for k in ("type", "gender", "number", "type_source", "gender_source", "number_source")},
-            }
+    return RefinedUtterance(
+        partition=utterance.partition,
+        doc_id=utterance.doc_id,
+        part=utterance.part,
+        sentence=utterance.sentence,
+        speaker=utterance.speaker,
+        text_before=utterance.text,  # type: ignore[arg-type]
+        tokens_before=[t.text for t in parsed.tokens],
+        text=detokenize(tokens),
+        tokens=tokens,
+        lemmas=[t.lemma for t in sentence.tokens],
+        upos=[t.upos for t in sentence.tokens],
+        xpos=[t.xpos for t in sentence.tokens],
+        feats=["|".join(f"{k}={v}" for k, v in sorted(t.feats.items())) or "_" for t in sentence.tokens],
+        heads=[t.head for t in sentence.tokens],
+        deprels=[t.deprel for t in sentence.tokens],
+        mentions=[
+            RefinedMention(m.cluster_id, new.span, m.span, m.cls)  # type: ignore[arg-type]
             for m, new in zip(live, sentence.mentions)
         ],
-        "changes": [{"rule": c.rule, "index": c.index, "before": c.before, "after": c.after} for c in sentence.changes],
-    }
+        changes=sentence.changes,
+    )
 
 
-def _stats(rows: Sequence[Mapping[str, Any]], out: Sequence[Mapping[str, Any]], rules: Sequence[Rule]) -> dict[str, Any]:
+def _stats(
+    utterances: Sequence[TranslatedUtterance], out: Sequence[RefinedUtterance], rules: Sequence[Rule]
+) -> dict[str, Any]:
     """δ's share of stats.json: what γ kept = what δ outputs (δ drops nothing)."""
     return {
-        "input": {"utterances": sum(r["dropped_at"] is None for r in rows)},
+        "input": {"utterances": sum(u.dropped_at is None for u in utterances)},
         "delta": {
             "utterances": len(out),
-            "tokens": sum(len(r["tokens"]) for r in out),
-            "mentions": sum(len(r["mentions"]) for r in out),
-            "refined_utterances": sum(bool(r["changes"]) for r in out),
-            "changes": sum(len(r["changes"]) for r in out),
+            "tokens": sum(len(u.tokens) for u in out),
+            "mentions": sum(len(u.mentions) for u in out),
+            "refined_utterances": sum(bool(u.changes) for u in out),
+            "changes": sum(len(u.changes) for u in out),
         },
         "rules": {rule.name: {"applied": rule.applied, "skipped": dict(sorted(rule.skipped.items()))} for rule in rules},
     }

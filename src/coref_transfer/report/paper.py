@@ -1,13 +1,13 @@
 """The source paper's tables and figures, regenerated from the stage outputs.
 
 Every number comes from a stage table or stats file of the run:
-- Table 2 (counts per split, source and result): `select/utterances.parquet`, `delta/delta.parquet`;
-- Table 9 (POS of single-token mentions): `delta/delta.parquet` (Italian UPOS) and `select/beta3.parquet` (PTB);
-- Table 15 (impact of each refinement rule): `delta/delta.parquet` changes and `delta/stats.json`;
+- Table 2 (counts per split, source and result): `select/utterances.parquet`, `refine/delta.parquet`;
+- Table 9 (POS of single-token mentions): `refine/delta.parquet` (Italian UPOS) and `select/beta3.parquet` (PTB);
+- Table 15 (impact of each refinement rule): `refine/delta.parquet` changes and `refine/stats.json`;
 - Table 16 (readability classes, α vs δ): English Flesch on α, Flesch–Vacca and Gulpease on δ;
 - Table 17 (annotator agreement per class): imported ratings of the human-evaluation kit;
 - Table 18 (linguistic profile per readability class): the δ parse;
-- the dropped-reasons table: `select/stats.json` and `gamma/stats.json`;
+- the dropped-reasons table: `select/stats.json` and `translate/stats.json`;
 - Figures 2 and 8 (tokens and mentions per utterance): α and β3.
 """
 
@@ -22,36 +22,35 @@ from typing import Any
 
 from coref_transfer.io import atomic_write_text
 from coref_transfer.lang.en.detokenize import detokenize
+from coref_transfer.records import RefinedUtterance, SelectedUtterance, read_records
 from coref_transfer.report.table import Table, pct
-from coref_transfer.schema import read_table
 from coref_transfer.splits import SPLITS, split_of
 from coref_transfer.stats import SELECT_MENTION_REASONS
 
 PUNCT = frozenset(("PUNCT", "SYM"))
 
 
-def _counts(rows: Sequence[Mapping[str, Any]], mention_filter=None) -> dict[str, int]:
+def _counts(rows: Sequence[SelectedUtterance | RefinedUtterance]) -> dict[str, int]:
     docs, parts, clusters = set(), set(), set()
     tokens = mentions = 0
     for r in rows:
-        docs.add(r["doc_id"])
-        parts.add((r["doc_id"], r["part"]))
-        tokens += len(r["tokens"])
-        for m in r["mentions"]:
-            if mention_filter is None or mention_filter(m):
-                mentions += 1
-                clusters.add((r["doc_id"], r["part"], m["cluster_id"]))
+        docs.add(r.doc_id)
+        parts.add((r.doc_id, r.part))
+        tokens += len(r.tokens)
+        for m in r.mentions:
+            mentions += 1
+            clusters.add((r.doc_id, r.part, m.cluster_id))
     return {"documents": len(docs), "parts": len(parts), "utterances": len(rows), "tokens": tokens,
             "mentions": mentions, "clusters": len(clusters)}
 
 
-def table2(source: Sequence[Mapping[str, Any]], delta: Sequence[Mapping[str, Any]]) -> Table:
+def table2(source: Sequence[SelectedUtterance], delta: Sequence[RefinedUtterance]) -> Table:
     keys = ("documents", "parts", "utterances", "tokens", "mentions", "clusters")
     table = Table("table2", "Table 2: documents, parts, utterances, tokens, mentions and clusters per split",
                   ["split", "data", *keys])
     for split in (*SPLITS, "all"):
-        src = [r for r in source if split == "all" or split_of(r["partition"]) == split]
-        res = [r for r in delta if split == "all" or split_of(r["partition"]) == split]
+        src = [r for r in source if split == "all" or split_of(r.partition) == split]
+        res = [r for r in delta if split == "all" or split_of(r.partition) == split]
         if not src and not res:
             continue
         for label, rows in (("source (English)", src), ("result (Italian, δ)", res)):
@@ -61,9 +60,9 @@ def table2(source: Sequence[Mapping[str, Any]], delta: Sequence[Mapping[str, Any
     return table
 
 
-def table9(delta: Sequence[Mapping[str, Any]], beta3: Sequence[Mapping[str, Any]], top: int = 10) -> Table:
-    italian = Counter(r["upos"][m["start"]] for r in delta for m in r["mentions"] if m["start"] == m["end"])
-    english = Counter(r["pos"][m["start"]] for r in beta3 for m in r["mentions"] if m["start"] == m["end"])
+def table9(delta: Sequence[RefinedUtterance], beta3: Sequence[SelectedUtterance], top: int = 10) -> Table:
+    italian = Counter(r.upos[m.span.start] for r in delta for m in r.mentions if len(m.span) == 1)
+    english = Counter(r.pos[m.span.start] for r in beta3 for m in r.mentions if len(m.span) == 1)
     n_it, n_en = sum(italian.values()), sum(english.values())
     table = Table("table9", "Table 9: part of speech of single-token mentions",
                   ["rank", "Italian UPOS (δ)", "count", "%", "English PTB (β3)", "count ", "% "])
@@ -76,40 +75,40 @@ def table9(delta: Sequence[Mapping[str, Any]], beta3: Sequence[Mapping[str, Any]
     return table
 
 
-def table15(delta: Sequence[Mapping[str, Any]], stats: Mapping[str, Any]) -> Table:
+def table15(delta: Sequence[RefinedUtterance], stats: Mapping[str, Any]) -> Table:
     per_rule_utts: Counter = Counter()
     per_rule_changes: Counter = Counter()
     for r in delta:
-        fired = {c["rule"] for c in r["changes"]}
+        fired = {c.rule for c in r.changes}
         per_rule_utts.update(fired)
-        per_rule_changes.update(c["rule"] for c in r["changes"])
+        per_rule_changes.update(c.rule for c in r.changes)
     n = len(delta)
     table = Table("table15", "Table 15: impact of each refinement rule (δ)",
                   ["rule", "applied", "skipped", "utterances changed", "% of utterances", "token edits"])
     for rule, counts in stats.get("rules", {}).items():
         skipped = sum(counts["skipped"].values())
         table.rows.append([rule, counts["applied"], skipped, per_rule_utts[rule], pct(per_rule_utts[rule], n), per_rule_changes[rule]])
-    refined = sum(bool(r["changes"]) for r in delta)
+    refined = sum(bool(r.changes) for r in delta)
     table.rows.append(["any rule", sum(c["applied"] for c in stats.get("rules", {}).values()), None, refined, pct(refined, n),
                        sum(per_rule_changes.values())])
     table.note = ("applied/skipped: the rules' own counts (a skip is a candidate left alone, with a reason in "
-                  "delta/stats.json); token edits include the re-capitalisation after a deletion. "
+                  "the refine stage's stats.json); token edits include the re-capitalisation after a deletion. "
                   "The paper: about 64% of utterances refined.")
     return table
 
 
-def readability_rows(alpha: Sequence[Mapping[str, Any]], delta: Sequence[Mapping[str, Any]]) -> tuple[list[str], dict[str, list[float]]]:
+def readability_rows(alpha: Sequence[SelectedUtterance], delta: Sequence[RefinedUtterance]) -> tuple[list[str], dict[str, list[float]]]:
     from coref_transfer.readability import CLASSES, flesch_en, flesch_vacca, gulpease
 
     scores = {
-        "alpha_flesch": [flesch_en(detokenize(r["tokens"])) for r in alpha],
-        "delta_flesch_vacca": [flesch_vacca(r["text"]) for r in delta],
-        "delta_gulpease": [gulpease(r["text"]) for r in delta],
+        "alpha_flesch": [flesch_en(detokenize(r.tokens)) for r in alpha],
+        "delta_flesch_vacca": [flesch_vacca(r.text) for r in delta],
+        "delta_gulpease": [gulpease(r.text) for r in delta],
     }
     return list(CLASSES), scores
 
 
-def table16(alpha: Sequence[Mapping[str, Any]], delta: Sequence[Mapping[str, Any]]) -> Table:
+def table16(alpha: Sequence[SelectedUtterance], delta: Sequence[RefinedUtterance]) -> Table:
     from coref_transfer.readability import readability_class
 
     classes, scores = readability_rows(alpha, delta)
@@ -138,12 +137,12 @@ def _depth(heads: Sequence[int], i: int) -> int:
     return depth
 
 
-def table18(delta: Sequence[Mapping[str, Any]]) -> Table:
+def table18(delta: Sequence[RefinedUtterance]) -> Table:
     from coref_transfer.readability import CLASSES, flesch_vacca, readability_class
 
     groups: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     for r in delta:
-        groups[readability_class(flesch_vacca(r["text"]))].append(r)
+        groups[readability_class(flesch_vacca(r.text))].append(r)
     table = Table("table18", "Table 18: linguistic profile per readability class (δ, Flesch–Vacca)",
                   ["class", "utterances", "words", "subordinating conj.", "coordinating conj.", "tree depth", "dependency length"])
     for cls in CLASSES:
@@ -151,11 +150,11 @@ def table18(delta: Sequence[Mapping[str, Any]]) -> Table:
         if not rows:
             table.rows.append([cls, 0, None, None, None, None, None])
             continue
-        words = [sum(u not in PUNCT for u in r["upos"]) for r in rows]
-        sconj = [r["upos"].count("SCONJ") for r in rows]
-        cconj = [r["upos"].count("CCONJ") for r in rows]
-        depth = [max((_depth(r["heads"], i) for i in range(len(r["heads"]))), default=0) for r in rows]
-        dlen = [mean(abs(i - h) for i, h in enumerate(r["heads"]) if h >= 0) for r in rows if any(h >= 0 for h in r["heads"])]
+        words = [sum(u not in PUNCT for u in r.upos) for r in rows]
+        sconj = [r.upos.count("SCONJ") for r in rows]
+        cconj = [r.upos.count("CCONJ") for r in rows]
+        depth = [max((_depth(r.heads, i) for i in range(len(r.heads))), default=0) for r in rows]
+        dlen = [mean(abs(i - h) for i, h in enumerate(r.heads) if h >= 0) for r in rows if any(h >= 0 for h in r.heads)]
         table.rows.append([cls, len(rows), mean(words), mean(sconj), mean(cconj), mean(depth), mean(dlen) if dlen else None])
     table.note = ("Means per utterance: words (tokens that are not punctuation), SCONJ and CCONJ tokens, the depth "
                   "of the dependency tree, and the mean distance between a token and its head.")
@@ -191,7 +190,7 @@ def table17(agreement: Mapping[str, Any] | None) -> Table:
     return table
 
 
-def figure(name: str, title: str, rows: Sequence[Mapping[str, Any]], folder: Path) -> list[Path]:
+def figure(name: str, title: str, rows: Sequence[SelectedUtterance], folder: Path) -> list[Path]:
     """Histograms of tokens and mentions per utterance, as PNG and SVG (deterministic)."""
     import matplotlib
 
@@ -199,8 +198,8 @@ def figure(name: str, title: str, rows: Sequence[Mapping[str, Any]], folder: Pat
     import matplotlib.pyplot as plt
 
     plt.rcParams["svg.hashsalt"] = "coref-transfer"
-    tokens = [len(r["tokens"]) for r in rows]
-    mentions = [len(r["mentions"]) for r in rows]
+    tokens = [len(r.tokens) for r in rows]
+    mentions = [len(r.mentions) for r in rows]
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.4))
     axes[0].hist(tokens, bins=range(0, max(tokens, default=1) + 2), color="#4477aa")
     axes[0].set(xlabel="tokens per utterance", ylabel="utterances")
@@ -216,15 +215,15 @@ def figure(name: str, title: str, rows: Sequence[Mapping[str, Any]], folder: Pat
     return paths
 
 
-def build_report(select_dir: Path, gamma_dir: Path | None, delta_dir: Path, out: Path,
+def build_report(select_dir: Path, translate_dir: Path | None, refine_dir: Path, out: Path,
                  agreement: Mapping[str, Any] | None = None) -> list[Path]:
     """Every table and figure into `out`, plus `index.md` with all tables."""
-    utterances = read_table(select_dir / "utterances.parquet", "utterances").to_pylist()
-    beta3 = read_table(select_dir / "beta3.parquet", "beta3").to_pylist()
-    delta = read_table(delta_dir / "delta.parquet", "delta").to_pylist()
+    utterances = read_records(select_dir / "utterances.parquet", "utterances")
+    beta3 = read_records(select_dir / "beta3.parquet", "beta3")
+    delta = read_records(refine_dir / "delta.parquet", "delta")
     select_stats = json.loads((select_dir / "stats.json").read_text())
-    gamma_stats = json.loads((gamma_dir / "stats.json").read_text()) if gamma_dir else None
-    delta_stats = json.loads((delta_dir / "stats.json").read_text())
+    gamma_stats = json.loads((translate_dir / "stats.json").read_text()) if translate_dir else None
+    delta_stats = json.loads((refine_dir / "stats.json").read_text())
     tables = [
         table2(utterances, delta),
         table9(delta, beta3),

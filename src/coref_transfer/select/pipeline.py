@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coref_transfer.classes import MentionClass, estimate_classes, root_evidence
-from coref_transfer.model import Part, Span, Utterance
+from coref_transfer.model import Part, Utterance
+from coref_transfer.records import SelectedMention
 from coref_transfer.select.alpha_nesting import alpha_reasons
 from coref_transfer.select.beta1_utterances import utterance_reason
 from coref_transfer.select.beta2_mentions import mention_reason
@@ -29,21 +30,9 @@ from coref_transfer.stats import (
 )
 
 
-@dataclass
-class MentionFate:
-    """One gold mention and what the stages decided about it."""
-
-    cluster_id: int
-    start: int
-    end: int
-    root: int | None = None
-    coordinated: bool = False
-    dropped_at: str | None = None
-    reason: str | None = None
-    cls: MentionClass | None = None
-
-    def alive_after(self, stage: str) -> bool:
-        return self.dropped_at is None or SELECT_RANK[self.dropped_at] > SELECT_RANK[stage]
+def alive_after(mention: SelectedMention, label: str) -> bool:
+    """Whether a mention survived the filter `label` (α, β1, β2 or β3)."""
+    return mention.dropped_at is None or SELECT_RANK[mention.dropped_at] > SELECT_RANK[label]
 
 
 @dataclass
@@ -51,7 +40,7 @@ class UtteranceFate:
     """One utterance read, with its β1 decision and its mentions' fates."""
 
     utterance: Utterance
-    mentions: list[MentionFate]
+    mentions: list[SelectedMention]
     dropped_at: str | None = None
     reason: str | None = None
 
@@ -92,7 +81,7 @@ def select_part(part: Part, config: Mapping[str, Any]) -> PartResult:
 
 def select_utterance(utt: Utterance, sel: Mapping[str, Any]) -> UtteranceFate:
     """α, β1 and β2 on one utterance: the fate of it and of each of its mentions."""
-    mentions = [MentionFate(m.cluster_id, m.span.start, m.span.end) for m in utt.mentions]
+    mentions = [SelectedMention(m.cluster_id, m.span) for m in utt.mentions]
     for fate, reason in zip(mentions, alpha_reasons(utt.mentions)):
         if reason:
             fate.dropped_at, fate.reason = "alpha", reason
@@ -109,13 +98,14 @@ def select_utterance(utt: Utterance, sel: Mapping[str, Any]) -> UtteranceFate:
     for fate in mentions:
         if fate.dropped_at is not None:
             continue
-        head = find_head_in_bits(utt.parse_bits, utt.pos, fate.start, fate.end) if has_tree else None
+        start, end = fate.span.start, fate.span.end
+        head = find_head_in_bits(utt.parse_bits, utt.pos, start, end) if has_tree else None
         if head is None:
             if tree is None and has_tree:
                 tree = utt.tree()
-            head = find_head(tree, fate.start, fate.end, utt.pos)
+            head = find_head(tree, start, end, utt.pos)
         fate.root, fate.coordinated = head.index, head.coordinated
-        reason = mention_reason(utt.tokens, utt.pos, fate.start, fate.end, head.index, sel)
+        reason = mention_reason(utt.tokens, utt.pos, start, end, head.index, sel)
         if reason:
             fate.dropped_at, fate.reason = "beta2", reason
     return ufate
@@ -125,7 +115,7 @@ def select_clusters(part: Part, fates: list[UtteranceFate], config: Mapping[str,
     """β3 on the part's clusters, then the classes of the clusters kept."""
     sel, cls_cfg = config["select"], config["classes"]
     clusters: dict[int, ClusterFate] = {}
-    members: dict[int, list[tuple[Utterance, MentionFate]]] = {}
+    members: dict[int, list[tuple[Utterance, SelectedMention]]] = {}
     for ufate in fates:
         for fate in ufate.mentions:
             cluster = clusters.setdefault(fate.cluster_id, ClusterFate(part.doc_id, part.part, fate.cluster_id))
@@ -143,7 +133,7 @@ def select_clusters(part: Part, fates: list[UtteranceFate], config: Mapping[str,
         cluster.mentions_kept = len(alive)
         evidence = [
             root_evidence(
-                utt.tokens, utt.pos, Span(f.start, f.end), f.root, f.coordinated,  # type: ignore[arg-type]
+                utt.tokens, utt.pos, f.span, f.root, f.coordinated,  # type: ignore[arg-type]
                 utt.entities, cls_cfg["first_name_lexicon"],
             )
             for utt, f in alive
@@ -207,7 +197,7 @@ class Stats:
                 cls = cluster.cls
                 self.classes[f"{cls.type}/{cls.gender}/{cls.number}"] += 1  # type: ignore[union-attr]
         for stage in ("alpha", "beta1", "beta2"):
-            alive = {f.cluster_id for u in result.utterances for f in u.mentions if f.alive_after(stage)}
+            alive = {f.cluster_id for u in result.utterances for f in u.mentions if alive_after(f, stage)}
             self.counts[stage]["clusters"] += len(alive)
         self.anomalies["sentences_without_tree"] += sum(not u.utterance.has_tree for u in result.utterances)
 

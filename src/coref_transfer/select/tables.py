@@ -78,8 +78,8 @@ class SelectionColumns:
             self.ent_counts.append(len(utt.entities))
             for f in ufate.mentions:
                 men["cluster_id"].append(f.cluster_id)
-                men["start"].append(f.start)
-                men["end"].append(f.end)
+                men["start"].append(f.span.start)
+                men["end"].append(f.span.end)
                 men["root"].append(f.root)
                 men["coordinated"].append(f.coordinated if f.root is not None else None)
                 men["dropped_at"].append(f.dropped_at)

@@ -45,7 +45,7 @@ import torch
 
 from coref_transfer.errors import InputFormatError, MissingInputError
 from coref_transfer.io import iter_json_lines
-from coref_transfer.model import DocSpan
+from coref_transfer.model import DocSpan, span_root
 
 
 @dataclass(frozen=True)
@@ -187,12 +187,8 @@ def read_documents(path: str | Path, require_clusters: bool = True) -> list[Docu
 def mention_head(doc: Document, span: DocSpan) -> int:
     """The head word of a mention (module docstring: dependency head outside the span, else the last word)."""
     start, end = span
-    if doc.heads is not None:
-        for i in range(start, end + 1):
-            h = doc.heads[i]
-            if h < start or h > end:
-                return i
-    return end
+    root = span_root(doc.heads, start, end) if doc.heads is not None else None
+    return end if root is None else root
 
 
 def head_targets(doc: Document) -> tuple[dict[int, int], dict[int, DocSpan], int]:

@@ -19,7 +19,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from coref_transfer.classes import Class
 from coref_transfer.lang.en.detokenize import detokenize
+from coref_transfer.model import Span
+from coref_transfer.records import SelectedUtterance
 from coref_transfer.translate.placeholders import Inventory, Placeholder
 
 POSSESSIVE_CLITICS = frozenset(("'s", "'"))
@@ -32,21 +35,22 @@ class Slot:
 
     index: int
     """Position of the mention in the utterance's mention list."""
-    start: int
-    end: int
-    cls: tuple[str, str, str]
+    span: Span
+    """The mention's English tokens."""
+    cls: Class
     kind: str
     """`plain`, `possessor` or `possessive` (see the module docstring)."""
     text: str
     """English text to translate for the mention (without a final clitic)."""
 
 
-def make_slots(tokens: Sequence[str], pos: Sequence[str], mentions: Sequence[dict]) -> list[Slot]:
-    """The slots of an utterance's kept mentions (dicts with start, end, type, gender, number)."""
+def make_slots(utterance: SelectedUtterance) -> list[Slot]:
+    """The slots of an utterance's mentions (select kept them all, each with its class)."""
+    tokens, pos = utterance.tokens, utterance.pos
     slots = []
-    for i, m in enumerate(mentions):
-        start, end = m["start"], m["end"]
-        cls = (m["type"], m["gender"], m["number"])
+    for i, m in enumerate(utterance.mentions):
+        start, end = m.span.start, m.span.end
+        cls = (m.cls.type, m.cls.gender, m.cls.number)  # type: ignore[union-attr]
         if start == end and pos[start] == "PRP$":
             kind, last = "possessive", end
         elif end > start and pos[end] == "POS" and tokens[end] in POSSESSIVE_CLITICS:
@@ -56,7 +60,7 @@ def make_slots(tokens: Sequence[str], pos: Sequence[str], mentions: Sequence[dic
         words = list(tokens[start : last + 1])
         if start == 0 and pos[0] not in PROPER_TAGS and words[0][:1].isupper() and words[0] != "I":
             words[0] = words[0][0].lower() + words[0][1:]  # capitalised only because it opened the sentence
-        slots.append(Slot(i, start, end, cls, kind, detokenize(words)))
+        slots.append(Slot(i, m.span, cls, kind, detokenize(words)))
     return slots
 
 
@@ -85,7 +89,7 @@ def replace(
         placeholder = inventory.draw(slot.cls, rng, taken)
         taken.update(placeholder.tokens)
         chosen.append(placeholder)
-    by_start = {slot.start: (slot, ph) for slot, ph in zip(slots, chosen)}
+    by_start = {slot.span.start: (slot, ph) for slot, ph in zip(slots, chosen)}
     out: list[str] = []
     i = 0
     while i < len(tokens):
@@ -94,7 +98,7 @@ def replace(
             out.extend(ph.source.split())
             if slot.kind in ("possessor", "possessive"):
                 out.append("'s")
-            i = slot.end + 1
+            i = slot.span.end + 1
         else:
             out.append(tokens[i])
             i += 1

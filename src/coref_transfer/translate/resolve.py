@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from coref_transfer.lang.it.articles import ARTICULATED_FORMS, FULL_ARTICLES, UNELIDED, articulated, plain_form
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
+from coref_transfer.model import Span
 from coref_transfer.translate.placeholders import Placeholder, find_placeholder
 from coref_transfer.translate.replace import Slot
 
@@ -51,7 +52,7 @@ class Resolved:
 
     text: str = ""
     tokens: list[str] = field(default_factory=list)
-    spans: list[tuple[int, int] | None] = field(default_factory=list)
+    spans: list[Span | None] = field(default_factory=list)
     """Token span of each slot's mention (None: it could not be aligned)."""
     failure: str | None = None
     """`placeholder_missing` or `placeholder_repeated` (the attempt failed)."""
@@ -165,8 +166,8 @@ def _apply(text: str, edits: list[_Edit], n_slots: int) -> Resolved:
     tokens = tokens_with_offsets(final)
     starts = {offset: i for i, (_, offset) in enumerate(tokens)}
     ends = {offset + len(word): i for i, (word, offset) in enumerate(tokens)}
-    spans: list[tuple[int, int] | None] = []
+    spans: list[Span | None] = []
     for slot in range(n_slots):
         s, e = ranges[slot]
-        spans.append((starts[s], ends[e]) if s in starts and e in ends else None)
+        spans.append(Span(starts[s], ends[e]) if s in starts and e in ends else None)
     return Resolved(text=final, tokens=[w for w, _ in tokens], spans=spans)

@@ -15,13 +15,11 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-
 from coref_transfer.config import stage_config
 from coref_transfer.errors import ConfigError
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest, seal
-from coref_transfer.schema import GAMMA, read_table, write_table
+from coref_transfer.records import read_records, write_records
 from coref_transfer.stats import check_accounting
 from coref_transfer.translate.mt.base import Backend
 from coref_transfer.translate.mt.cache import TranslationCache
@@ -105,7 +103,7 @@ def run_translate(
         MemoryMissError: segments missing from the translation memory.
     """
     beta3_path = Path(selection) / "beta3.parquet"
-    rows = read_table(beta3_path, "beta3").to_pylist()
+    utterances = read_records(beta3_path, "beta3")
     inventory = Inventory.load(config["translate"]["placeholders"])
     backend = build_backend(config, threads)
     collector = None
@@ -118,7 +116,7 @@ def run_translate(
         backend, cache, batch_segments=config["translate"]["checkpoint_segments"], progress=progress
     )
     try:
-        out_rows, stats = run_gamma(rows, service, inventory, config)
+        translated, stats = run_gamma(utterances, service, inventory, config)
     finally:
         if cache is not None:
             cache.close()
@@ -128,9 +126,8 @@ def run_translate(
         raise MemoryMissError(config["translate"]["memory"], sorted(set(collector.misses)))
     stats["translation"] = asdict(service.stats)
     check_accounting(stats, "translate")
-    table = pa.Table.from_pylist(out_rows, schema=GAMMA)
     with staged_directory(out) as tmp:
-        write_table(table, tmp / "gamma.parquet")
+        write_records(translated, tmp / "gamma.parquet", "gamma")
         write_json(tmp / "stats.json", stats)
         seal(
             tmp,
@@ -140,7 +137,7 @@ def run_translate(
                 [beta3_path],
                 backend_fingerprint=backend.fingerprint,
                 placeholders_sha256=inventory.fingerprint,
-                partition=rows[0]["partition"] if rows else Path(selection).name,
+                partition=utterances[0].partition if utterances else Path(selection).name,
             ),
         )
     log.info(

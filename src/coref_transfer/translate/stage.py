@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coref_transfer.lang.en.detokenize import detokenize
+from coref_transfer.records import Attempt, SelectedUtterance, TranslatedMention, TranslatedUtterance
 from coref_transfer.stats import TRANSLATE_MENTION_REASONS, TRANSLATE_UTTERANCE_REASONS
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders import Inventory, Placeholder
@@ -32,9 +33,9 @@ from coref_transfer.translate.resolve import Resolved, resolve, survival
 class Work:
     """One utterance on its way through γ."""
 
-    row: dict[str, Any]
+    utterance: SelectedUtterance
     slots: list[Slot]
-    audit: list[dict[str, Any]] = field(default_factory=list)
+    audit: list[Attempt] = field(default_factory=list)
     placeholders: list[Placeholder] = field(default_factory=list)
     source: str = ""
     translation: str = ""
@@ -44,32 +45,32 @@ class Work:
 
 
 def run_gamma(
-    rows: Sequence[Mapping[str, Any]],
+    utterances: Sequence[SelectedUtterance],
     service: TranslationService,
     inventory: Inventory,
     config: Mapping[str, Any],
-) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Stage γ on β3 rows (dicts of the `beta3` table).
+) -> tuple[list[TranslatedUtterance], dict[str, Any]]:
+    """Stage γ on the utterances select kept (the `beta3` table).
 
     Args:
-        config: the validated configuration (`gamma` section and `seed`).
+        config: the validated configuration (`translate` section and `seed`).
     Returns:
-        (rows of the `gamma` table, stats).
+        (the `gamma` table's records, stats).
     """
     translate_cfg, seed = config["translate"], config["seed"]
-    work = [Work(dict(r), make_slots(r["tokens"], r["pos"], r["mentions"])) for r in rows]
+    work = [Work(u, make_slots(u)) for u in utterances]
     pending = list(work)
     attempts = Counter()
     for attempt in range(1, translate_cfg["max_attempts"] + 1):
         batch = []
         for w in pending:
-            r = w.row
-            rng = utterance_rng(seed, r["doc_id"], r["part"], r["sentence"], attempt)
+            u = w.utterance
+            rng = utterance_rng(seed, u.doc_id, u.part, u.sentence, attempt)
             try:
-                w.source, w.placeholders = replace(r["tokens"], w.slots, inventory, rng, w.used)
+                w.source, w.placeholders = replace(u.tokens, w.slots, inventory, rng, w.used)
             except LookupError:
                 w.reason = "placeholders_exhausted"
-                w.audit.append({"attempt": attempt, "source": "", "translation": "", "placeholders": [], "failure": w.reason})
+                w.audit.append(Attempt(attempt, "", "", [], w.reason))
                 continue
             for ph in w.placeholders:
                 w.used.update(ph.tokens)
@@ -79,15 +80,7 @@ def run_gamma(
         for w, translation in zip(batch, outputs):
             w.translation = translation
             failure, _ = survival(translation, w.placeholders)
-            w.audit.append(
-                {
-                    "attempt": attempt,
-                    "source": w.source,
-                    "translation": translation,
-                    "placeholders": [ph.source for ph in w.placeholders],
-                    "failure": failure,
-                }
-            )
+            w.audit.append(Attempt(attempt, w.source, translation, [ph.source for ph in w.placeholders], failure))
             if failure:
                 pending.append(w)
             else:
@@ -102,7 +95,7 @@ def run_gamma(
     for w in kept:
         italian = [texts[(id(w), s.index)] for s in w.slots]
         w.resolved = resolve(w.translation, w.slots, w.placeholders, italian)
-    out = [_row(w, texts) for w in work]
+    out = [_translated(w, texts) for w in work]
     return out, _stats(work, attempts)
 
 
@@ -111,11 +104,12 @@ def _mention_texts(kept: Sequence[Work], service: TranslationService, pronoun_ta
     texts: dict[tuple[int, int], str] = {}
     to_translate: dict[tuple[int, int], str] = {}
     for w in kept:
-        tokens, pos = w.row["tokens"], w.row["pos"]
+        tokens, pos = w.utterance.tokens, w.utterance.pos
         for slot in w.slots:
             form = None
-            if pronoun_table and slot.start == slot.end and pos[slot.start] in ("PRP", "PRP$"):
-                form = italian_pronoun(tokens[slot.start], pos[slot.start], slot.cls)
+            start = slot.span.start
+            if pronoun_table and len(slot.span) == 1 and pos[start] in ("PRP", "PRP$"):
+                form = italian_pronoun(tokens[start], pos[start], slot.cls)
             if form is None:
                 to_translate[(id(w), slot.index)] = slot.text
             else:
@@ -135,12 +129,12 @@ def _strip_final_period(italian: str, english: str) -> str:
     return italian
 
 
-def _row(w: Work, texts: Mapping[tuple[int, int], str]) -> dict[str, Any]:
-    r = w.row
+def _translated(w: Work, texts: Mapping[tuple[int, int], str]) -> TranslatedUtterance:
+    u = w.utterance
     resolved = w.resolved
     mentions = []
     for slot in w.slots:
-        m = r["mentions"][slot.index]
+        m = u.mentions[slot.index]
         span = resolved.spans[slot.index] if resolved else None
         if w.reason:
             dropped, reason = "gamma", w.reason
@@ -149,39 +143,37 @@ def _row(w: Work, texts: Mapping[tuple[int, int], str]) -> dict[str, Any]:
         else:
             dropped, reason = None, None
         mentions.append(
-            {
-                "cluster_id": m["cluster_id"],
-                "start": span[0] if span else None,
-                "end": span[1] if span else None,
-                "source_start": m["start"],
-                "source_end": m["end"],
-                "kind": slot.kind,
-                "text_en": slot.text,
-                "text_it": texts.get((id(w), slot.index)),
-                "placeholder": w.placeholders[slot.index].source if w.placeholders and not w.reason else None,
-                **{k: m[k] for k in ("type", "gender", "number", "type_source", "gender_source", "number_source")},
-                "dropped_at": dropped,
-                "reason": reason,
-            }
+            TranslatedMention(
+                cluster_id=m.cluster_id,
+                span=span,
+                source_span=m.span,
+                kind=slot.kind,
+                text_en=slot.text,
+                text_it=texts.get((id(w), slot.index)),
+                placeholder=w.placeholders[slot.index].source if w.placeholders and not w.reason else None,
+                cls=m.cls,
+                dropped_at=dropped,
+                reason=reason,
+            )
         )
-    return {
-        "partition": r["partition"],
-        "doc_id": r["doc_id"],
-        "part": r["part"],
-        "sentence": r["sentence"],
-        "speaker": r["speaker"],
-        "source_tokens": list(r["tokens"]),
-        "source_text": detokenize(r["tokens"]),
-        "replaced": w.source,
-        "translation": w.translation,
-        "text": resolved.text if resolved else None,
-        "tokens": resolved.tokens if resolved else [],
-        "attempts": len(w.audit),
-        "audit": w.audit,
-        "dropped_at": "gamma" if w.reason else None,
-        "reason": w.reason,
-        "mentions": mentions,
-    }
+    return TranslatedUtterance(
+        partition=u.partition,
+        doc_id=u.doc_id,
+        part=u.part,
+        sentence=u.sentence,
+        speaker=u.speaker,
+        source_tokens=list(u.tokens),
+        source_text=detokenize(u.tokens),
+        replaced=w.source,
+        translation=w.translation,
+        text=resolved.text if resolved else None,
+        tokens=resolved.tokens if resolved else [],
+        attempts=len(w.audit),
+        audit=w.audit,
+        dropped_at="gamma" if w.reason else None,
+        reason=w.reason,
+        mentions=mentions,
+    )
 
 
 def _stats(work: Sequence[Work], attempts: Counter) -> dict[str, Any]:
@@ -201,7 +193,8 @@ def _stats(work: Sequence[Work], attempts: Counter) -> dict[str, Any]:
                 dropped_men["span_misaligned"] += 1
             else:
                 kept_mentions += 1
-                clusters.add((w.row["doc_id"], w.row["part"], w.row["mentions"][slot.index]["cluster_id"]))
+                u = w.utterance
+                clusters.add((u.doc_id, u.part, u.mentions[slot.index].cluster_id))
     n_mentions = sum(len(w.slots) for w in work)
     return {
         "input": {"utterances": len(work), "mentions": n_mentions},

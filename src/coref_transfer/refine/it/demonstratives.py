@@ -183,9 +183,9 @@ class DemonstrativePronoun(Rule):
         clusters = {m.cluster_id for m in sentence.mentions_on(index)}
         tokens = sentence.tokens
         for mention in sentence.mentions:
-            if mention.cluster_id not in clusters or mention.start <= index <= mention.end:
+            if mention.cluster_id not in clusters or mention.span.start <= index <= mention.span.end:
                 continue
-            span = tokens[mention.start : mention.end + 1]
+            span = tokens[mention.span.start : mention.span.end + 1]
             if any(t.upos == "PROPN" or (is_personal_pronoun(t) and t.feat("Person") == "3") for t in span):
                 return True
         return False

@@ -204,7 +204,7 @@ class SubjectPronounDeletion(Rule):
         covering = sentence.mentions_on(index)
         if not covering:
             return None
-        return min(covering, key=lambda m: m.end - m.start).cluster_id
+        return min(covering, key=lambda m: len(m.span)).cluster_id
 
     def _keep_reason(self, sentence: Sentence, index: int) -> str | None:
         """Why the subject pronoun at `index` must stay, or None to delete it."""
