@@ -223,7 +223,7 @@ def train_coref(
                                             "(overrides the config's max_steps; the schedule spans them)."),
     resume: bool = typer.Option(False, "--resume", help="Continue from OUT's checkpoint.pt (same config and data)."),
     settings_json: Optional[str] = typer.Option(None, "--settings-json", help="CorefConfig values as a JSON object, "
-                                                "applied over --config (the workflow passes model.settings)."),
+                                                "applied over --config (the workflow passes train.settings)."),
 ) -> None:
     """Train the word-level coreference model (Dobrovolskii 2021) and select it on dev CoNLL F1.
 
@@ -338,7 +338,7 @@ def verify(
     """Check every output against its manifest: missing, truncated or corrupt files and damaged manifests.
 
     Prints one `FILE: problem` line per problem and exits 1 if there is any.
-    The workflow runs the same check when it starts and rebuilds what is damaged.
+    The workflow runs the same check when it builds the jobs of `all` or `train`, and rebuilds what is damaged.
 
     Example: coref-transfer verify results
     """

@@ -50,8 +50,9 @@ DocSpan = tuple[int, int]
 """A mention in a whole document part: (start, end) word offsets counted from
 the part's first word, 0-based, end INCLUSIVE. The coreference model and the
 scorer work on these (jsonlines `clusters`); every stage table uses `Span`,
-relative to its utterance. Only the jsonlines export, the model's reader and
-the scorer's reader convert between the two."""
+relative to its utterance. Only the jsonlines export, the model's reader,
+the scorer's reader and the writer of the model's predictions
+(`train.predict.to_part`) convert between the two."""
 
 
 @dataclass(frozen=True)

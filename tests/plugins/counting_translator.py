@@ -7,7 +7,7 @@ per call make a run slow enough to kill half-way; `fail_once` names a marker
 file, and the first call anywhere that creates it fails, as a crashed node
 would. Configure with
 
-    translation: {backend: plugin, plugin: "counting_translator:make",
+    translate: {backend: plugin, plugin: "counting_translator:make",
                   plugin_options: {memory: ..., log: ..., delay: 0.2, fail_once: ...}}
 """
 

@@ -86,7 +86,7 @@ class Rule(ABC):
     """
 
     name: str = "rule"
-    #: The annotations the rule reads (of `parsing.model.ANNOTATIONS`); on a
+    #: The annotations the rule reads (of `refine.parsing.model.ANNOTATIONS`); on a
     #: sentence whose parser did not fill one, the rule is skipped with the
     #: reason "missing annotation: ..." (`registry.refine`).
     needs: tuple[str, ...] = ()

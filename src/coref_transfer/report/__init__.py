@@ -1,1 +1,1 @@
-"""Reports: readability, the paper's tables and figures, the human-evaluation kit."""
+"""The report stage: the paper's tables and figures (`paper`, `table`) and the human-evaluation kit (`humaneval/`)."""

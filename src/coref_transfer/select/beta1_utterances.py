@@ -18,7 +18,7 @@ def utterance_reason(pos: Sequence[str], config: Mapping[str, Any]) -> str | Non
 
     Args:
         pos: the utterance's PTB tags (one per token).
-        config: the `selection` section of the configuration.
+        config: the `select` section of the configuration.
     """
     verbs = config["verb_tags"]
     if not any(tag in verbs for tag in pos):

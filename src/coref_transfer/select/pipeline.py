@@ -73,7 +73,7 @@ def select_part(part: Part, config: Mapping[str, Any]) -> PartResult:
 
     Args:
         part: a part as read from CoNLL-2012.
-        config: the validated configuration (sections `selection`, `classes`).
+        config: the validated configuration (sections `select`, `classes`).
     """
     fates = [select_utterance(utt, config["select"]) for utt in part.utterances]
     return PartResult(part, fates, select_clusters(part, fates, config))
@@ -146,7 +146,7 @@ def select_clusters(part: Part, fates: list[UtteranceFate], config: Mapping[str,
 
 @dataclass
 class Stats:
-    """Counters of one selection run; `as_dict()` is the stats.json shape."""
+    """Counters of one select run; `as_dict()` is the stats.json shape."""
 
     counts: dict[str, Counter] = field(default_factory=lambda: {s: Counter() for s in ("input", *SELECT_LABELS)})
     dropped_utterances: Counter = field(default_factory=Counter)

@@ -1,4 +1,4 @@
-"""`coref-transfer translate`: stage γ on one selection folder's `beta3.parquet`.
+"""`coref-transfer translate`: the translate stage (γ) on one select folder's `beta3.parquet`.
 
 Everything that can be checked is checked before any translation starts:
 the β3 table, the placeholder inventory, the backend (model folder and
@@ -94,7 +94,7 @@ def run_translate(
     progress: bool = True,
     export_misses: str | Path | None = None,
 ) -> dict[str, Any]:
-    """Stage γ on `selection/beta3.parquet`, written to the folder `out`.
+    """The translate stage on `selection/beta3.parquet` (a select folder), written to the folder `out`.
 
     Args:
         export_misses: with the memory backend, write the segments the memory
