@@ -72,7 +72,7 @@ def sample_beta3() -> tuple[list, object, dict]:
     from coref_transfer.records import SelectedUtterance
     from coref_transfer.select.pipeline import select_part
     from coref_transfer.select.tables import SelectionColumns
-    from coref_transfer.translate.placeholders import Inventory
+    from coref_transfer.translate.placeholders.inventory import Inventory
 
     config = validate_config({})
     columns = SelectionColumns()

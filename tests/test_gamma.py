@@ -15,12 +15,12 @@ import pytest
 
 from coref_transfer.config import validate_config
 from coref_transfer.records import SelectedUtterance
-from coref_transfer.translate.stage import run_gamma
 from coref_transfer.select.pipeline import select_part
 from coref_transfer.select.tables import SelectionColumns
 from coref_transfer.translate.mt.base import Backend
-from coref_transfer.translate.placeholders import Inventory
 from coref_transfer.translate.mt.service import TranslationService
+from coref_transfer.translate.placeholders.inventory import Inventory
+from coref_transfer.translate.stage import run_gamma
 
 from conftest import REPO
 

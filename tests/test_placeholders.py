@@ -13,12 +13,12 @@ from coref_transfer.classes import CLASSES, SINGULAR_CLASSES
 from coref_transfer.errors import ConfigError, InputFormatError, MissingInputError
 from coref_transfer.lang.it.tokenize import tokenize
 from coref_transfer.translate.mt.base import TranslationError
-from coref_transfer.translate.placeholders import (
+from coref_transfer.translate.placeholders.check import check_inventory
+from coref_transfer.translate.placeholders.inventory import (
     Inventory,
     InventoryExhaustedError,
     Placeholder,
     PlaceholderError,
-    check_inventory,
     class_file,
     find_placeholder,
     pair_placeholder,
@@ -388,7 +388,7 @@ def test_check_rejects_a_translator_that_loses_segments(small):
 
 
 def test_a_name_in_the_wrong_gender_class_is_rejected(tmp_path):
-    from coref_transfer.translate.placeholders import Inventory, class_file
+    from coref_transfer.translate.placeholders.inventory import Inventory, class_file
 
     shipped = REPO / "resources" / "placeholders"
     for path in shipped.glob("*.txt"):

@@ -478,7 +478,8 @@ def placeholders_check(
     Example: coref-transfer placeholders check --config-json '{"translate": {"backend": "ctranslate2"}}' --out checked
     """
     from coref_transfer.classes import SINGULAR_CLASSES
-    from coref_transfer.translate.placeholders import Inventory, check_inventory
+    from coref_transfer.translate.placeholders.check import check_inventory
+    from coref_transfer.translate.placeholders.inventory import Inventory
     from coref_transfer.translate.run import build_backend
 
     cfg = _config(config, config_json)

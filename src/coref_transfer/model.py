@@ -1,9 +1,23 @@
 """The in-memory data model shared by every stage.
 
+Stages: one name each in the code, the paper's labels in stats, tables and
+the documentation.
+
+| stage     | paper labels        | what it does                                              |
+|-----------|---------------------|-----------------------------------------------------------|
+| select    | α, β1, β2, β3       | nesting, utterance, mention and cluster filters; classes  |
+| translate | γ                   | placeholders, machine translation, mentions put back      |
+| refine    | δ                   | Italian parsing and the refinement rules                  |
+| export    |                     | the dataset per split in four formats                     |
+| report    |                     | the paper's tables and figures, the human-evaluation kit  |
+| train     |                     | the coreference model trained on the dataset              |
+
 Span convention (the one used everywhere, as in method.md): token offsets are
 0-based and inside one utterance, and `end` is INCLUSIVE. A single-token
 mention on token 4 is `Span(4, 4)`. CoNLL's bracket notation is converted to
-and from this only in `coref_transfer.conll`.
+and from this only in `coref_transfer.conll`; the stage tables store spans
+as `start`/`end` columns, converted only in `coref_transfer.records`. The
+coreference model's document-level spans are `DocSpan`s.
 """
 
 from __future__ import annotations

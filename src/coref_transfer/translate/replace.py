@@ -23,7 +23,7 @@ from coref_transfer.classes import Class
 from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.model import Span
 from coref_transfer.records import SelectedUtterance
-from coref_transfer.translate.placeholders import Inventory, Placeholder
+from coref_transfer.translate.placeholders.inventory import Inventory, Placeholder
 
 POSSESSIVE_CLITICS = frozenset(("'s", "'"))
 PROPER_TAGS = frozenset(("NNP", "NNPS"))

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from coref_transfer.lang.it.articles import ARTICULATED_FORMS, FULL_ARTICLES, UNELIDED, articulated, plain_form
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
-from coref_transfer.translate.placeholders import Placeholder, find_placeholder
+from coref_transfer.translate.placeholders.inventory import Placeholder, find_placeholder
 from coref_transfer.translate.replace import Slot
 
 #: How many tokens before "di <placeholder>" the article of the possessed noun may stand.

@@ -25,7 +25,7 @@ from coref_transfer.translate.mt.base import Backend
 from coref_transfer.translate.mt.cache import TranslationCache
 from coref_transfer.translate.mt.memory import MemoryMissError, TranslationMemory, write_misses
 from coref_transfer.translate.mt.service import TranslationService
-from coref_transfer.translate.placeholders import Inventory
+from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.stage import run_gamma
 
 log = logging.getLogger(__name__)

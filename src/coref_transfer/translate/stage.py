@@ -23,7 +23,7 @@ from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.records import Attempt, SelectedUtterance, TranslatedMention, TranslatedUtterance
 from coref_transfer.stats import TRANSLATE_MENTION_REASONS, TRANSLATE_UTTERANCE_REASONS
 from coref_transfer.translate.mt.service import TranslationService
-from coref_transfer.translate.placeholders import Inventory, Placeholder
+from coref_transfer.translate.placeholders.inventory import Inventory, Placeholder
 from coref_transfer.translate.pronouns import italian_pronoun
 from coref_transfer.translate.replace import Slot, make_slots, replace, utterance_rng
 from coref_transfer.translate.resolve import Resolved, resolve, survival
