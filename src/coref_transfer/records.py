@@ -40,12 +40,13 @@ from coref_transfer.classes import MentionClass
 from coref_transfer.model import NamedEntity, Span
 from coref_transfer.schema import TABLES, read_table, write_table
 
-Row = Mapping[str, Any]
+ParquetRow = Mapping[str, Any]
+"""One row of a table as `pyarrow.Table.to_pylist` gives it (only `from_row`/`to_row` see these)."""
 
 _CLASS_COLUMNS = ("type", "gender", "number", "type_source", "gender_source", "number_source")
 
 
-def _class_from(row: Row) -> MentionClass | None:
+def _class_from(row: ParquetRow) -> MentionClass | None:
     if row["type"] is None:
         return None
     return MentionClass(row["type"], row["gender"], row["number"],
@@ -79,7 +80,7 @@ class SelectedMention:
     cls: MentionClass | None = None
 
     @classmethod
-    def from_row(cls, row: Row) -> SelectedMention:
+    def from_row(cls, row: ParquetRow) -> SelectedMention:
         return cls(row["cluster_id"], Span(row["start"], row["end"]), row["root"], row["coordinated"],
                    row["dropped_at"], row["reason"], _class_from(row))
 
@@ -109,7 +110,7 @@ class SelectedUtterance:
     mentions: list[SelectedMention]
 
     @classmethod
-    def from_row(cls, row: Row) -> SelectedUtterance:
+    def from_row(cls, row: ParquetRow) -> SelectedUtterance:
         return cls(
             row["partition"], row["doc_id"], row["part"], row["sentence"], row["path"], row["line"], row["speaker"],
             row["tokens"], row["pos"], row["parse"],
@@ -138,7 +139,7 @@ class StageMentions:
     mentions: list[SelectedMention]
 
     @classmethod
-    def from_row(cls, row: Row) -> StageMentions:
+    def from_row(cls, row: ParquetRow) -> StageMentions:
         return cls(row["partition"], row["doc_id"], row["part"], row["sentence"],
                    [SelectedMention.from_row(m) for m in row["mentions"]])
 
@@ -162,7 +163,7 @@ class SelectedCluster:
     cls: MentionClass | None
 
     @classmethod
-    def from_row(cls, row: Row) -> SelectedCluster:
+    def from_row(cls, row: ParquetRow) -> SelectedCluster:
         return cls(row["partition"], row["doc_id"], row["part"], row["cluster_id"], row["mentions_read"],
                    row["mentions_kept"], row["dropped_at"], row["reason"], _class_from(row))
 
@@ -187,7 +188,7 @@ class Attempt:
     failure: str | None
 
     @classmethod
-    def from_row(cls, row: Row) -> Attempt:
+    def from_row(cls, row: ParquetRow) -> Attempt:
         return cls(row["attempt"], row["source"], row["translation"], row["placeholders"], row["failure"])
 
     def to_row(self) -> dict[str, Any]:
@@ -214,7 +215,7 @@ class TranslatedMention:
     reason: str | None
 
     @classmethod
-    def from_row(cls, row: Row) -> TranslatedMention:
+    def from_row(cls, row: ParquetRow) -> TranslatedMention:
         return cls(row["cluster_id"], _span_from(row["start"], row["end"]),
                    Span(row["source_start"], row["source_end"]), row["kind"], row["text_en"], row["text_it"],
                    row["placeholder"], _class_from(row), row["dropped_at"], row["reason"])
@@ -256,7 +257,7 @@ class TranslatedUtterance:
     mentions: list[TranslatedMention]
 
     @classmethod
-    def from_row(cls, row: Row) -> TranslatedUtterance:
+    def from_row(cls, row: ParquetRow) -> TranslatedUtterance:
         return cls(
             row["partition"], row["doc_id"], row["part"], row["sentence"], row["speaker"], row["source_tokens"],
             row["source_text"], row["replaced"], row["translation"], row["text"], row["tokens"], row["attempts"],
@@ -288,7 +289,7 @@ class Change:
     after: str
 
     @classmethod
-    def from_row(cls, row: Row) -> Change:
+    def from_row(cls, row: ParquetRow) -> Change:
         return cls(row["rule"], row["index"], row["before"], row["after"])
 
     def to_row(self) -> dict[str, Any]:
@@ -305,7 +306,7 @@ class RefinedMention:
     cls: MentionClass
 
     @classmethod
-    def from_row(cls, row: Row) -> RefinedMention:
+    def from_row(cls, row: ParquetRow) -> RefinedMention:
         return cls(row["cluster_id"], Span(row["start"], row["end"]), Span(row["start_before"], row["end_before"]),
                    _class_from(row))  # type: ignore[arg-type]
 
@@ -343,7 +344,7 @@ class RefinedUtterance:
     changes: list[Change] = field(default_factory=list)
 
     @classmethod
-    def from_row(cls, row: Row) -> RefinedUtterance:
+    def from_row(cls, row: ParquetRow) -> RefinedUtterance:
         return cls(
             row["partition"], row["doc_id"], row["part"], row["sentence"], row["speaker"], row["text_before"],
             row["tokens_before"], row["text"], row["tokens"], row["lemmas"], row["upos"], row["xpos"], row["feats"],

@@ -34,15 +34,16 @@ from pathlib import Path
 
 from coref_transfer.conll.writer import cell, format_part, words_only_utterance, write_conll
 from coref_transfer.errors import InputFormatError
-from coref_transfer.export.rows import DocumentPart, Row, unique_mentions
+from coref_transfer.export.rows import DocumentPart, unique_mentions
 from coref_transfer.model import Part, Utterance
+from coref_transfer.records import RefinedUtterance
 
 SCHEMA_VERSION = "1"
 EXTENSION = "gold_conll"
 """`train.gold_conll`: matches the `*gold_conll` pattern the reader and OntoNotes tools look for."""
 
 
-def to_utterance(row: Row, index: int) -> Utterance:
+def to_utterance(row: RefinedUtterance, index: int) -> Utterance:
     """One δ row as a CoNLL-2012 sentence (rules 2-6).
 
     Raises:

@@ -43,9 +43,10 @@ from udapi.core.coref import CorefEntity
 from udapi.core.document import Document
 
 from coref_transfer.errors import InputFormatError
-from coref_transfer.export.rows import DocumentPart, Row, space_after, unique_mentions
+from coref_transfer.export.rows import DocumentPart, space_after, unique_mentions
 from coref_transfer.io import atomic_write_text
 from coref_transfer.model import parse_doc_key, span_root
+from coref_transfer.records import RefinedUtterance
 
 SCHEMA_VERSION = "1"
 EXTENSION = "conllu"
@@ -69,7 +70,7 @@ def sent_id(part: DocumentPart, sentence: int) -> str:
     return f"{part.key.replace('/', '-')}-s{sentence}"
 
 
-def _class_value(row: Row, value: str, what: str) -> str:
+def _class_value(row: RefinedUtterance, value: str, what: str) -> str:
     if not _VALUE_RE.match(value):
         raise InputFormatError(
             "<delta rows>",

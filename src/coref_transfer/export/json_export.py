@@ -36,8 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from coref_transfer.errors import ConfigError, InputFormatError
-from coref_transfer.export.rows import DocumentPart, Row
+from coref_transfer.export.rows import DocumentPart
 from coref_transfer.io import write_json
+from coref_transfer.records import RefinedUtterance
 
 SCHEMA_VERSION = "1"
 FORMAT = "coref-transfer-delta"
@@ -90,7 +91,7 @@ def _scores(value: Scores) -> dict[str, float | None]:
     return out
 
 
-def record(row: Row, readability: Readability) -> dict[str, Any]:
+def record(row: RefinedUtterance, readability: Readability) -> dict[str, Any]:
     """One δ row as a JSON utterance (rules 2-5)."""
     fields = row.to_row()
     out: dict[str, Any] = {name: fields[name] for name in ROW_FIELDS}

@@ -34,7 +34,6 @@ from coref_transfer.splits import SPLITS, require_split
 TOKEN_COLUMNS = ("lemmas", "upos", "xpos", "feats", "heads", "deprels")
 """δ columns with one item per token."""
 
-Row = RefinedUtterance
 
 
 @dataclass(frozen=True)
@@ -43,19 +42,19 @@ class DocumentPart:
 
     doc_id: str
     part: int
-    rows: tuple[Row, ...]
+    rows: tuple[RefinedUtterance, ...]
 
     @property
     def key(self) -> str:
         return doc_key(self.doc_id, self.part)
 
 
-def load_delta(path: str | Path) -> list[Row]:
+def load_delta(path: str | Path) -> list[RefinedUtterance]:
     """The rows of a `delta.parquet` (schema and version checked by `schema.read_table`)."""
     return read_records(path, "delta")
 
 
-def unique_mentions(row: Row) -> tuple[list[Mention], int]:
+def unique_mentions(row: RefinedUtterance) -> tuple[list[Mention], int]:
     """The row's mentions (chain and span) sorted, each once, and how many repeats were merged.
 
     Refinement can move two mentions of one chain onto the same token (for
@@ -69,11 +68,11 @@ def unique_mentions(row: Row) -> tuple[list[Mention], int]:
     return unique, len(mentions) - len(unique)
 
 
-def _where(row: Row) -> str:
+def _where(row: RefinedUtterance) -> str:
     return f"document {row.doc_id} part {row.part} sentence {row.sentence}"
 
 
-def check_row(row: Row, source: str = "<rows>") -> None:
+def check_row(row: RefinedUtterance, source: str = "<rows>") -> None:
     """Rules 3-5 for one row.
 
     Raises:
@@ -101,7 +100,7 @@ def check_row(row: Row, source: str = "<rows>") -> None:
             )
 
 
-def group_rows(rows: Iterable[Row], source: str = "<rows>") -> dict[str, list[DocumentPart]]:
+def group_rows(rows: Iterable[RefinedUtterance], source: str = "<rows>") -> dict[str, list[DocumentPart]]:
     """Check the rows and group them: split -> document parts (rules 1-5).
 
     Only splits with at least one row are keys, in `SPLITS` order.
@@ -109,7 +108,7 @@ def group_rows(rows: Iterable[Row], source: str = "<rows>") -> dict[str, list[Do
     Raises:
         InputFormatError: a row breaks one of the module's rules.
     """
-    by_part: dict[str, dict[tuple[str, int], list[Row]]] = defaultdict(lambda: defaultdict(list))
+    by_part: dict[str, dict[tuple[str, int], list[RefinedUtterance]]] = defaultdict(lambda: defaultdict(list))
     seen: dict[tuple[str, int, int], str] = {}
     for row in rows:
         split = require_split(row.partition, source)
