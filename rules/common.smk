@@ -86,15 +86,22 @@ def translation_memory(wildcards):
 # GPUs each job asks for (on SLURM `--gpus=N`, which the slurm profile's
 # partitions.yaml routes to the GPU partition; local runs ignore it): a rule
 # asks only when its configured backend runs on a GPU.
+STANZA_GPU = config["parser"]["backend"] == "stanza" and config["parser"]["device"] != "cpu"
 GPUS = {
-    "translate": int(config["translate"]["backend"] != "memory" and config["translate"]["device"] != "cpu"),
-    "refine": int(config["refine"]["parser"]["backend"] == "stanza" and config["refine"]["parser"]["device"] != "cpu"),
+    "translate": int(config["translate"]["backend"] != "memory" and config["translate"]["device"] != "cpu" or STANZA_GPU),
+    "refine": int(STANZA_GPU),
     "train_model": 1,
 }
 
 
 def parser_model(wildcards):
-    """The spaCy pipeline folder, when refine.parser.model is a folder (an installed name is not a file)."""
-    parser = config["refine"]["parser"]
+    """The spaCy pipeline folder, when parser.model is a folder (an installed name is not a file)."""
+    parser = config["parser"]
     folder = parser["model"] if parser["backend"] == "spacy" else parser["stanza_dir"]
     return [folder] if Path(folder).is_dir() else []
+
+
+def noun_lexicon(wildcards):
+    """The Italian noun lexicon (parser.lexicon), when one is configured."""
+    lexicon = config["parser"]["lexicon"]
+    return [lexicon] if lexicon else []

@@ -1,7 +1,7 @@
 # The refine stage (the paper's δ: Italian parsing and refinement rules) per
 # partition, then the merge; and the project's parser (`snakemake parser`, not
 # part of `all`). Only the Stanza backend asks for a GPU
-# (refine.parser.backend: stanza, GPUS in common.smk); spaCy parses on CPU.
+# (parser.backend: stanza, GPUS in common.smk); spaCy parses on CPU.
 
 
 rule refine:
@@ -45,19 +45,19 @@ rule merge_refine:
 
 
 # The project's Italian parser: `snakemake parser --cores 2` trains a spaCy
-# pipeline on the UD treebanks in refine.parser.ud and scores it on their
+# pipeline on the UD treebanks in parser.ud and scores it on their
 # held-out test files (about 10 minutes on these machines). To use it, point
-# refine.parser.model at the result or copy it over resources/models/.
+# parser.model at the result or copy it over resources/models/.
 
 
 rule train_parser:
     output:
-        directory(f"{RESULTS}/refine/parser/it_ud_coref_transfer"),
+        directory(f"{RESULTS}/parser/it_ud_coref_transfer"),
     params:
         cli=CLI,
-        ud=config["refine"]["parser"]["ud"],
+        ud=config["parser"]["ud"],
         seed=config["seed"],
-        workdir=f"{RESULTS}/refine/parser/work",
+        workdir=f"{RESULTS}/parser/work",
     log:
         f"{RESULTS}/logs/refine/train-parser.log",
     conda:

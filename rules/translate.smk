@@ -2,6 +2,8 @@
 # MT model setup (`snakemake models`, not part of `all`).
 # A model backend asks for a GPU (GPUS in common.smk; on SLURM it then goes to
 # the GPU partition); without one it runs on CPU (`translate.device: auto`).
+# The stage parses the mentions' Italian texts with the configured parser
+# (step 2 of the entity classes, before the placeholders are drawn).
 
 
 rule translate:
@@ -9,6 +11,8 @@ rule translate:
         beta3=f"{RESULTS}/select/parts/{{partition}}/beta3.parquet",
         placeholders=PLACEHOLDER_FILES,
         memory=translation_memory,
+        parser=parser_model,
+        lexicon=noun_lexicon,
     output:
         multiext(f"{RESULTS}/translate/parts/{{partition}}/", "gamma.parquet", "stats.json", "manifest.json"),
     params:

@@ -146,7 +146,7 @@ def test_every_schema_key_has_a_description_or_is_a_section():
         ({"nonsense": 1}, "config key '(top level)'"),
         # configurations written before each stage had one name are told the new one
         ({"selection": {"min_tokens": 3}, "gamma": {}}, "'selection' is now 'select'; 'gamma' is now 'translate'"),
-        ({"parsing": {"model": "x"}}, "'parsing' is now 'refine.parser'"),
+        ({"parsing": {"model": "x"}}, "'parsing' is now 'parser'"),
     ],
 )
 def test_config_errors(override, message):

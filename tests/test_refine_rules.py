@@ -26,7 +26,7 @@ from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, Demo
 from coref_transfer.refine.it.possessives import PossessiveAgreement
 from coref_transfer.refine.it.prodrop import SubjectPronounDeletion
 from coref_transfer.refine.it.pronouns import CheSubjectPronoun, PrepositionPronoun, PronounNumberAgreement
-from coref_transfer.refine.parsing.model import ParsedSentence, Token
+from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.registry import DEFAULT_ORDER, RULES, build_rules, refine
 
 SCHEMA = Path(__file__).resolve().parent.parent / "src" / "coref_transfer" / "schemas" / "config.schema.yaml"
@@ -1454,7 +1454,7 @@ def test_refine_che_then_pro_drop_keeps_the_subjunctive_subject():
 def test_prodrop_drops_the_euphonic_d_before_a_consonant():
     """ "ed lui sono" is what γ can produce ("and they"): after deletion "ed" must become "e"."""
     from coref_transfer.refine.base import Sentence
-    from coref_transfer.refine.parsing.model import ParsedSentence, Token
+    from coref_transfer.parsing.model import ParsedSentence, Token
     from coref_transfer.refine.registry import build_rules, refine
 
     tokens = [

@@ -11,7 +11,7 @@ import pytest
 from coref_transfer.config import validate_config
 from coref_transfer.errors import ConfigError, MissingInputError
 from coref_transfer.lang.it.detokenize import detokenize
-from coref_transfer.refine.parsing.backends import SpacyParser, StanzaParser
+from coref_transfer.parsing.backends import SpacyParser, StanzaParser
 from coref_transfer.refine.registry import RULES
 from coref_transfer.refine.run import BracketError, parse_bracketed, refine_texts
 from coref_transfer.refine.stage import bracketed
@@ -120,7 +120,7 @@ def test_refine_text_cli_single_and_file(tmp_path):
 def test_step_2_of_the_classes_fills_from_the_italian_root(config):
     """A thing whose gender only the fallback knew ("the city": masc by default) becomes fem from "la città"."""
     from coref_transfer.records import RefinedMention, RefinedUtterance
-    from coref_transfer.refine.parsing.model import ParsedSentence, Token
+    from coref_transfer.parsing.model import ParsedSentence, Token
     from coref_transfer.refine.stage import italian_evidence, reestimate
 
     la = Token("La", "il", "DET", "RD", {"Gender": "Fem", "Number": "Sing"}, 1, "det")

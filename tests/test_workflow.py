@@ -34,7 +34,7 @@ def make_workdir(root: Path) -> Path:
     config["input"]["paths"] = ["data"]
     config["translate"]["memory"] = "data/translation-memory.tsv"
     config["translate"]["placeholders"] = str(REPO / "resources" / "placeholders")
-    config["refine"]["parser"]["model"] = str(REPO / "resources" / "models" / "it_ud_coref_transfer")
+    config["parser"]["model"] = str(REPO / "resources" / "models" / "it_ud_coref_transfer")
     (root / "config.yaml").write_text(yaml.safe_dump(config))
     return root
 

@@ -11,7 +11,7 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 import yaml
@@ -45,7 +45,7 @@ ConfigJsonOption = typer.Option(
 )
 
 
-def _config(path: Optional[Path], extra: Optional[str]) -> dict[str, Any]:
+def _config(path: Path | None, extra: str | None) -> dict[str, Any]:
     return load_config(path, parse_json_object("--config-json", extra) if extra else None)
 
 
@@ -80,8 +80,8 @@ def _log_cluster_job() -> None:
 def select(
     inputs: list[Path] = typer.Argument(..., help="CoNLL-2012 *gold_conll files or folders (searched recursively)."),
     out: Path = typer.Option(..., "--out", "-o", help="Output folder (replaced when the run succeeds)."),
-    config: Optional[Path] = ConfigOption,
-    config_json: Optional[str] = ConfigJsonOption,
+    config: Path | None = ConfigOption,
+    config_json: str | None = ConfigJsonOption,
     partition: str = typer.Option("all", help="Partition name recorded in the tables."),
     progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
     workers: int = typer.Option(1, "--workers", "-j", min=1, help="Worker processes (files are split among them)."),
@@ -103,11 +103,11 @@ def select(
 def translate(
     selection: Path = typer.Option(..., "--input", "-i", help="A selection folder (its beta3.parquet is read)."),
     out: Path = typer.Option(..., "--out", "-o", help="Output folder (replaced when the run succeeds)."),
-    config: Optional[Path] = ConfigOption,
-    config_json: Optional[str] = ConfigJsonOption,
+    config: Path | None = ConfigOption,
+    config_json: str | None = ConfigJsonOption,
     threads: int = typer.Option(1, "--threads", "-t", min=1, help="CPU threads for the MT model."),
     progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
-    export_misses: Optional[Path] = typer.Option(
+    export_misses: Path | None = typer.Option(
         None, help="Memory backend: write every segment the memory lacks to this file (source<TAB>) and exit 1."
     ),
 ) -> None:
@@ -127,8 +127,8 @@ def translate(
 def refine(
     gamma: Path = typer.Option(..., "--input", "-i", help="A γ folder (its gamma.parquet is read)."),
     out: Path = typer.Option(..., "--out", "-o", help="Output folder (replaced when the run succeeds)."),
-    config: Optional[Path] = ConfigOption,
-    config_json: Optional[str] = ConfigJsonOption,
+    config: Path | None = ConfigOption,
+    config_json: str | None = ConfigJsonOption,
     progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
 ) -> None:
     """Stage δ: parse the Italian utterances, apply the refinement rules, re-estimate classes.
@@ -144,10 +144,10 @@ def refine(
 
 @app.command("refine-text")
 def refine_text(
-    text: Optional[str] = typer.Argument(None, help="One sentence, tokens separated by spaces, mentions in [brackets]."),
-    file: Optional[Path] = typer.Option(None, "--file", "-f", help="One such sentence per line; prints one JSON object per line."),
-    config: Optional[Path] = ConfigOption,
-    config_json: Optional[str] = ConfigJsonOption,
+    text: str | None = typer.Argument(None, help="One sentence, tokens separated by spaces, mentions in [brackets]."),
+    file: Path | None = typer.Option(None, "--file", "-f", help="One such sentence per line; prints one JSON object per line."),
+    config: Path | None = ConfigOption,
+    config_json: str | None = ConfigJsonOption,
 ) -> None:
     """Refine one sentence (or a file of them) with the configured parser and rules; print JSON.
 
@@ -175,8 +175,8 @@ def refine_text(
 @app.command("refine-eval")
 def refine_eval(
     eval_set: Path = typer.Argument(Path("tests/data/refine-eval/test.jsonl"), help="An evaluation set (JSON Lines)."),
-    config: Optional[Path] = ConfigOption,
-    config_json: Optional[str] = ConfigJsonOption,
+    config: Path | None = ConfigOption,
+    config_json: str | None = ConfigJsonOption,
     errors: bool = typer.Option(False, "--errors", help="Also list the sentences that went wrong."),
 ) -> None:
     """Precision and recall of each refinement rule on a hand-written set, with the configured parser.
@@ -215,14 +215,14 @@ def train_coref(
     encoder: str = typer.Option(..., "--encoder", help="Hugging Face encoder name or local folder, e.g. "
                                 "dbmdz/bert-base-italian-xxl-cased (Italian) or xlm-roberta-base (multilingual)."),
     out: Path = typer.Option(..., "--out", "-o", help="Run folder: the best model, checkpoint.pt, metrics.json."),
-    coref_config: Optional[Path] = typer.Option(None, "--config", "-c", help="JSON file of CorefConfig values "
+    coref_config: Path | None = typer.Option(None, "--config", "-c", help="JSON file of CorefConfig values "
                                                 "(missing keys take their defaults; unknown keys are an error)."),
     repeats: int = typer.Option(1, "--repeats", min=1, help="Train N models with seeds seed..seed+N-1 (in "
                                 "OUT/seed-S) and report the mean and standard deviation."),
-    max_steps: Optional[int] = typer.Option(None, "--max-steps", min=1, help="Stop after N optimizer steps "
+    max_steps: int | None = typer.Option(None, "--max-steps", min=1, help="Stop after N optimizer steps "
                                             "(overrides the config's max_steps; the schedule spans them)."),
     resume: bool = typer.Option(False, "--resume", help="Continue from OUT's checkpoint.pt (same config and data)."),
-    settings_json: Optional[str] = typer.Option(None, "--settings-json", help="CorefConfig values as a JSON object, "
+    settings_json: str | None = typer.Option(None, "--settings-json", help="CorefConfig values as a JSON object, "
                                                 "applied over --config (the workflow passes train.settings)."),
 ) -> None:
     """Train the word-level coreference model (Dobrovolskii 2021) and select it on dev CoNLL F1.
@@ -250,7 +250,7 @@ def predict_coref(
     model: Path = typer.Option(..., "--model", "-m", help="A model folder written by `train` (its --out, or OUT/seed-S)."),
     input_file: Path = typer.Option(..., "--input", "-i", help="Documents to resolve (jsonlines; 'clusters' optional)."),
     out: Path = typer.Option(..., "--out", "-o", help="Predicted chains as CoNLL-2012 (the scorer reads it)."),
-    metrics: Optional[Path] = typer.Option(None, "--metrics", help="Also score against the input's clusters and "
+    metrics: Path | None = typer.Option(None, "--metrics", help="Also score against the input's clusters and "
                                            "write the scores (JSON, percent) here."),
 ) -> None:
     """Resolve coreference in jsonlines documents with a trained model; write CoNLL-2012.
@@ -283,8 +283,8 @@ def tiny_encoder(
 def humaneval(
     delta: Path = typer.Option(..., "--input", "-i", help="A δ folder (its delta.parquet is sampled)."),
     out: Path = typer.Option(..., "--out", "-o", help="The kit folder (replaced)."),
-    config: Optional[Path] = ConfigOption,
-    config_json: Optional[str] = ConfigJsonOption,
+    config: Path | None = ConfigOption,
+    config_json: str | None = ConfigJsonOption,
 ) -> None:
     """Build the human-evaluation kit: a seeded stratified sample and one offline HTML page per rater.
 
@@ -300,10 +300,10 @@ def report(
     select_dir: Path = typer.Option(..., "--select", help="The merged select folder (α-β3)."),
     refine_dir: Path = typer.Option(..., "--refine", help="The merged refine folder (δ)."),
     out: Path = typer.Option(..., "--out", "-o", help="Folder for the tables and figures."),
-    translate_dir: Optional[Path] = typer.Option(None, "--translate", help="The merged translate folder (γ; its drops join the table)."),
-    kit: Optional[Path] = typer.Option(None, "--kit", help="The human-evaluation kit the ratings belong to."),
-    config: Optional[Path] = ConfigOption,
-    config_json: Optional[str] = ConfigJsonOption,
+    translate_dir: Path | None = typer.Option(None, "--translate", help="The merged translate folder (γ; its drops join the table)."),
+    kit: Path | None = typer.Option(None, "--kit", help="The human-evaluation kit the ratings belong to."),
+    config: Path | None = ConfigOption,
+    config_json: str | None = ConfigJsonOption,
 ) -> None:
     """Regenerate the paper's tables (Markdown, LaTeX, CSV) and figures (PNG, SVG).
 
@@ -332,7 +332,7 @@ def merge(
 @app.command()
 def verify(
     results: Path = typer.Argument(..., help="A results folder: every folder under it with a manifest.json is checked."),
-    cache: Optional[Path] = typer.Option(None, "--cache", help="Verification cache (JSON): files hashed OK before and "
+    cache: Path | None = typer.Option(None, "--cache", help="Verification cache (JSON): files hashed OK before and "
                                          "unchanged since (size, mtime) are only size-checked. Default: hash every file."),
 ) -> None:
     """Check every output against its manifest: missing, truncated or corrupt files and damaged manifests.
@@ -380,8 +380,8 @@ def stats(path: Path = typer.Argument(..., help="A stats.json written by select,
 
 @app.command()
 def partitions(
-    config: Optional[Path] = ConfigOption,
-    config_json: Optional[str] = ConfigJsonOption,
+    config: Path | None = ConfigOption,
+    config_json: str | None = ConfigJsonOption,
     files: bool = typer.Option(False, "--files", help="Also list each partition's files."),
 ) -> None:
     """List the partitions the configured inputs split into.
@@ -399,7 +399,7 @@ def partitions(
 
 
 @config_app.command("show")
-def config_show(config: Optional[Path] = ConfigOption, config_json: Optional[str] = ConfigJsonOption) -> None:
+def config_show(config: Path | None = ConfigOption, config_json: str | None = ConfigJsonOption) -> None:
     """Validate a configuration and print it with every default filled in.
 
     Example: coref-transfer config show --config config.yaml
@@ -411,8 +411,8 @@ def config_show(config: Optional[Path] = ConfigOption, config_json: Optional[str
 def models_fetch(
     name: str = typer.Argument("Helsinki-NLP/opus-mt-en-it", help="Hub model id (opus-mt-en-it or nllb-200-distilled-600M)."),
     out: Path = typer.Option(Path("resources/models"), help="Parent folder of the converted model."),
-    quantization: Optional[str] = typer.Option(None, help="CTranslate2 weight type to store (e.g. int8)."),
-    to: Optional[Path] = typer.Option(None, "--to", help="The converted folder itself (default: OUT/<owner>--<model>)."),
+    quantization: str | None = typer.Option(None, help="CTranslate2 weight type to store (e.g. int8)."),
+    to: Path | None = typer.Option(None, "--to", help="The converted folder itself (default: OUT/<owner>--<model>)."),
 ) -> None:
     """Download a Hugging Face MT model and convert it for CTranslate2 (needs the hub).
 
@@ -430,7 +430,7 @@ def models_fetch(
 def parser_train(
     ud: Path = typer.Option(..., "--ud", help="Folder of the UD Italian treebanks (UD_Italian-*/...conllu)."),
     out: Path = typer.Option(Path("resources/models/it_ud_coref_transfer"), help="Where the trained pipeline goes."),
-    workdir: Path = typer.Option(Path("results/refine/parser/work"), help="Training data, config and checkpoints."),
+    workdir: Path = typer.Option(Path("results/parser/work"), help="Training data, config and checkpoints."),
     max_steps: int = typer.Option(6000, min=100, help="Training steps (spaCy updates)."),
     seed: int = typer.Option(13, help="Seed of the training and the case noise."),
 ) -> None:
@@ -441,7 +441,7 @@ def parser_train(
 
     Example: coref-transfer parser train --ud ../shared/data/ud --out resources/models/it_ud_coref_transfer
     """
-    from coref_transfer.refine.parsing.train import train_parser
+    from coref_transfer.parsing.train import train_parser
 
     evaluation = train_parser(ud, out, workdir=workdir, seed=seed, max_steps=max_steps)
     typer.echo(json.dumps(evaluation["test"], indent=2))
@@ -456,7 +456,7 @@ def parser_evaluate(
 
     Example: coref-transfer parser evaluate resources/models/it_ud_coref_transfer --ud ../shared/data/ud
     """
-    from coref_transfer.refine.parsing.train import DEFAULT_TEST, evaluate_parser, resolve
+    from coref_transfer.parsing.train import DEFAULT_TEST, evaluate_parser, resolve
 
     tests = resolve(ud, DEFAULT_TEST)
     scores = evaluate_parser(model, [(f"{a}/{b}", p) for (a, b), p in zip(DEFAULT_TEST, tests)])
@@ -465,9 +465,9 @@ def parser_evaluate(
 
 @placeholders_app.command("check")
 def placeholders_check(
-    config: Optional[Path] = ConfigOption,
-    config_json: Optional[str] = ConfigJsonOption,
-    out: Optional[Path] = typer.Option(None, help="Write the surviving inventory to this folder."),
+    config: Path | None = ConfigOption,
+    config_json: str | None = ConfigJsonOption,
+    out: Path | None = typer.Option(None, help="Write the surviving inventory to this folder."),
     threads: int = typer.Option(1, "--threads", "-t", min=1, help="CPU threads for the MT model."),
 ) -> None:
     """Translate a test sentence per placeholder with the configured backend; report the survivors.

@@ -25,8 +25,8 @@ SCHEMA_RESOURCE = "schemas/config.schema.yaml"
 
 STAGE_SECTIONS: dict[str, tuple[str, ...]] = {
     "select": ("select", "classes"),
-    "translate": ("translate", "seed"),
-    "refine": ("refine", "classes"),
+    "translate": ("translate", "seed", "classes", "parser"),
+    "refine": ("refine", "parser"),
     "humaneval": ("report", "seed"),
     "report": ("report",),
 }
@@ -38,11 +38,18 @@ RENAMED_SECTIONS = {
     "selection": "select",
     "translation": "translate",
     "gamma": "translate",
-    "parsing": "refine.parser",
+    "parsing": "parser",
     "refinement": "refine",
     "model": "train",
 }
 """Sections of configurations written before the stages got one name each (README, "Migration")."""
+
+MOVED_KEYS = {
+    ("refine", "parser"): "parser",
+    ("refine", "italian_classes"): "translate.italian_classes",
+}
+"""Keys moved out of a section when the classes' step 2 moved before the placeholders
+(the parser is shared by translate and refine; README, "Migration")."""
 
 
 @lru_cache(maxsize=1)
@@ -84,6 +91,11 @@ def validate_config(config: dict[str, Any] | None) -> dict[str, Any]:
     if not isinstance(config, dict):
         raise ConfigError(f"the configuration must be a mapping of keys, not {type(config).__name__}")
     renamed = [f"'{old}' is now '{RENAMED_SECTIONS[old]}'" for old in config if old in RENAMED_SECTIONS]
+    renamed += [
+        f"'{section}.{key}' is now '{new}'"
+        for (section, key), new in MOVED_KEYS.items()
+        if isinstance(config.get(section), dict) and key in config[section]
+    ]
     if renamed:
         raise ConfigError(
             "config sections renamed (one name per stage; see the README's migration note): " + "; ".join(renamed)

@@ -24,7 +24,7 @@ class Tree:
     sentence of a corpus, and attribute access is the head finder's hot path).
     """
 
-    __slots__ = ("label", "children", "word", "index", "start", "end")
+    __slots__ = ("children", "end", "index", "label", "start", "word")
 
     def __init__(
         self, label: str, children: list[Tree] | None = None, word: str | None = None, index: int | None = None

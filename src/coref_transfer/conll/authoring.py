@@ -28,8 +28,7 @@ from coref_transfer.splits import SPLITS
 from coref_transfer.tree import Tree
 
 NE_TYPES = frozenset(
-    "PERSON NORP FAC ORG GPE LOC PRODUCT DATE TIME PERCENT MONEY QUANTITY ORDINAL "
-    "CARDINAL EVENT WORK_OF_ART LAW LANGUAGE".split()
+    ["PERSON", "NORP", "FAC", "ORG", "GPE", "LOC", "PRODUCT", "DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "ORDINAL", "CARDINAL", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"]
 )
 _LABEL_RE = re.compile(r"^(#|[^=#]+)(?:=([A-Z_]+))?((?:#\d+)*)$")
 _NAME_RE = re.compile(r"^([a-z]{2})_([a-z0-9]+)_(\d{4})\.trees$")

@@ -15,8 +15,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from coref_transfer.model import Mention, Span
+from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.records import Change
-from coref_transfer.refine.parsing.model import ParsedSentence, Token
 
 
 @dataclass
@@ -86,7 +86,7 @@ class Rule(ABC):
     """
 
     name: str = "rule"
-    #: The annotations the rule reads (of `refine.parsing.model.ANNOTATIONS`); on a
+    #: The annotations the rule reads (of `parsing.model.ANNOTATIONS`); on a
     #: sentence whose parser did not fill one, the rule is skipped with the
     #: reason "missing annotation: ..." (`registry.refine`).
     needs: tuple[str, ...] = ()

@@ -18,7 +18,7 @@ from typing import Any
 
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import iter_json_lines
-from coref_transfer.refine.parsing.backends import ParserBackend
+from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.refine.run import refine_texts
 
 

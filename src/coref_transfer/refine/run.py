@@ -15,9 +15,9 @@ from coref_transfer.io import staged_directory, write_json
 from coref_transfer.lang.it.detokenize import detokenize
 from coref_transfer.manifest import build_manifest, seal
 from coref_transfer.model import Mention, Span
+from coref_transfer.parsing.backends import ParserBackend, build_parser
 from coref_transfer.records import read_records, write_records
 from coref_transfer.refine.base import Sentence
-from coref_transfer.refine.parsing.backends import ParserBackend, build_parser
 from coref_transfer.refine.registry import build_rules, refine
 from coref_transfer.refine.stage import bracketed, run_delta
 from coref_transfer.stats import check_accounting
@@ -66,7 +66,7 @@ def refine_texts(lines: Iterable[str], config: Mapping[str, Any], parser: Parser
     """Refine bracketed sentences; one JSON-ready result per line (the parser is loaded once)."""
     parser = parser or build_parser(config)
     items = [parse_bracketed(line) for line in lines if line.strip()]
-    parsed = parser.parse([tokens for tokens, _ in items], config["refine"]["parser"]["batch_size"], progress=False)
+    parsed = parser.parse([tokens for tokens, _ in items], config["parser"]["batch_size"], progress=False)
     rules = build_rules(config["refine"]["rules"])
     for (_, mentions), sent in zip(items, parsed):
         sentence = Sentence(sent, mentions)

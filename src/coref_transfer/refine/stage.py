@@ -1,31 +1,26 @@
-"""Stage δ: parse γ's Italian utterances, apply the refinement rules, re-estimate classes.
+"""Stage δ: parse translate's Italian utterances and apply the refinement rules.
 
-Every kept γ utterance is parsed from its own tokens (so mention spans
+Every kept utterance is parsed from its own tokens (so mention spans
 survive), refined by the configured rules in order (each change logged:
-rule, token index, before, after), and detokenised. Step 2 of the entity
-classes happens here: a mention's gender or number that its English root
-could not tell (vote or fallback) is taken from the morphology of its
-Italian root, and the cluster vote is redone (`coref_transfer.classes`).
+rule, token index, before, after), and detokenised. The entity classes are
+translate's, unchanged: step 2 (the Italian evidence) runs there, before the
+placeholders are drawn, so that each placeholder agrees as its Italian noun.
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
-from coref_transfer.classes import Evidence, estimate_classes
 from coref_transfer.lang.it.detokenize import detokenize
-from coref_transfer.model import Mention, span_root
+from coref_transfer.model import Mention
+from coref_transfer.parsing.backends import ParserBackend
+from coref_transfer.parsing.model import ParsedSentence
 from coref_transfer.records import RefinedMention, RefinedUtterance, TranslatedUtterance
 from coref_transfer.refine.base import Rule, Sentence
-from coref_transfer.refine.parsing.backends import ParserBackend
-from coref_transfer.refine.parsing.model import ParsedSentence
 from coref_transfer.refine.registry import build_rules, refine
-
-GENDERS = {"Masc": "masc", "Fem": "fem"}
-NUMBERS = {"Sing": "sing", "Plur": "plur"}
 
 
 def bracketed(tokens: Sequence[str], mentions: Sequence[Mention]) -> str:
@@ -35,50 +30,20 @@ def bracketed(tokens: Sequence[str], mentions: Sequence[Mention]) -> str:
     return " ".join("[" * opens[i] + tok + "]" * closes[i] for i, tok in enumerate(tokens))
 
 
-def italian_evidence(parsed: ParsedSentence, start: int, end: int) -> Evidence:
-    """Gender and number of the Italian root of the tokens start..end (step 2 of the classes)."""
-    root = span_root([t.head for t in parsed.tokens], start, end)
-    token = parsed.tokens[start if root is None else root]
-    kind = "pronoun" if token.upos in ("PRON", "DET") else "noun" if token.upos in ("NOUN", "PROPN") else "none"
-    return Evidence(None, GENDERS.get(token.feats.get("Gender", "")), NUMBERS.get(token.feats.get("Number", "")), kind)
-
-
-def reestimate(
-    utterances: Sequence[RefinedUtterance], parsed: Sequence[ParsedSentence], config: Mapping[str, Any]
-) -> None:
-    """Redo the classes of every cluster with the Italian evidence of its mentions (in place)."""
-    members: dict[tuple, list[tuple[RefinedMention, ParsedSentence]]] = defaultdict(list)
-    for utterance, sent in zip(utterances, parsed):
-        for m in utterance.mentions:
-            members[(utterance.doc_id, utterance.part, m.cluster_id)].append((m, sent))
-    for items in members.values():
-        own = []
-        italian = []
-        for m, sent in items:
-            values = [v if s == "root" else None for v, s in zip((m.cls.type, m.cls.gender, m.cls.number), m.cls.sources)]
-            own.append(Evidence(*values, "noun"))
-            italian.append(italian_evidence(sent, m.span_before.start, m.span_before.end))
-        _, classes = estimate_classes(own, italian, config["classes"])
-        for (m, _), cls in zip(items, classes):
-            m.cls = cls
-
-
 def run_delta(
     utterances: Sequence[TranslatedUtterance], parser: ParserBackend, config: Mapping[str, Any], progress: bool = True
 ) -> tuple[list[RefinedUtterance], dict[str, Any]]:
     """Stage δ on the `gamma` table's records; returns (the `delta` table's records, stats)."""
     rules = build_rules(config["refine"]["rules"])
     kept = [u for u in utterances if u.dropped_at is None]
-    parsed = list(parser.parse([u.tokens for u in kept], config["refine"]["parser"]["batch_size"], progress))
+    parsed = list(parser.parse([u.tokens for u in kept], config["parser"]["batch_size"], progress))
     out = [_refined(utterance, sent, rules) for utterance, sent in zip(kept, parsed)]
-    if config["refine"]["italian_classes"]:
-        reestimate(out, parsed, config)
     return out, _stats(utterances, out, rules)
 
 
 def _refined(utterance: TranslatedUtterance, parsed: ParsedSentence, rules: Sequence[Rule]) -> RefinedUtterance:
     live = [m for m in utterance.mentions if m.dropped_at is None]
-    # The rules edit a copy: the parse of γ's tokens is kept for the class evidence.
+    # The rules edit a copy of the parse.
     sentence = Sentence(deepcopy(parsed), [Mention(m.cluster_id, m.span) for m in live])  # type: ignore[arg-type]
     refine(sentence, rules)
     tokens = sentence.words()

@@ -201,9 +201,9 @@ def figure(name: str, title: str, rows: Sequence[SelectedUtterance], folder: Pat
     tokens = [len(r.tokens) for r in rows]
     mentions = [len(r.mentions) for r in rows]
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.4))
-    axes[0].hist(tokens, bins=range(0, max(tokens, default=1) + 2), color="#4477aa")
+    axes[0].hist(tokens, bins=range(max(tokens, default=1) + 2), color="#4477aa")
     axes[0].set(xlabel="tokens per utterance", ylabel="utterances")
-    axes[1].hist(mentions, bins=range(0, max(mentions, default=1) + 2), color="#cc6677")
+    axes[1].hist(mentions, bins=range(max(mentions, default=1) + 2), color="#cc6677")
     axes[1].set(xlabel="mentions per utterance", ylabel="utterances")
     fig.suptitle(title)
     fig.tight_layout()

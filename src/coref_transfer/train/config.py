@@ -247,4 +247,4 @@ def config_from_record(record: Any, source: str | Path) -> CorefConfig:
     return config_from_dict(record["config"])
 
 
-__all__ = ["CorefConfig", "config_from_dict", "load_coref_config", "config_record", "config_from_record"]
+__all__ = ["CorefConfig", "config_from_dict", "config_from_record", "config_record", "load_coref_config"]

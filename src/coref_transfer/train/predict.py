@@ -142,4 +142,4 @@ def run_predict(model_dir: Path, input_path: Path, out: Path, metrics: Path | No
     return scores
 
 
-__all__ = ["Predictor", "run_predict", "score_documents", "write_conll_predictions", "to_part"]
+__all__ = ["Predictor", "run_predict", "score_documents", "to_part", "write_conll_predictions"]

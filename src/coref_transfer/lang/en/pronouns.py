@@ -10,8 +10,8 @@ PRONOUN_CLASSES: dict[str, tuple[str | None, str | None, str | None]] = {
     **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), (None, None, "plur")),
 }
 
-PERSONAL_WORDS = frozenset("he him she her it they them".split())
+PERSONAL_WORDS = frozenset(["he", "him", "she", "her", "it", "they", "them"])
 """Subject and object forms."""
-REFLEXIVE_WORDS = frozenset("himself herself itself themselves".split())
-POSSESSIVE_WORDS = frozenset("his her its their hers theirs".split())
+REFLEXIVE_WORDS = frozenset(["himself", "herself", "itself", "themselves"])
+POSSESSIVE_WORDS = frozenset(["his", "her", "its", "their", "hers", "theirs"])
 """Possessive determiners and pronouns ("her" is also an object form: the tag tells)."""

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from coref_transfer.lang.it.articles import match_case, split_articulated
 from coref_transfer.lang.it.morphology import demonstrative, demonstrative_features
+from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.pronouns import is_personal_pronoun, is_subject, verb_group
-from coref_transfer.refine.parsing.model import ParsedSentence, Token
 
 #: How far ahead (in tokens) a demonstrative's noun may stand.
 WINDOW = 4

@@ -11,8 +11,8 @@ from coref_transfer.lang.it.articles import (
     split_articulated,
 )
 from coref_transfer.lang.it.morphology import possessive, possessor
+from coref_transfer.parsing.model import Token
 from coref_transfer.refine.base import Rule, Sentence
-from coref_transfer.refine.parsing.model import Token
 
 NOUNS = frozenset({"NOUN", "PROPN"})
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
+from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.pronouns import (
     finite_verb,
@@ -12,7 +13,6 @@ from coref_transfer.refine.it.pronouns import (
     is_subject,
     is_verbal,
 )
-from coref_transfer.refine.parsing.model import ParsedSentence, Token
 
 #: Focus particles before a pronoun ("anche lui", "solo lei", "neanche loro").
 FOCUS_BEFORE = frozenset(

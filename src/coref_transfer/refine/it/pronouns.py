@@ -13,8 +13,8 @@ from __future__ import annotations
 from coref_transfer.lang.it.articles import match_case
 from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.lang.it.pronouns import NOMINATIVE, OBLIQUE, SUBJECT_PRONOUNS, pronoun_with_number
+from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
-from coref_transfer.refine.parsing.model import ParsedSentence, Token
 
 SUBJECT_RELATIONS = frozenset({"nsubj", "nsubj:pass"})
 #: Children of a predicate that belong to its verb group.
@@ -22,7 +22,7 @@ GROUP_RELATIONS = frozenset({"aux", "aux:pass", "cop"})
 
 
 #: Clitics that can follow a clitic me/te ("che me ne vado", "che te lo dica").
-CLITIC_FOLLOWERS = frozenset("ne lo la li le l' ci vi si".split())
+CLITIC_FOLLOWERS = frozenset(["ne", "lo", "la", "li", "le", "l'", "ci", "vi", "si"])
 
 
 def is_clitic(token: Token) -> bool:

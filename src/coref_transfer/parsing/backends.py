@@ -18,7 +18,7 @@ from tqdm import tqdm
 
 from coref_transfer.errors import ConfigError, MissingInputError
 from coref_transfer.io import folder_sha256
-from coref_transfer.refine.parsing.model import ANNOTATIONS, ParsedSentence, Token
+from coref_transfer.parsing.model import ANNOTATIONS, ParsedSentence, Token
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ class SpacyParser(ParserBackend):
         except OSError as exc:
             raise MissingInputError(
                 f"spaCy pipeline {self.model!r} not found: install it (e.g. `pip install it_core_news_lg` from a "
-                f"machine that reaches spaCy's models) or set refine.parser.model to a pipeline folder; the project "
+                f"machine that reaches spaCy's models) or set parser.model to a pipeline folder; the project "
                 f"ships its own, trained from UD, in {BUNDLED_MODEL}"
             ) from exc
         missing = {"parser", "morphologizer"} - set(self.nlp.pipe_names)
@@ -173,8 +173,8 @@ class StanzaParser(ParserBackend):
 
 
 def build_parser(config: Mapping[str, Any]) -> ParserBackend:
-    """The configured parser backend (`refine.parser`), loaded and checked."""
-    parsing = config["refine"]["parser"]
+    """The configured parser backend (the `parser` section), loaded and checked."""
+    parsing = config["parser"]
     if parsing["backend"] == "stanza":
         return StanzaParser(parsing["stanza_dir"], device=parsing["device"])
     return SpacyParser(parsing["model"])

@@ -19,7 +19,7 @@ from typing import Any
 
 from coref_transfer.errors import MissingInputError
 from coref_transfer.io import write_json
-from coref_transfer.refine.parsing.ud import to_docbin
+from coref_transfer.parsing.ud import to_docbin
 
 log = logging.getLogger(__name__)
 
