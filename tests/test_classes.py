@@ -133,8 +133,8 @@ def test_per_mention_class_keeps_own_root_first(cls_cfg):
     own = [Evidence("person", None, "sing", "noun"), Evidence("person", "fem", "sing", "pronoun")]
     cluster, mentions = estimate_classes(own, None, cls_cfg)
     assert (cluster.type, cluster.gender, cluster.number) == ("person", "fem", "sing")
-    assert mentions[0].sources == ("root", "cluster", "root")
-    assert mentions[1].sources == ("root", "root", "root")
+    assert mentions[0].sources == ("english", "cluster", "english")
+    assert mentions[1].sources == ("english", "english", "english")
 
 
 def test_italian_seam_fills_before_the_vote(cls_cfg):
@@ -166,7 +166,7 @@ def test_the_papers_example(make_parts):
         (TOP (S (NP#6 (PRP She)) (VP (VBZ joins) (NP (PRP us)) (ADVP (RB now)) (PP (IN by) (NP (NN phone)))) (. .)))
         """
     )[0]
-    for lexicon, source in ((False, "cluster"), (True, "root")):
+    for lexicon, source in ((False, "cluster"), (True, "english")):
         cfg = validate_config({"classes": {"first_name_lexicon": lexicon}})
         result = select_part(part, cfg)
         c6 = next(c for c in result.clusters if c.cluster_id == 6)

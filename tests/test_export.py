@@ -44,7 +44,7 @@ def mention(cluster, start, end, cls, before=None):
     sb, eb = before if before else (start, end)
     m = {"cluster_id": cluster, "start": start, "end": end, "start_before": sb, "end_before": eb}
     m.update(CLASSES[cls])
-    m.update({"type_source": "root", "gender_source": "root", "number_source": "cluster"})
+    m.update({"type_source": "english", "gender_source": "english", "number_source": "cluster"})
     return m
 
 

@@ -1,4 +1,4 @@
-"""Stage δ with the project's parser: backends, refine-text, the stage, step 2 of the classes."""
+"""Stage δ with the project's parser: backends, refine-text, the stage."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def parser():
 
 @pytest.fixture(scope="module")
 def config():
-    return validate_config({"refine": {"parser": {"model": str(MODEL)}}})
+    return validate_config({"parser": {"model": str(MODEL)}})
 
 
 def test_parse_bracketed():
@@ -95,7 +95,7 @@ def test_refine_text_the_papers_example(config, parser):
 
 
 def test_refine_text_cli_single_and_file(tmp_path):
-    cfg = json.dumps({"refine": {"parser": {"model": str(MODEL)}}})
+    cfg = json.dumps({"parser": {"model": str(MODEL)}})
     proc = subprocess.run(
         [sys.executable, "-m", "coref_transfer", "refine-text", "Quella avviso è stato redatto .", "--config-json", cfg],
         capture_output=True, text=True, cwd=REPO,
@@ -115,26 +115,3 @@ def test_refine_text_cli_single_and_file(tmp_path):
     assert len(lines) == 2 and lines[0]["tokens"][0] == "Mio"
     bad = subprocess.run([sys.executable, "-m", "coref_transfer", "refine-text", "[Egli ha detto ."], capture_output=True, text=True, cwd=REPO)
     assert bad.returncode == 1 and "never closed" in bad.stderr
-
-
-def test_step_2_of_the_classes_fills_from_the_italian_root(config):
-    """A thing whose gender only the fallback knew ("the city": masc by default) becomes fem from "la città"."""
-    from coref_transfer.records import RefinedMention, RefinedUtterance
-    from coref_transfer.parsing.model import ParsedSentence, Token
-    from coref_transfer.refine.stage import italian_evidence, reestimate
-
-    la = Token("La", "il", "DET", "RD", {"Gender": "Fem", "Number": "Sing"}, 1, "det")
-    citta = Token("città", "città", "NOUN", "S", {"Gender": "Fem", "Number": "Sing"}, 2, "nsubj")
-    cresce = Token("cresce", "crescere", "VERB", "V", {"VerbForm": "Fin"}, -1, "root")
-    sentence = ParsedSentence([la, citta, cresce])
-    evidence = italian_evidence(sentence, 0, 1)
-    assert (evidence.gender, evidence.number, evidence.kind) == ("fem", "sing", "noun")
-    mention = {"cluster_id": 3, "start": 0, "end": 1, "start_before": 0, "end_before": 1,
-               "type": "thing", "gender": "masc", "number": "sing",
-               "type_source": "fallback", "gender_source": "fallback", "number_source": "root"}
-    record = RefinedMention.from_row(mention)
-    utterance = RefinedUtterance("train", "d", 0, 0, "-", "", [], "", [], [], [], [], [], [], [], mentions=[record])
-    reestimate([utterance], [sentence], config)
-    mention = record.to_row()
-    assert (mention["gender"], mention["gender_source"]) == ("fem", "italian")
-    assert (mention["number"], mention["number_source"]) == ("sing", "root")

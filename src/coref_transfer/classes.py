@@ -1,11 +1,19 @@
 """Entity classes: class(id) = (type, gender, number) of each kept cluster.
 
-Method.md's order, per mention and attribute: (1) the mention's own root,
-(2) the Italian morphology of the translated root (a seam: `italian` evidence
-passed in by the Italian stages; the English stages pass none), (3) a weighted
-vote over the cluster's mentions in which pronoun evidence outweighs noun
-evidence, (4) the configured fallback (masculine singular) where the vote
-ties or nothing is known.
+Method.md's order, per mention and attribute: (1) the mention's own English
+root, (2) the Italian translation of the mention (`italian` evidence passed
+in by the translate stage, before the placeholders are drawn; select passes
+none), (3) a weighted vote over the cluster's mentions in which pronoun
+evidence outweighs noun evidence, (4) the configured fallback (masculine
+singular) where the vote ties or nothing is known.
+
+For a noun mention, the Italian gender and number come before the English
+root's: the placeholder stands in the Italian sentence, whose agreement
+follows the Italian noun ("the resignation", singular, is "le dimissioni",
+plural; "the victim" is "la vittima", feminine, whoever the victim is). A
+pronoun mention keeps its English values (its Italian form is chosen from
+the class, not the other way round). Each value records its source:
+`english`, `italian`, `cluster` or `fallback`.
 
 Root evidence:
 - personal/possessive pronouns: the paper's Table 6 (`lang.en.pronouns.PRONOUN_CLASSES`);
@@ -45,6 +53,9 @@ TITLE_GENDER = {
 }
 TITLE_WORDS = frozenset(TITLE_GENDER) | frozenset(("dr.", "dr", "prof.", "president", "senator", "judge"))
 
+#: Where a class value came from, in the order of precedence for a noun's gender and number.
+SOURCES = ("italian", "english", "cluster", "fallback")
+
 NOUN_TAGS = frozenset(("NN", "NNS", "NNP", "NNPS"))
 PLURAL_TAGS = frozenset(("NNS", "NNPS"))
 
@@ -71,7 +82,7 @@ class MentionClass:
     gender: str
     number: str
     sources: tuple[str, str, str]
-    """Per attribute: `root`, `italian`, `cluster` or `fallback`."""
+    """Per attribute: `english`, `italian`, `cluster` or `fallback` (`SOURCES`)."""
 
 
 @lru_cache(maxsize=1)
@@ -221,9 +232,11 @@ def estimate_classes(
     """Class of a cluster and of each of its mentions (steps 1 to 4).
 
     Args:
-        own: root evidence per mention (step 1).
-        italian: evidence from the Italian root per mention (step 2), or None
-            before translation.
+        own: English root evidence per mention (step 1).
+        italian: evidence from each mention's Italian translation (step 2), or
+            None (select, before translation). Its gender and number come
+            before the English ones unless the mention is a pronoun (module
+            docstring); its type only fills an unknown English type.
         config: the `classes` section of the configuration.
     Returns:
         (cluster class, per-mention classes in the order of `own`).
@@ -232,22 +245,28 @@ def estimate_classes(
     italian = italian or [None] * len(own)
     combined = []
     for ev, it in zip(own, italian):
-        if it is None:
-            combined.append((ev, ("root",) * 3))
-            continue
-        merged = {a: ev.get(a) if ev.get(a) is not None else it.get(a) for a in ATTRIBUTES}
-        sources = tuple("root" if ev.get(a) is not None else "italian" for a in ATTRIBUTES)
-        combined.append((Evidence(merged["type"], merged["gender"], merged["number"], ev.kind if ev.kind != "none" else it.kind), sources))
+        values: dict[str, str | None] = {}
+        sources: list[str] = []
+        for attribute in ATTRIBUTES:
+            english, translated = ev.get(attribute), None if it is None else it.get(attribute)
+            italian_first = attribute != "type" and ev.kind != "pronoun"
+            if translated is not None and (italian_first or english is None):
+                values[attribute], source = translated, "italian"
+            else:
+                values[attribute], source = english, "english"
+            sources.append(source)
+        kind = ev.kind if ev.kind != "none" or it is None else it.kind
+        combined.append((Evidence(values["type"], values["gender"], values["number"], kind), tuple(sources)))
     vote = cluster_vote([ev for ev, _ in combined], weights, config["fallback"])
     cluster = MentionClass(*(vote[a][0] for a in ATTRIBUTES), tuple(vote[a][1] for a in ATTRIBUTES))  # type: ignore[arg-type]
     mentions = []
     for ev, sources in combined:
-        values, where = [], []
+        values_out, where = [], []
         for attribute, source in zip(ATTRIBUTES, sources):
             value = ev.get(attribute)
             if value is None:
                 value, source = vote[attribute]
-            values.append(value)
+            values_out.append(value)
             where.append(source)
-        mentions.append(MentionClass(values[0], values[1], values[2], tuple(where)))  # type: ignore[arg-type]
+        mentions.append(MentionClass(values_out[0], values_out[1], values_out[2], tuple(where)))  # type: ignore[arg-type]
     return cluster, mentions

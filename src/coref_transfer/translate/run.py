@@ -2,7 +2,8 @@
 
 Everything that can be checked is checked before any translation starts:
 the β3 table, the placeholder inventory, the backend (model folder and
-tokenizer, or translation memory). The output folder holds `gamma.parquet`,
+tokenizer, or translation memory), the Italian parser and the noun lexicon
+(step 2 of the classes, `translate.italian_evidence`). The output folder holds `gamma.parquet`,
 `stats.json` and `manifest.json` and appears complete or not at all.
 """
 
@@ -19,6 +20,7 @@ from coref_transfer.config import stage_config
 from coref_transfer.errors import ConfigError
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest, seal
+from coref_transfer.parsing.backends import build_parser
 from coref_transfer.records import read_records, write_records
 from coref_transfer.stats import check_accounting
 from coref_transfer.translate.mt.base import Backend
@@ -105,6 +107,13 @@ def run_translate(
     beta3_path = Path(selection) / "beta3.parquet"
     utterances = read_records(beta3_path, "beta3")
     inventory = Inventory.load(config["translate"]["placeholders"])
+    parser = lexicon = None
+    if config["translate"]["italian_classes"]:
+        parser = build_parser(config)
+        if config["parser"]["lexicon"]:
+            from coref_transfer.lang.it.nouns import NounLexicon
+
+            lexicon = NounLexicon.load(config["parser"]["lexicon"])
     backend = build_backend(config, threads)
     collector = None
     if export_misses is not None:
@@ -116,7 +125,7 @@ def run_translate(
         backend, cache, batch_segments=config["translate"]["checkpoint_segments"], progress=progress
     )
     try:
-        translated, stats = run_gamma(utterances, service, inventory, config)
+        translated, stats = run_gamma(utterances, service, inventory, config, parser, lexicon, progress)
     finally:
         if cache is not None:
             cache.close()
@@ -134,9 +143,10 @@ def run_translate(
             build_manifest(
                 "translate",
                 stage_config(config, "translate"),
-                [beta3_path],
+                [beta3_path, *([config["parser"]["lexicon"]] if lexicon else [])],
                 backend_fingerprint=backend.fingerprint,
                 placeholders_sha256=inventory.fingerprint,
+                parser_fingerprint=parser.fingerprint if parser else None,
                 partition=utterances[0].partition if utterances else Path(selection).name,
             ),
         )

@@ -1,12 +1,20 @@
-"""Stage γ over a table of β3 utterances: replace, translate, check, retry, resolve.
+"""Stage γ over a table of β3 utterances, in the paper's order.
+
+(a) Every noun mention's own text is translated alone ("the foundation" →
+"la fondazione"); (b) those Italian texts are parsed and (c) each cluster's
+class is estimated again with their gender and number
+(`translate.italian_evidence`, step 2 of the classes); pronoun mentions then
+take their Italian form from the class, by table (`translate.pronouns`);
+(d) each mention gives way to a placeholder drawn from its class and (e) the
+replaced utterances are translated; (f) each mention's Italian from (a) is
+put back where its placeholder landed (no mention is translated twice).
 
 All utterances of a partition go through each attempt together, so the
 model sees large batches: attempt 1 translates every replaced utterance;
 those whose placeholders did not survive exactly once are replaced again
 with fresh placeholders (never one already tried for that utterance) and
 retranslated, up to `max_attempts`; what never passes is dropped with
-`placeholder_lost`, not emitted half right. Then each kept mention's own
-text is translated (pronouns by table, see `translate.pronouns`) and put back.
+`placeholder_lost`, not emitted half right.
 
 Every utterance keeps an audit: per attempt, the English sent, the Italian
 received, the placeholders used and why the attempt failed.
@@ -17,11 +25,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from dataclasses import replace as with_values
 from typing import Any
 
+from coref_transfer.classes import MentionClass
 from coref_transfer.lang.en.detokenize import detokenize
+from coref_transfer.lang.it.noun_phrase import Lexicon
+from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.records import Attempt, SelectedUtterance, TranslatedMention, TranslatedUtterance
 from coref_transfer.stats import TRANSLATE_MENTION_REASONS, TRANSLATE_UTTERANCE_REASONS
+from coref_transfer.translate.italian_evidence import ClassUpdate, MentionKey, italian_classes
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory, Placeholder
 from coref_transfer.translate.pronouns import italian_pronoun
@@ -33,8 +46,12 @@ from coref_transfer.translate.resolve import Resolved, resolve, survival
 class Work:
     """One utterance on its way through γ."""
 
+    index: int
+    """Position of the utterance in the partition's table."""
     utterance: SelectedUtterance
     slots: list[Slot]
+    classes: list[MentionClass | None] = field(default_factory=list)
+    """Each mention's class as placeholders are drawn (select's, or after step 2)."""
     audit: list[Attempt] = field(default_factory=list)
     placeholders: list[Placeholder] = field(default_factory=list)
     source: str = ""
@@ -49,16 +66,37 @@ def run_gamma(
     service: TranslationService,
     inventory: Inventory,
     config: Mapping[str, Any],
+    parser: ParserBackend | None = None,
+    lexicon: Lexicon | None = None,
+    progress: bool = False,
 ) -> tuple[list[TranslatedUtterance], dict[str, Any]]:
     """Stage γ on the utterances select kept (the `beta3` table).
 
     Args:
-        config: the validated configuration (`translate` section and `seed`).
+        config: the validated configuration (the `translate`, `seed`,
+            `classes` and `parser` sections).
+        parser: the Italian parser, needed when `translate.italian_classes` is on.
+        lexicon: the noun lexicon (`parser.lexicon`; None: none).
     Returns:
         (the `gamma` table's records, stats).
     """
     translate_cfg, seed = config["translate"], config["seed"]
-    work = [Work(u, make_slots(u)) for u in utterances]
+    work = [Work(i, u, make_slots(u), [m.cls for m in u.mentions]) for i, u in enumerate(utterances)]
+    texts, pronouns = _noun_mention_texts(work, service, translate_cfg["pronoun_table"])
+    update: ClassUpdate | None = None
+    if translate_cfg["italian_classes"]:
+        if parser is None:
+            raise ValueError("translate.italian_classes needs the Italian parser")
+        update = italian_classes(utterances, texts, parser, lexicon, config, progress)
+        for w in work:
+            w.classes = [update.classes[MentionKey(w.index, k)] for k in range(len(w.slots))]
+            w.slots = [with_values(s, cls=_class_tuple(w.classes[s.index])) for s in w.slots]
+    for key in pronouns:
+        w = work[key.utterance]
+        slot = w.slots[key.mention]
+        start = slot.span.start
+        texts[key] = italian_pronoun(w.utterance.tokens[start], w.utterance.pos[start], slot.cls)  # type: ignore[assignment]
+
     pending = list(work)
     attempts = Counter()
     for attempt in range(1, translate_cfg["max_attempts"] + 1):
@@ -90,35 +128,50 @@ def run_gamma(
     for w in pending:
         w.reason = "placeholder_lost"
 
-    kept = [w for w in work if w.reason is None]
-    texts = _mention_texts(kept, service, translate_cfg["pronoun_table"])
-    for w in kept:
-        italian = [texts[(id(w), s.index)] for s in w.slots]
-        w.resolved = resolve(w.translation, w.slots, w.placeholders, italian)
+    for w in work:
+        if w.reason is None:
+            italian = [texts[MentionKey(w.index, s.index)] for s in w.slots]
+            w.resolved = resolve(w.translation, w.slots, w.placeholders, italian)
     out = [_translated(w, texts) for w in work]
-    return out, _stats(work, attempts)
+    stats = _stats(work, attempts)
+    if update is not None:
+        stats["classes"] = update.counts
+    return out, stats
 
 
-def _mention_texts(kept: Sequence[Work], service: TranslationService, pronoun_table: bool) -> dict[tuple[int, int], str]:
-    """The Italian text of every kept mention: by table for pronouns, else by MT."""
-    texts: dict[tuple[int, int], str] = {}
-    to_translate: dict[tuple[int, int], str] = {}
-    for w in kept:
+def _class_tuple(cls: MentionClass) -> tuple[str, str, str]:
+    return (cls.type, cls.gender, cls.number)
+
+
+def _noun_mention_texts(
+    work: Sequence[Work], service: TranslationService, pronoun_table: bool
+) -> tuple[dict[MentionKey, str], list[MentionKey]]:
+    """Step (a): the Italian text of every mention that is not a pronoun taken from the table, by MT.
+
+    Returns:
+        (Italian text per translated mention, the pronoun mentions whose form
+        the table gives once their class is final).
+    """
+    to_translate: dict[MentionKey, str] = {}
+    pronouns: list[MentionKey] = []
+    for w in work:
         tokens, pos = w.utterance.tokens, w.utterance.pos
         for slot in w.slots:
-            form = None
+            key = MentionKey(w.index, slot.index)
             start = slot.span.start
-            if pronoun_table and len(slot.span) == 1 and pos[start] in ("PRP", "PRP$"):
-                form = italian_pronoun(tokens[start], pos[start], slot.cls)
-            if form is None:
-                to_translate[(id(w), slot.index)] = slot.text
+            if (
+                pronoun_table
+                and len(slot.span) == 1
+                and pos[start] in ("PRP", "PRP$")
+                and italian_pronoun(tokens[start], pos[start], slot.cls) is not None
+            ):
+                pronouns.append(key)
             else:
-                texts[(id(w), slot.index)] = form
+                to_translate[key] = slot.text
     keys = list(to_translate)
     outputs = service.translate([to_translate[k] for k in keys]) if keys else []
-    for key, text in zip(keys, outputs):
-        texts[key] = _strip_final_period(text, to_translate[key])
-    return texts
+    texts = {key: _strip_final_period(text, to_translate[key]) for key, text in zip(keys, outputs)}
+    return texts, pronouns
 
 
 def _strip_final_period(italian: str, english: str) -> str:
@@ -129,7 +182,7 @@ def _strip_final_period(italian: str, english: str) -> str:
     return italian
 
 
-def _translated(w: Work, texts: Mapping[tuple[int, int], str]) -> TranslatedUtterance:
+def _translated(w: Work, texts: Mapping[MentionKey, str]) -> TranslatedUtterance:
     u = w.utterance
     resolved = w.resolved
     mentions = []
@@ -149,9 +202,9 @@ def _translated(w: Work, texts: Mapping[tuple[int, int], str]) -> TranslatedUtte
                 source_span=m.span,
                 kind=slot.kind,
                 text_en=slot.text,
-                text_it=texts.get((id(w), slot.index)),
+                text_it=texts.get(MentionKey(w.index, slot.index)),
                 placeholder=w.placeholders[slot.index].source if w.placeholders and not w.reason else None,
-                cls=m.cls,
+                cls=w.classes[slot.index],
                 dropped_at=dropped,
                 reason=reason,
             )

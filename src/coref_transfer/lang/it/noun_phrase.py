@@ -1,0 +1,237 @@
+"""Gender and number of an Italian noun phrase: what a mention's translation says about its class.
+
+The translate stage translates each noun mention alone ("the foundation" →
+"la fondazione") before it draws the mention's placeholder, and reads here
+the gender and number Italian agreement will follow, by this precedence:
+
+1. **Determiner** before the head, by table (`articles`, `morphology`): the
+   definite and indefinite articles (la, gli, un', …), the demonstratives
+   (questa, quei, …) and the possessives (sua, suoi, …; "loro" is invariant
+   and says nothing). A determiner is the surest sign, as Italian makes it
+   agree with its noun whatever the noun's ending ("la crisi", "le crisi",
+   "il problema"). Elided forms (l', quest', quell') tell the number only.
+2. **Head noun's morphology** from the parser (`Gender`, `Number` features
+   of the phrase's root, a NOUN); then an adjective that modifies it
+   ("rivale più piccolo": masculine), which agrees with it.
+3. **Noun lexicon** (`lang.it.nouns`, built from the UD training files) for
+   a noun the parser leaves without a feature.
+4. **Names.** A proper name (PROPN head, or the English mention's root is a
+   proper noun, NNP/NNPS) takes only what a determiner says
+   ("la Fiat", "gli Stati Uniti"): the parser's features on names are
+   guesses. Without a determiner, a place name (the English mention is a
+   GPE entity: cities, regions, countries named bare) is feminine singular
+   by the Italian convention that city names are feminine ("Bologna è
+   stata generosa", "Milano è bella": *la città di* Bologna); a person's
+   name says nothing (the English first name and the cluster decide).
+5. **Pronouns.** A phrase with no noun whose head is a pronoun ("ciò",
+   "questo", "tutti loro", the translation of "that" or "all of them") takes
+   the pronoun's own gender and number (demonstratives by table, others from
+   the parser), so the placeholder agrees as the words put back do.
+6. **Coordination.** A head with coordinated conjuncts ("le auto e le case")
+   is plural, feminine only if every conjunct is (Italian agreement:
+   "Maria e Laura sono arrivate", "Maria e Paolo sono arrivati").
+
+Limits: countries and regions named bare are rare in Italian but not all
+feminine ("Israele è"); islands and rivers take an article. A phrase whose
+root is not a noun or a name (a parse gone wrong, an adjective alone) is
+reported `unanalysed` and left to the English root and the cluster vote.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from coref_transfer.lang.it.articles import DEFINITE_ARTICLES, INDEFINITE_ARTICLES, plain_form
+from coref_transfer.lang.it.morphology import POSSESSIVES, demonstrative_features
+from coref_transfer.model import span_root
+from coref_transfer.parsing.model import ParsedSentence
+
+#: UD values → the classes' values.
+GENDERS = {"Masc": "masc", "Fem": "fem"}
+NUMBERS = {"Sing": "sing", "Plur": "plur"}
+
+#: English entity labels whose bare Italian name is feminine (city names; see the docstring, point 4).
+FEMININE_PLACE_LABELS = frozenset(("GPE",))
+
+#: Why a phrase's gender or number is what it is (`PhraseFeatures.source`).
+PHRASE_SOURCES = ("determiner", "noun", "adjective", "lexicon", "pronoun", "place_name", "coordination", "name", "unanalysed")
+
+
+class Lexicon(Protocol):
+    """What the analysis needs of a noun lexicon (`lang.it.nouns.NounLexicon`)."""
+
+    def lookup(self, form: str) -> tuple[str | None, str | None]: ...
+
+
+def _determiner_table() -> dict[str, tuple[str | None, str]]:
+    """Every article, demonstrative and possessive form → (gender or None, number), class values."""
+    table: dict[str, set[tuple[str, str]]] = {}
+    for (gender, number), forms in DEFINITE_ARTICLES.items():
+        for form in forms.values():
+            table.setdefault(form, set()).add((gender, number))
+    for gender, forms in INDEFINITE_ARTICLES.items():
+        for form in forms.values():
+            table.setdefault(form, set()).add((gender, "Sing"))
+    for forms in POSSESSIVES.values():
+        for (gender, number), form in forms.items():
+            table.setdefault(form, set()).add((gender, number))
+    out: dict[str, tuple[str | None, str]] = {}
+    for form, values in table.items():
+        genders = {g for g, _ in values}
+        numbers = {n for _, n in values}
+        if len(numbers) > 1:
+            continue  # "loro": invariant, says nothing
+        out[form] = (GENDERS[genders.pop()] if len(genders) == 1 else None, NUMBERS[numbers.pop()])
+    return out
+
+
+DETERMINERS = _determiner_table()
+
+
+def determiner_features(word: str) -> tuple[str | None, str] | None:
+    """(gender or None, number) of a determiner form, None for any other word.
+
+    "la" → ("fem", "sing"), "l'" → (None, "sing"), "quegli" → ("masc", "plur"),
+    "sue" → ("fem", "plur"), "loro" → None.
+    """
+    plain = plain_form(word)
+    if plain in DETERMINERS:
+        return DETERMINERS[plain]
+    demonstrative = demonstrative_features(plain)
+    if demonstrative is not None:
+        _, gender, number = demonstrative
+        return (GENDERS[gender] if gender else None, NUMBERS[number])
+    return None
+
+
+@dataclass(frozen=True)
+class PhraseFeatures:
+    """The gender and number an Italian noun phrase agrees in (None: not known)."""
+
+    gender: str | None
+    number: str | None
+    gender_source: str | None
+    number_source: str | None
+    head: int | None
+    """Index of the phrase's head token (None: unanalysed)."""
+    proper: bool = False
+    """The head is a proper name."""
+
+
+UNANALYSED = PhraseFeatures(None, None, "unanalysed", "unanalysed", None)
+
+
+def _head(parsed: ParsedSentence) -> int | None:
+    """The phrase's head: its syntactic root if a noun or name, else its first noun or name,
+    else a pronoun root (None: no such word)."""
+    tokens = parsed.tokens
+    if not tokens:
+        return None
+    root = span_root([t.head for t in tokens], 0, len(tokens) - 1)
+    if root is not None and tokens[root].upos in ("NOUN", "PROPN"):
+        return root
+    for i, token in enumerate(tokens):
+        if token.upos in ("NOUN", "PROPN"):
+            return i
+    if root is not None and tokens[root].upos == "PRON":
+        return root
+    return None
+
+
+def _pronoun_features(parsed: ParsedSentence, head: int) -> PhraseFeatures:
+    token = parsed.tokens[head]
+    table = determiner_features(token.text)
+    gender, number = table if table is not None else (None, None)
+    if gender is None and token.feats.get("Gender") in GENDERS:
+        gender = GENDERS[token.feats["Gender"]]
+    if number is None and token.feats.get("Number") in NUMBERS:
+        number = NUMBERS[token.feats["Number"]]
+    return PhraseFeatures(gender, number, "pronoun" if gender else None, "pronoun" if number else None, head)
+
+
+def _conjuncts(parsed: ParsedSentence, head: int) -> list[int]:
+    return [i for i, t in enumerate(parsed.tokens) if t.head == head and t.deprel == "conj" and t.upos in ("NOUN", "PROPN")]
+
+
+def _own_features(
+    parsed: ParsedSentence, head: int, lexicon: Lexicon | None, proper: bool
+) -> tuple[str | None, str | None, str | None, str | None]:
+    """(gender, number, their sources) of one noun or name from its determiner, features, lexicon."""
+    gender = number = gender_source = number_source = None
+    for i in range(head - 1, -1, -1):  # the nearest determiner before the head
+        features = determiner_features(parsed.tokens[i].text)
+        if features is not None:
+            gender, number = features
+            gender_source = "determiner" if gender else None
+            number_source = "determiner"
+            break
+        if parsed.tokens[i].upos in ("ADP", "VERB", "NOUN", "PROPN", "PUNCT"):
+            break  # beyond the head's own modifiers
+    if proper:
+        return gender, number, gender_source, number_source
+    token = parsed.tokens[head]
+    if gender is None and token.feats.get("Gender") in GENDERS:
+        gender, gender_source = GENDERS[token.feats["Gender"]], "noun"
+    if number is None and token.feats.get("Number") in NUMBERS:
+        number, number_source = NUMBERS[token.feats["Number"]], "noun"
+    for i, dependent in enumerate(parsed.tokens):
+        if dependent.head != head or dependent.deprel != "amod" or dependent.upos != "ADJ":
+            continue
+        if gender is None and dependent.feats.get("Gender") in GENDERS:
+            gender, gender_source = GENDERS[dependent.feats["Gender"]], "adjective"
+        if number is None and dependent.feats.get("Number") in NUMBERS:
+            number, number_source = NUMBERS[dependent.feats["Number"]], "adjective"
+    if lexicon is not None and (gender is None or number is None):
+        lex_gender, lex_number = lexicon.lookup(token.text)
+        if gender is None and lex_gender is not None:
+            gender, gender_source = lex_gender, "lexicon"
+        if number is None and lex_number is not None:
+            number, number_source = lex_number, "lexicon"
+    return gender, number, gender_source, number_source
+
+
+def phrase_features(
+    parsed: ParsedSentence, lexicon: Lexicon | None = None, entity_label: str | None = None, english_proper: bool = False
+) -> PhraseFeatures:
+    """What the parsed Italian phrase says about the gender and number it agrees in.
+
+    Args:
+        parsed: the phrase, parsed on its own (a mention's translation).
+        lexicon: the noun lexicon, the back-off for a bare noun (None: none).
+        entity_label: the English mention's named-entity label at its root, if any.
+        english_proper: the English mention's root is a proper noun (NNP, NNPS).
+    """
+    head = _head(parsed)
+    if head is None:
+        return UNANALYSED
+    if parsed.tokens[head].upos == "PRON":
+        return _pronoun_features(parsed, head)
+    proper = parsed.tokens[head].upos == "PROPN" or english_proper
+    gender, number, gender_source, number_source = _own_features(parsed, head, lexicon, proper)
+    conjuncts = _conjuncts(parsed, head)
+    if conjuncts:
+        genders = [gender] + [_own_features(parsed, c, lexicon, parsed.tokens[c].upos == "PROPN")[0] for c in conjuncts]
+        if "masc" in genders:
+            gender = "masc"
+        elif all(g == "fem" for g in genders):
+            gender = "fem"
+        else:
+            gender = None
+        return PhraseFeatures(gender, "plur", "coordination" if gender else None, "coordination", head, proper)
+    if proper and gender is None and number is None:
+        if entity_label in FEMININE_PLACE_LABELS:
+            return PhraseFeatures("fem", "sing", "place_name", "place_name", head, proper)
+        return PhraseFeatures(None, None, "name", "name", head, proper)
+    return PhraseFeatures(gender, number, gender_source, number_source, head, proper)
+
+
+def analyse(
+    parsed: Sequence[ParsedSentence],
+    lexicon: Lexicon | None,
+    entity_labels: Sequence[str | None],
+    english_proper: Sequence[bool],
+) -> list[PhraseFeatures]:
+    """`phrase_features` of many parsed phrases."""
+    return [phrase_features(p, lexicon, label, proper) for p, label, proper in zip(parsed, entity_labels, english_proper)]
