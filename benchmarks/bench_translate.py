@@ -24,6 +24,13 @@ distinct English sentences (default 2,000), then measures in this one run:
                    placeholders, so every utterance takes all its attempts:
                    the re-run replays all of them from the cache).
 
+- segments:        the segments stage γ sends to translation on the embedded
+                   sample with its translation memory, with step 2 of the
+                   classes (`translate.italian_classes: true`, the mentions
+                   translated first) and without it (select's classes): the
+                   mentions are translated once either way, so the counts
+                   must not grow (`--segments` runs only this part).
+
 A random model never emits `</s>`, so every output runs to
 `max_decoding_length` (32 here) in every system: the decoding work is equal,
 which is what a speed comparison needs, but real outputs are shorter. The
@@ -82,6 +89,40 @@ def sample_beta3() -> tuple[list, object, dict]:
     return utterances, Inventory.load(REPO / "resources" / "placeholders"), config
 
 
+def italian_parser():
+    """The project's Italian parser (step 2 of the classes reads the mentions' Italian with it)."""
+    from coref_transfer.parsing.backends import SpacyParser
+
+    return SpacyParser(REPO / "resources" / "models" / "it_ud_coref_transfer")
+
+
+def sample_segments() -> dict[str, dict[str, int]]:
+    """Segments stage γ sends to the sample's translation memory, with and without step 2 of the classes."""
+    from coref_transfer.lang.it.nouns import NounLexicon
+
+    from coref_transfer.config import validate_config
+    from coref_transfer.translate.mt.memory import TranslationMemory
+    from coref_transfer.translate.mt.service import TranslationService
+    from coref_transfer.translate.run import MissCollector
+    from coref_transfer.translate.stage import run_gamma
+
+    rows, inventory, _ = sample_beta3()
+    italian = italian_parser()
+    out = {}
+    for step2 in (False, True):
+        config = validate_config({"translate": {"italian_classes": step2}})
+        lexicon = NounLexicon.load(REPO / config["parser"]["lexicon"])
+        # misses are answered, not fatal: the memory holds the segments of the default (step 2 on) only
+        backend = MissCollector(TranslationMemory(REPO / config["translate"]["memory"]))
+        service = TranslationService(backend, progress=False)
+        run_gamma(rows, service, inventory, config, italian, lexicon)
+        stats = service.stats
+        out[f"italian_classes: {str(step2).lower()}"] = {
+            "requested": stats.requested, "unique": stats.unique, "to the backend": stats.translated,
+        }
+    return out
+
+
 def best_of(repeat: int, run: Callable[[], object]) -> float:
     """Fastest wall time of `repeat` calls."""
     times = []
@@ -97,8 +138,13 @@ def main() -> None:
     parser.add_argument("--sentences", type=int, default=2000, help="number of sentences (default 2,000)")
     parser.add_argument("--repeat", type=int, default=3, help="best of K runs per measurement")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--segments", action="store_true", help="only the sample's segment counts")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
+    segments = sample_segments()
+    if args.segments:
+        print(json.dumps(segments, indent=2) if args.json else _segments_table(segments))
+        return
 
     import ctranslate2
     import torch
@@ -173,11 +219,14 @@ def main() -> None:
             sys.exit(f"cache re-run translated {rerun.stats.translated} segment(s); expected none")
 
         rows, inventory, config = sample_beta3()
+        from coref_transfer.lang.it.nouns import NounLexicon
+
+        italian, lexicon = italian_parser(), NounLexicon.load(REPO / config["parser"]["lexicon"])
 
         def sample_gamma(folder: Path) -> TranslationService:
             with TranslationCache(folder) as cache:
                 service = TranslationService(backend, cache, progress=False)
-                run_gamma(rows, service, inventory, config)
+                run_gamma(rows, service, inventory, config, italian, lexicon)
             return service
 
         start = time.perf_counter()
@@ -196,7 +245,7 @@ def main() -> None:
         "hf-greedy outputs = ct2-greedy-f32 (prefix)": agree / len(texts),
     }
     if args.json:
-        print(json.dumps({"sentences": len(texts), "seconds": figures, "ratios": ratios}, indent=2))
+        print(json.dumps({"sentences": len(texts), "seconds": figures, "ratios": ratios, "segments": segments}, indent=2))
         return
     words = sum(len(t.split()) for t in texts)
     print(f"{len(texts):,} sentences ({words:,} words), tiny Marian, CPU, 1 thread, "
@@ -213,6 +262,14 @@ def main() -> None:
           f"fully cached re-run {figures['sample-gamma-cached']:.2f} s")
     for label, ratio in ratios.items():
         print(f"{label:<44}{ratio:>8.2f}")
+    print(_segments_table(segments))
+
+
+def _segments_table(segments: dict[str, dict[str, int]]) -> str:
+    lines = ["sample γ segments (translation memory):", f"{'':<26}{'requested':>10}{'unique':>8}{'to the backend':>16}"]
+    for label, counts in segments.items():
+        lines.append(f"{label:<26}{counts['requested']:>10,}{counts['unique']:>8,}{counts['to the backend']:>16,}")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
