@@ -278,3 +278,22 @@ def test_shipped_lexicon_is_what_the_command_builds(tmp_path):
     assert result.returncode == 0, result.stderr
     assert out.read_bytes() == SHIPPED.read_bytes()
 
+
+def test_accuracy_script(tmp_path):
+    ud = fake_ud(tmp_path / "ud")
+    for folder, name in DEFAULT_TEST[1:]:
+        write(ud / folder / name, nouns("finestra", FS, 1) + nouns("finestra", FP, 1) + nouns("ignota", FS, 2))
+    lexicon = tmp_path / "it_nouns.tsv"
+    assert run_cli("parser", "lexicon", "--ud", str(ud), "--out", str(lexicon)).returncode == 0
+    result = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "lexicon-accuracy.py"), "--ud", str(ud), "--lexicon", str(lexicon), "--json"],
+        check=False, capture_output=True, text=True, env=ENV,
+    )
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)[str(lexicon)]
+    total = figures["all"]
+    # 5 "segreto" + 4 files x (2 "finestra" + 2 "ignota") test nouns; "finestra" is known (fem sing).
+    assert total["nouns"] == 5 + 4 * 4
+    assert total["gender_coverage"] == round(100 * 8 / 21, 1)
+    assert total["gender_precision"] == 100.0
+    assert total["number_precision"] == 50.0
