@@ -1,6 +1,7 @@
 # The refine stage (the paper's δ: Italian parsing and refinement rules) per
 # partition, then the merge; and the project's parser (`snakemake parser`, not
-# part of `all`). Only the Stanza backend asks for a GPU
+# part of `all`) and its noun lexicon (`snakemake lexicon`, not part of `all`
+# either). Only the Stanza backend asks for a GPU
 # (parser.backend: stanza, GPUS in common.smk); spaCy parses on CPU.
 
 
@@ -70,4 +71,32 @@ rule train_parser:
 rule parser:
     input:
         rules.train_parser.output,
+    localrule: True
+
+
+# The Italian noun lexicon (translate's back-off for a bare noun the parser
+# gives no gender or number): `snakemake lexicon` builds it from the parser's
+# UD training files in parser.ud (no test file; about a second). To use it,
+# copy it over parser.lexicon (default resources/lexicon/it_nouns.tsv, which
+# ships built from the same data) or point parser.lexicon at it.
+# `scripts/lexicon-accuracy.py` scores it on the held-out test files.
+
+
+rule noun_lexicon:
+    output:
+        f"{RESULTS}/parser/it_nouns.tsv",
+    params:
+        cli=CLI,
+        ud=config["parser"]["ud"],
+    log:
+        f"{RESULTS}/logs/refine/noun-lexicon.log",
+    conda:
+        "../envs/refine.yaml"
+    shell:
+        "{params.cli} parser lexicon --ud {params.ud:q} --out {output:q} > {log:q} 2>&1"
+
+
+rule lexicon:
+    input:
+        rules.noun_lexicon.output,
     localrule: True

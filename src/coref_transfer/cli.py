@@ -463,6 +463,29 @@ def parser_evaluate(
     typer.echo(json.dumps(scores, indent=2))
 
 
+@parser_app.command("lexicon")
+def parser_lexicon(
+    ud: Path = typer.Option(..., "--ud", help="Folder of the UD Italian treebanks (UD_Italian-*/...conllu)."),
+    out: Path = typer.Option(Path("resources/lexicon/it_nouns.tsv"), help="Where the lexicon TSV goes."),
+) -> None:
+    """Build the Italian noun lexicon (form, gender, number) from the parser's UD training files.
+
+    The back-off for a bare noun the parser gives no gender or number: reads
+    the NOUN tokens of the files `parser train` trains on (no test file) and
+    writes a sorted TSV with a licence note (coref_transfer.lang.it.nouns).
+
+    Example: coref-transfer parser lexicon --ud ../shared/data/ud --out resources/lexicon/it_nouns.tsv
+    """
+    from coref_transfer.lang.it.nouns import lexicon_from_ud
+
+    s = lexicon_from_ud(ud, out)
+    typer.echo(
+        f"{out}: {s['forms']} forms, {s['with_gender']} with a gender, {s['with_number']} with a number;"
+        f" seen twice or more but ambiguous: {s['ambiguous_gender']} in gender, {s['ambiguous_number']} in number"
+        f" (mixed, unmarked or invariable); {s['seen_once']} seen once (no value)"
+    )
+
+
 @placeholders_app.command("check")
 def placeholders_check(
     config: Path | None = ConfigOption,
