@@ -101,7 +101,7 @@ def parser_model(wildcards):
     return [folder] if Path(folder).is_dir() else []
 
 
-def noun_lexicon(wildcards):
+def lexicon_file(wildcards):
     """The Italian noun lexicon (parser.lexicon), when one is configured."""
     lexicon = config["parser"]["lexicon"]
     return [lexicon] if lexicon else []

@@ -12,7 +12,7 @@ rule translate:
         placeholders=PLACEHOLDER_FILES,
         memory=translation_memory,
         parser=parser_model,
-        lexicon=noun_lexicon,
+        lexicon=lexicon_file,
     output:
         multiext(f"{RESULTS}/translate/parts/{{partition}}/", "gamma.parquet", "stats.json", "manifest.json"),
     params:
