@@ -19,8 +19,9 @@ Root evidence:
 - personal/possessive pronouns: the paper's Table 6 (`lang.en.pronouns.PRONOUN_CLASSES`);
 - nouns: number from the PTB tag (NNS/NNPS plural), coordination (X and Y)
   is plural, feminine only if every member is (`coordination_gender`); a root inside a PERSON entity is a person, inside another entity
-  type a thing; PERSON gender from a title (Mr., Mrs., ...) or the first-name
-  lexicon of `gender-guesser`; common person nouns ("mother", "mayor") from
+  type a thing; PERSON gender from a gendered title (Mr., Mrs., Queen, ...;
+  the `TITLES` table) or else the first-name lexicon of `gender-guesser`, asked
+  only about the entity's first given name (`person_name_gender`); common person nouns ("mother", "mayor") from
   the shipped `data/en_person_nouns.tsv`;
 - determiners: nothing (cluster vote only).
 """
@@ -46,12 +47,68 @@ Class = tuple[str, str, str]
 CLASSES: tuple[Class, ...] = tuple((t, g, n) for t in TYPES for g in GENDERS for n in NUMBERS)
 SINGULAR_CLASSES: tuple[Class, ...] = tuple(c for c in CLASSES if c[2] == "sing")
 
-#: Titles that give a PERSON name its gender before the first-name lexicon.
-TITLE_GENDER = {
-    **dict.fromkeys(("mr.", "mr", "mister", "sir", "lord", "signor", "sig."), "masc"),
-    **dict.fromkeys(("mrs.", "mrs", "ms.", "ms", "miss", "madam", "madame", "lady", "dame", "signora", "sig.ra"), "fem"),
+#: Words that stand before a PERSON name as a title -> the gender they give it (None: no gender).
+#: One table, so that "is it a title?" (`TITLE_WORDS`) and "what gender?" (`TITLE_GENDER`) never
+#: disagree. A title is never looked up in the first-name lexicon (gender-guesser answers for
+#: "Judge", "General", "Major" as if they were first names), and a single name after a title is a
+#: surname ("Judge Smith", "Mrs. Rossi"), so it is not looked up either. Keys are lower case, with
+#: and without the abbreviation's period.
+TITLES: dict[str, str | None] = {
+    # Forms of address that say the sex of the person addressed (English, and the French, German,
+    # Italian and Spanish ones that English text keeps as they are).
+    **dict.fromkeys((
+        "mr", "mr.", "mister", "master", "sir", "messrs", "messrs.", "monsieur", "herr",
+        "signor", "signore", "sig.", "don", "señor", "senor",
+    ), "masc"),
+    **dict.fromkeys((
+        "mrs", "mrs.", "ms", "ms.", "miss", "madam", "madame", "mme", "mme.", "mlle", "mlle.",
+        "frau", "fräulein", "signora", "sig.ra", "signorina", "donna", "doña", "señora", "senora",
+    ), "fem"),
+    # Nobility and monarchy: each rank has a masculine and a feminine word.
+    **dict.fromkeys((
+        "lord", "king", "prince", "duke", "count", "earl", "baron", "marquis", "marquess", "viscount",
+        "emperor", "tsar", "czar", "sultan", "sheikh", "emir", "pharaoh",
+    ), "masc"),
+    **dict.fromkeys((
+        "lady", "dame", "queen", "princess", "duchess", "countess", "baroness", "marchioness",
+        "viscountess", "empress", "tsarina", "czarina",
+    ), "fem"),
+    # Religious and family titles, as titles before a name ("Father Brown", "Sister Mary",
+    # "Uncle Sam", "Aunt Polly"), and the offices that only men hold (pope, cardinal).
+    **dict.fromkeys(("father", "fr.", "brother", "br.", "uncle", "pope", "cardinal"), "masc"),
+    **dict.fromkeys(("mother", "sister", "aunt", "auntie"), "fem"),
+    # Office words with a gendered form ("Congresswoman Waters"); "chairman" and "alderman" are
+    # also said of women, so they are below with the ungendered ones.
+    **dict.fromkeys(("congressman", "councilman"), "masc"),
+    **dict.fromkeys(("congresswoman", "councilwoman", "alderwoman", "chairwoman"), "fem"),
+    # Offices, ranks and professions held by men and women: a title (so not a first name, and what
+    # follows alone is a surname) that says nothing about gender.
+    **dict.fromkeys((
+        "president", "pres.", "vice", "senator", "sen.", "sen", "representative", "rep.", "rep",
+        "congressperson", "governor", "gov.", "gov", "mayor", "premier", "prime", "minister",
+        "secretary", "chancellor", "ambassador", "speaker", "leader", "councillor", "councilor",
+        "commissioner", "judge", "justice", "attorney", "general", "gen.", "gen", "colonel", "col.",
+        "col", "captain", "capt.", "capt", "cpt.", "lieutenant", "lt.", "lt", "sergeant", "sgt.",
+        "sgt", "corporal", "cpl.", "private", "pvt.", "major", "maj.", "admiral", "adm.",
+        "commander", "cmdr.", "commodore", "marshal", "officer", "detective", "det.", "inspector",
+        "agent", "chief", "sheriff", "chairman", "alderman", "deputy", "constable", "bishop",
+        "archbishop", "reverend", "rev.", "rev", "pastor", "rabbi", "imam", "deacon", "dr.", "dr",
+        "doctor", "prof.", "prof", "professor", "dean", "coach", "mx", "mx.", "dott.", "dott", "avv.",
+        # Saints, also at the start of surnames and names: "Santa Anna" is a man, "Santa" a
+        # female name for gender-guesser, so it is never asked about.
+        "saint", "st.", "st", "san", "santo", "santa", "são",
+    ), None),
+    # Not here on purpose: "sr."/"sr" (Senior, Señor or Sister), "m." (Monsieur or an initial).
 }
-TITLE_WORDS = frozenset(TITLE_GENDER) | frozenset(("dr.", "dr", "prof.", "president", "senator", "judge"))
+#: Titles that give a PERSON name its gender before the first-name lexicon.
+TITLE_GENDER: dict[str, str] = {word: gender for word, gender in TITLES.items() if gender}
+#: Every title, gendered or not: never a first name.
+TITLE_WORDS = frozenset(TITLES)
+#: Function words that PTB sometimes tags NNP inside a name ("The/NNP Rock"): never a first name.
+NAME_FUNCTION_WORDS = frozenset((
+    "the", "a", "an", "this", "that", "these", "those", "of", "and", "or", "&", "in", "on", "at",
+    "to", "for", "by", "with", "from", "my", "your", "his", "her", "its", "our", "their", "dear",
+))
 
 #: Where a class value came from, in the order of precedence for a noun's gender and number.
 SOURCES = ("italian", "english", "cluster", "fallback")
@@ -115,19 +172,64 @@ def first_name_gender(name: str) -> str | None:
     return None
 
 
-def person_name_gender(tokens: Sequence[str], use_lexicon: bool) -> str | None:
-    """Gender of a PERSON name: a title first, then the first name."""
-    for token in tokens:
-        gender = TITLE_GENDER.get(token.lower())
-        if gender:
-            return gender
-    if not use_lexicon:
+def _title_run_start(tokens: Sequence[str], lo: int, stop: int) -> int:
+    """Start of the run of title words that ends just before `stop` (no earlier than `lo`)."""
+    i = stop
+    while i > lo and tokens[i - 1].lower() in TITLE_WORDS:
+        i -= 1
+    return i
+
+
+def _looks_like_first_name(token: str) -> bool:
+    """A capitalised word of two letters or more: not an initial ("J."), not a number or symbol."""
+    letters = token.replace("-", "").replace("'", "")
+    return token[:1].isupper() and len(letters) > 1 and letters.isalpha()
+
+
+def person_name_gender(
+    tokens: Sequence[str],
+    use_lexicon: bool,
+    pos: Sequence[str] | None = None,
+    before: Sequence[str] = (),
+) -> str | None:
+    """Gender of a PERSON name: a gendered title first, then the first given name.
+
+    Args:
+        tokens: the name, i.e. the PERSON entity's tokens (inside the mention).
+        use_lexicon: whether the first-name lexicon may be asked at all.
+        pos: the PTB tags of `tokens`; without them the lexicon is never asked
+            (only an NNP may be a given name).
+        before: the mention's tokens before the entity ("the", "Mr."): only the
+            titles right before the name count, and never through the lexicon.
+
+    Only the entity's first given name is looked up: the first capitalised NNP
+    after any leading titles, determiners and modifiers ("President Maria
+    Rossi" asks about "Maria", "John Maria Smith" about "John"). A name of a
+    single NNP after a title is a surname ("Judge Smith") and is not asked
+    about; a single NNP alone ("Maria said") may be a given name and is.
+    """
+    gender: str | None = None
+    titled = False
+    for word in before[_title_run_start(before, 0, len(before)) :]:
+        titled = True
+        gender = TITLE_GENDER.get(word.lower(), gender)  # the nearest to the name decides
+    i = 0
+    while i < len(tokens):
+        word = tokens[i].lower()
+        if word in TITLE_WORDS:
+            titled = True
+            gender = TITLE_GENDER.get(word, gender)
+        elif pos is not None and pos[i] == "NNP" and word not in NAME_FUNCTION_WORDS:
+            break  # the first name-like token
+        i += 1
+    if gender or not use_lexicon or pos is None:
+        return gender
+    names = 0
+    while i + names < len(tokens) and pos[i + names] == "NNP":
+        names += 1
+    if names == 0 or (titled and names == 1) or not _looks_like_first_name(tokens[i]):
         return None
-    for token in tokens:
-        if token.lower() in TITLE_WORDS or not token[:1].isupper():
-            continue
-        return first_name_gender(token)
-    return None
+    return first_name_gender(tokens[i])
 
 
 def root_evidence(
@@ -155,17 +257,19 @@ def root_evidence(
             type_ = "person" if word in person_nouns() else None
         return Evidence(type_, coordination_gender(tokens, pos, span, entities, use_name_lexicon), number, "noun")
     if entity is not None and entity.label == "PERSON":
-        name = tokens[max(entity.span.start, span.start) : min(entity.span.end, span.end) + 1]
-        # A title just before the entity ("Mr. Rossi" with only "Rossi" tagged) counts too.
+        start, end = max(entity.span.start, span.start), min(entity.span.end, span.end)
+        # A title just before the entity ("Mr. Rossi" with only "Rossi" tagged) counts too, but the
+        # words before the entity never go to the first-name lexicon ("The" is a female name there).
         before = tokens[span.start : entity.span.start] if entity.span.start > span.start else []
-        return Evidence("person", person_name_gender([*before, *name], use_name_lexicon), number, "noun")
+        gender = person_name_gender(tokens[start : end + 1], use_name_lexicon, pos[start : end + 1], before)
+        return Evidence("person", gender, number, "noun")
     if entity is not None:
         return Evidence("thing", None, number, "noun")
     nouns = person_nouns()
     if word in nouns:
         return Evidence("person", None if coordinated else nouns[word], number, "noun")
     if tag in ("NNP", "NNPS") and not coordinated:
-        gender = person_name_gender([tokens[root]], False)  # a bare title-marked name
+        gender = person_name_gender([tokens[root]], False, [tag])  # a bare title ("the Queen")
         if gender:
             return Evidence("person", gender, number, "noun")
     return Evidence(None, None, number, "noun")
@@ -183,9 +287,22 @@ def coordination_gender(
     unknown and none is masculine, the gender is left to the cluster vote.
     """
     genders: list[str | None] = []
+    titles_used: set[int] = set()
     for e in entities:
         if e.label == "PERSON" and span.start <= e.span.start and e.span.end <= span.end:
-            genders.append(person_name_gender(tokens[e.span.start : e.span.end + 1], use_name_lexicon))
+            # One entity may hold several members ("Maria and John"): one name per member.
+            cuts = [i for i in range(e.span.start, e.span.end + 1) if pos[i] == "CC" or tokens[i] == ","]
+            for start, end in zip([e.span.start] + [c + 1 for c in cuts], [*cuts, e.span.end + 1]):
+                if start >= end:
+                    continue
+                run = _title_run_start(tokens, span.start, start)
+                before = tokens[run:start]
+                genders.append(person_name_gender(tokens[start:end], use_name_lexicon, pos[start:end], before))
+            titles_used.update(range(_title_run_start(tokens, span.start, e.span.start), e.span.end + 1))
+    # A gendered title that is a member by itself: "Mr." in "Mr. and Mrs. Smith".
+    for i in range(span.start, span.end + 1):
+        if i not in titles_used and pos[i] == "NNP" and tokens[i].lower() in TITLE_GENDER:
+            genders.append(TITLE_GENDER[tokens[i].lower()])
     nouns = person_nouns()
     for i in range(span.start, span.end + 1):
         if pos[i] in ("NN", "NNS") and tokens[i].lower() in nouns:
