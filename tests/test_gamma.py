@@ -428,3 +428,31 @@ def test_a_bare_plural_noun_without_an_article(beta3, inventory):
     noun = out[0]["mentions"][0]
     assert (noun["gender"], noun["number"]) == ("fem", "plur")
     assert noun["gender_source"] == "italian"
+
+
+JORDAN = """
+%part 0
+(TOP (S (NP=PERSON#1 (NNP Jordan) (NNP Reyes)) (VP (VBD was) (VP (VBN elected) (NP (NN mayor)) (PP (IN in) (NP (NNP May))))) (. .)))
+(TOP (S (NP#1 (PRP She)) (VP (VBD thanked) (NP (DT the) (NNS voters)) (PP (IN for) (NP (PRP$#1 her) (NN victory)))) (. .)))
+"""
+
+
+def test_a_first_name_the_pronouns_contradict_follows_the_pronouns(beta3, inventory):
+    """The lexicon calls "Jordan" a man's name; "she" and "her" say otherwise, and outweigh a guess."""
+    def script(source: str, call: int) -> str:
+        if source == "Jordan Reyes":
+            return "Jordan Reyes"
+        m = re.fullmatch(rf"{NAME} was elected mayor in May\.", source)
+        if m:
+            end, _ = agreeing(inventory, m[1])
+            return f"{m[1]} è stat{end} elett{end} sindaco a maggio."
+        m = re.fullmatch(rf"{NAME} thanked the voters for {NAME}'s victory\.", source)
+        if m:
+            return f"{m[1]} ha ringraziato gli elettori per la vittoria di {m[2]}."
+        raise AssertionError(f"unscripted segment {source!r}")
+
+    out, _, _ = run(beta3(JORDAN), script, inventory)
+    assert out[0]["text"] == "Jordan Reyes è stata eletta sindaco a maggio."
+    name = out[0]["mentions"][0]
+    assert (name["type"], name["gender"], name["gender_source"]) == ("person", "fem", "cluster")
+    assert out[0]["audit"][0]["placeholders"][0] in inventory.tokens(("person", "fem", "sing"))

@@ -126,6 +126,10 @@ class Evidence:
     number: str | None = None
     kind: str = "none"
     """`pronoun`, `noun` or `none`: selects the vote weight."""
+    guessed: frozenset[str] = frozenset()
+    """Attributes whose value is a guess the cluster may overrule: a gender from
+    the first-name lexicon ("Andrea" is a woman's name in English, a man's in
+    Italian), which yields to a decided cluster vote (where "she" outweighs it)."""
 
     def get(self, attribute: str) -> str | None:
         return getattr(self, attribute)
@@ -262,7 +266,9 @@ def root_evidence(
         # words before the entity never go to the first-name lexicon ("The" is a female name there).
         before = tokens[span.start : entity.span.start] if entity.span.start > span.start else []
         gender = person_name_gender(tokens[start : end + 1], use_name_lexicon, pos[start : end + 1], before)
-        return Evidence("person", gender, number, "noun")
+        titled = person_name_gender(tokens[start : end + 1], False, pos[start : end + 1], before)
+        guessed = frozenset(("gender",)) if gender is not None and titled is None else frozenset()
+        return Evidence("person", gender, number, "noun", guessed)
     if entity is not None:
         return Evidence("thing", None, number, "noun")
     nouns = person_nouns()
@@ -373,7 +379,8 @@ def estimate_classes(
                 values[attribute], source = english, "english"
             sources.append(source)
         kind = ev.kind if ev.kind != "none" or it is None else it.kind
-        combined.append((Evidence(values["type"], values["gender"], values["number"], kind), tuple(sources)))
+        guessed = frozenset(a for a, source in zip(ATTRIBUTES, sources) if source == "english" and a in ev.guessed)
+        combined.append((Evidence(values["type"], values["gender"], values["number"], kind, guessed), tuple(sources)))
     vote = cluster_vote([ev for ev, _ in combined], weights, config["fallback"])
     cluster = MentionClass(*(vote[a][0] for a in ATTRIBUTES), tuple(vote[a][1] for a in ATTRIBUTES))  # type: ignore[arg-type]
     mentions = []
@@ -381,7 +388,8 @@ def estimate_classes(
         values_out, where = [], []
         for attribute, source in zip(ATTRIBUTES, sources):
             value = ev.get(attribute)
-            if value is None:
+            overruled = attribute in ev.guessed and vote[attribute][1] == "cluster" and vote[attribute][0] != value
+            if value is None or overruled:
                 value, source = vote[attribute]
             values_out.append(value)
             where.append(source)
