@@ -20,6 +20,7 @@ from coref_transfer.refine.audit import (
     predicate_clashes,
     predicate_counts,
 )
+from coref_transfer.report.paper import agreement_audit_table, agreement_examples_table
 from coref_transfer.stats import check_accounting, stats_markdown, sum_stats
 
 FIN = "Mood=Ind|Number={}|Person=3|Tense=Pres|VerbForm=Fin"
@@ -149,6 +150,18 @@ def test_examples_are_the_first_in_table_order():
     first = clash_examples(SENTENCES, 3)
     assert [(c.sentence, c.predicate) for c in first] == [(1, "creato"), (1, "stato"), (6, "arrivati")]
     assert len(clash_examples(SENTENCES)) == 4 and clash_examples(SENTENCES, 0) == []
+
+
+def test_report_tables():
+    table = agreement_audit_table(SENTENCES)
+    rows = {row[0]: row[1:] for row in table.rows}
+    assert rows["placeholder gender and number = noun's (both known)"] == [4, 5, 80.0]
+    assert rows["utterances with a subject–predicate clash under essere"] == [3, 9, 100 * 3 / 9]
+    examples = agreement_examples_table(SENTENCES)
+    assert examples.name == "agreement_examples" and len(examples.rows) == 4
+    assert examples.rows[0] == ["doc#0#1", "fondazione", "creato", "fem sing", "masc sing", "gender",
+                                "La fondazione è stato creato ."]
+    assert "| doc#0#7 | Lei | stanco | fem sing | masc sing | gender | Lei è stanco . |" in examples.markdown()
 
 
 def refine_stats(utterances: list[RefinedUtterance]) -> dict:
