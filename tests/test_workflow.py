@@ -88,7 +88,8 @@ def test_full_run_merges_every_partition(first_run):
     assert delta["rules"]["subject_pronoun_deletion"]["applied"] > 0
     # the report: every table in three formats, both figures, numbers traceable to the stats
     paper = workdir / "results/report/paper"
-    for name in ("table2", "table9", "table15", "table16", "table17", "table18", "dropped"):
+    for name in ("table2", "table9", "table15", "table16", "table17", "table18", "dropped", "agreement_audit",
+                 "agreement_examples"):
         for ext in ("md", "tex", "csv"):
             assert (paper / f"{name}.{ext}").stat().st_size > 0
     for name in ("figure2", "figure8"):
@@ -100,6 +101,14 @@ def test_full_run_merges_every_partition(first_run):
     assert int(everything["source (English)"]["mentions"]) == merged["input"]["mentions"]
     assert int(everything["result (Italian, δ)"]["utterances"]) == delta["delta"]["utterances"]
     assert int(everything["result (Italian, δ)"]["mentions"]) == delta["delta"]["mentions"]
+    # the agreement audit: the report's table is the refine stage's summed stats
+    from coref_transfer.refine.audit import audit_rows
+
+    audit = [(row["measure"], int(row["count"]), int(row["out of"]))
+             for row in csv.DictReader((paper / "agreement_audit.csv").open())]
+    assert audit == audit_rows(delta["agreement"])
+    assert delta["agreement"]["predicates"]["utterances"] == delta["delta"]["utterances"]
+    assert "### Agreement audit: the first 10 subject–predicate clashes" in (paper / "index.md").read_text()
     exports = sorted(p.name for p in (workdir / "results/export").iterdir() if not p.name.startswith("."))
     assert exports == sorted(["manifest.json"] + [
         f"{s}.{e}" for s in ("train", "development", "test") for e in ("gold_conll", "json", "conllu", "jsonlines")])

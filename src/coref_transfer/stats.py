@@ -9,7 +9,8 @@ named reason. Its `stats.json` has
   `beta3`; translate `gamma`; refine `delta`;
 - `dropped`: per unit, per reason, how many went (refine drops nothing);
 - the stage's own extras (select `anomalies` and `classes`, translate
-  `attempts` and `translation`, refine `rules`).
+  `attempts` and `translation`, refine `rules` and `agreement`, the
+  agreement audit's counts of `coref_transfer.refine.audit`).
 
 `check_accounting` proves input = kept + dropped for the units a stage
 accounts for (`ACCOUNTED_UNITS`); every stage runs it on its own stats and
@@ -148,4 +149,11 @@ def stats_markdown(stats: Mapping[str, Any]) -> str:
         for rule, counts in stats["rules"].items():
             skipped = ", ".join(f"{reason}: {n:,}" for reason, n in counts["skipped"].items()) or "–"
             lines.append(f"| {rule} | {counts['applied']:,} | {skipped} |")
+    if stats.get("agreement"):
+        from coref_transfer.refine.audit import audit_rows
+
+        lines += ["", "| agreement audit | count | out of | % |", "|---|---|---|---|"]
+        for measure, count, total in audit_rows(stats["agreement"]):
+            share = f"{100 * count / total:.1f}" if total else "–"
+            lines.append(f"| {measure} | {count:,} | {total:,} | {share} |")
     return "\n".join(lines) + "\n"

@@ -75,6 +75,8 @@ def _stats(
     utterances: Sequence[TranslatedUtterance], out: Sequence[RefinedUtterance], rules: Sequence[Rule]
 ) -> dict[str, Any]:
     """δ's share of stats.json: what γ kept = what δ outputs (δ drops nothing)."""
+    from coref_transfer.refine.audit import agreement_stats
+
     return {
         "input": {"utterances": sum(u.dropped_at is None for u in utterances)},
         "delta": {
@@ -85,4 +87,5 @@ def _stats(
             "changes": sum(len(u.changes) for u in out),
         },
         "rules": {rule.name: {"applied": rule.applied, "skipped": dict(sorted(rule.skipped.items()))} for rule in rules},
+        "agreement": agreement_stats(out),
     }

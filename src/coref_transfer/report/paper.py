@@ -8,6 +8,7 @@ Every number comes from a stage table or stats file of the run:
 - Table 17 (annotator agreement per class): imported ratings of the human-evaluation kit;
 - Table 18 (linguistic profile per readability class): the δ parse;
 - the dropped-reasons table: `select/stats.json` and `translate/stats.json`;
+- the agreement audit and its examples: `refine/delta.parquet` (`coref_transfer.refine.audit`);
 - Figures 2 and 8 (tokens and mentions per utterance): α and β3.
 """
 
@@ -23,6 +24,7 @@ from typing import Any
 from coref_transfer.io import atomic_write_text
 from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.records import RefinedUtterance, SelectedUtterance, read_records
+from coref_transfer.refine.audit import agreement_stats, audit_rows, clash_examples
 from coref_transfer.report.table import Table, pct
 from coref_transfer.splits import SPLITS, split_of
 from coref_transfer.stats import SELECT_MENTION_REASONS
@@ -175,6 +177,30 @@ def dropped_table(select_stats: Mapping[str, Any], gamma_stats: Mapping[str, Any
     return table
 
 
+def agreement_audit_table(delta: Sequence[RefinedUtterance]) -> Table:
+    table = Table("agreement_audit", "Agreement audit: placeholders against their Italian nouns, subjects against "
+                  "their predicates (δ)", ["measure", "count", "out of", "%"])
+    for measure, count, total in audit_rows(agreement_stats(delta)):
+        table.rows.append([measure, count, total, pct(count, total)])
+    table.note = ("Placeholders: each mention whose Italian root is a NOUN, the class its placeholder was drawn "
+                  "from against the root's Gender and Number (a coordination is plural, feminine only if every "
+                  "conjunct is); the Italian agrees with the placeholder, so a mismatch risks a wrong agreement. "
+                  "Clashes: a subject (nsubj, nsubj:pass) and its adjective or participle predicate under essere "
+                  "(cop, aux, aux:pass) that differ in gender or number. From the δ parse "
+                  "(coref_transfer.refine.audit); the same counts are in the refine stage's stats.json.")
+    return table
+
+
+def agreement_examples_table(delta: Sequence[RefinedUtterance], limit: int = 10) -> Table:
+    table = Table("agreement_examples", f"Agreement audit: the first {limit} subject–predicate clashes (δ)",
+                  ["utterance", "subject", "predicate", "subject features", "predicate features", "differ", "text"])
+    for c in clash_examples(delta, limit):
+        table.rows.append([c.utterance_id, c.subject, c.predicate, c.subject_agreement.describe(),
+                           c.predicate_agreement.describe(), ", ".join(c.features), c.text])
+    table.note = "In the order of the δ table; features as gender and number (? = the parser gave none)."
+    return table
+
+
 def table17(agreement: Mapping[str, Any] | None) -> Table:
     table = Table("table17", "Table 17: annotator agreement per readability class",
                   ["class", "items", "grammatical: observed", "grammatical: Fleiss' κ", "acceptable: observed", "acceptable: Fleiss' κ"])
@@ -232,6 +258,8 @@ def build_report(select_dir: Path, translate_dir: Path | None, refine_dir: Path,
         table17(agreement),
         table18(delta),
         dropped_table(select_stats, gamma_stats),
+        agreement_audit_table(delta),
+        agreement_examples_table(delta),
     ]
     written: list[Path] = []
     for table in tables:
