@@ -371,15 +371,16 @@ def test_a_feminine_thing_gets_a_feminine_placeholder_and_the_italian_agrees(bet
     assert (pronoun["gender"], pronoun["gender_source"]) == ("fem", "cluster")
     # the mention was translated once, before the placeholders were drawn
     assert backend.seen.count("the foundation") == 1 and backend.seen[0] == "the foundation"
-    assert stats["classes"]["sources"]["gender"] == {"cluster": 1, "italian": 1}
-    assert stats["classes"]["italian_analysis"] == {"mentions": 1, "gender_determiner": 1, "number_determiner": 1}
-    assert stats["classes"]["changed_from_select"]["gender"] == 2
+    assert stats["class_sources"]["gender"] == {"cluster": 1, "italian": 1}
+    assert stats["italian_analysis"] == {"mentions": 1, "gender_determiner": 1, "number_determiner": 1}
+    assert stats["class_changes"]["gender"] == 2
+    assert stats["classes"] == {"thing/fem/sing": 1}
 
 
 def test_the_switch_off_keeps_selects_classes(beta3, inventory):
     out, stats, _ = run(beta3(FOUNDATION), foundation_script(inventory), inventory, italian_classes=False)
     assert out[0]["text"] == "La fondazione è stato creato da Robert Hale."  # the old defect, on purpose
-    assert "classes" not in stats
+    assert "classes" not in stats and "class_sources" not in stats
 
 
 def test_an_english_singular_that_is_plural_in_italian(beta3, inventory):
@@ -399,7 +400,7 @@ def test_a_mention_the_parser_cannot_analyse_falls_back_to_the_cluster(beta3, in
     out, stats, _ = run(beta3(FOUNDATION), foundation_script(inventory, "Ecco"), inventory)
     noun = out[0]["mentions"][0]
     assert (noun["gender"], noun["gender_source"]) == ("masc", "fallback")
-    assert stats["classes"]["italian_analysis"] == {"mentions": 1, "unanalysed": 1}
+    assert stats["italian_analysis"] == {"mentions": 1, "unanalysed": 1}
 
 
 FLOODS = """

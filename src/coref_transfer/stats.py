@@ -9,7 +9,8 @@ named reason. Its `stats.json` has
   `beta3`; translate `gamma`; refine `delta`;
 - `dropped`: per unit, per reason, how many went (refine drops nothing);
 - the stage's own extras (select `anomalies` and `classes`, translate
-  `attempts` and `translation`, refine `rules` and `agreement`, the
+  `classes`, `class_sources`, `italian_analysis`, `class_changes` (step 2 of
+  the classes), `attempts` and `translation`, refine `rules` and `agreement`, the
   agreement audit's counts of `coref_transfer.refine.audit`).
 
 `check_accounting` proves input = kept + dropped for the units a stage
@@ -138,6 +139,18 @@ def stats_markdown(stats: Mapping[str, Any]) -> str:
     if stats.get("classes"):
         lines += ["", "| class (type/gender/number) | clusters |", "|---|---|"]
         lines += [f"| {name} | {count:,} |" for name, count in stats["classes"].items()]
+    if stats.get("class_sources"):
+        lines += ["", "| class value from | type | gender | number |", "|---|---|---|---|"]
+        sources = stats["class_sources"]
+        for source in sorted({s for counts in sources.values() for s in counts}):
+            cells = [f"{sources.get(a, {}).get(source, 0):,}" for a in ("type", "gender", "number")]
+            lines.append(f"| {source} | " + " | ".join(cells) + " |")
+    if stats.get("italian_analysis"):
+        lines += ["", "| the mentions' Italian | mentions |", "|---|---|"]
+        lines += [f"| {key} | {count:,} |" for key, count in stats["italian_analysis"].items()]
+    if stats.get("class_changes"):
+        lines += ["", "| changed from select's class | mentions |", "|---|---|"]
+        lines += [f"| {key} | {count:,} |" for key, count in stats["class_changes"].items()]
     if stats.get("attempts"):
         lines += ["", "| attempt | utterances kept |", "|---|---|"]
         lines += [f"| {attempt} | {count:,} |" for attempt, count in stats["attempts"].items()]

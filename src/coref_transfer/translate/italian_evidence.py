@@ -129,7 +129,8 @@ def _counts(
     changed: Counter,
     cluster_classes: Counter,
 ) -> dict[str, Any]:
-    """Stats: where each class value came from, what the Italian analysis saw, what changed."""
+    """Stats: the clusters by class (as select counts them), where each mention's values came from,
+    what the Italian analysis saw, and how many values differ from select's."""
     sources = {a: Counter() for a in ATTRIBUTES}
     for mclass in classes.values():
         for attribute, source in zip(ATTRIBUTES, mclass.sources):
@@ -143,11 +144,8 @@ def _counts(
             analysis[f"gender_{f.gender_source or 'unknown'}"] += 1
             analysis[f"number_{f.number_source or 'unknown'}"] += 1
     return {
-        "clusters": dict(sorted(cluster_classes.items())),
-        "sources": {a: dict(sorted(sources[a].items())) for a in ATTRIBUTES},
-        "italian_analysis": {
-            "mentions": len(texts),
-            **{k: analysis[k] for k in sorted(analysis) if analysis[k]},
-        },
-        "changed_from_select": {a: changed[a] for a in ATTRIBUTES},
+        "classes": dict(sorted(cluster_classes.items())),
+        "class_sources": {a: dict(sorted(sources[a].items())) for a in ATTRIBUTES},
+        "italian_analysis": {"mentions": len(texts), **{k: analysis[k] for k in sorted(analysis) if analysis[k]}},
+        "class_changes": {a: changed[a] for a in ATTRIBUTES},
     }

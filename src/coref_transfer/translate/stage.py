@@ -135,7 +135,7 @@ def run_gamma(
     out = [_translated(w, texts) for w in work]
     stats = _stats(work, attempts)
     if update is not None:
-        stats["classes"] = update.counts
+        stats.update(update.counts)
     return out, stats
 
 
