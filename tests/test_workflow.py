@@ -35,6 +35,7 @@ def make_workdir(root: Path) -> Path:
     config["translate"]["memory"] = "data/translation-memory.tsv"
     config["translate"]["placeholders"] = str(REPO / "resources" / "placeholders")
     config["parser"]["model"] = str(REPO / "resources" / "models" / "it_ud_coref_transfer")
+    config["parser"]["lexicon"] = str(REPO / "resources" / "lexicon" / "it_nouns.tsv")
     (root / "config.yaml").write_text(yaml.safe_dump(config))
     return root
 
