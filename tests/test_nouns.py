@@ -27,7 +27,8 @@ from coref_transfer.lang.it.nouns import (
 from coref_transfer.parsing.train import DEFAULT_TEST, DEFAULT_TRAIN
 
 SHIPPED = REPO / "resources" / "lexicon" / "it_nouns.tsv"
-SHARED_UD = (REPO / ".." / "shared" / "data" / "ud").resolve()
+SHARED_UD = Path(os.environ.get("COREF_TRANSFER_UD", REPO / ".." / "shared" / "data" / "ud")).resolve()
+"""The UD Italian treebanks the shipped lexicon was built from (the parser's `ud` default; not shipped)."""
 ENV = {**os.environ, "PYTHONPATH": str(REPO / "src")}
 
 FS, FP, MS, MP = "Gender=Fem|Number=Sing", "Gender=Fem|Number=Plur", "Gender=Masc|Number=Sing", "Gender=Masc|Number=Plur"
@@ -270,7 +271,11 @@ def test_shipped_lexicon_header_names_treebanks_and_licence():
         assert treebank in LICENCE_NOTE
 
 
-@pytest.mark.skipif(not SHARED_UD.is_dir(), reason=f"no UD treebanks in {SHARED_UD}")
+@pytest.mark.skipif(
+    not SHARED_UD.is_dir(),
+    reason=f"rebuilding the shipped lexicon needs the UD Italian treebanks, which the project may not ship "
+    f"(their licences); none in {SHARED_UD}: set COREF_TRANSFER_UD to their folder",
+)
 def test_shipped_lexicon_is_what_the_command_builds(tmp_path):
     """Rebuilt from the UD treebanks, the lexicon is byte for byte the shipped one."""
     out = tmp_path / "it_nouns.tsv"
@@ -297,3 +302,19 @@ def test_accuracy_script(tmp_path):
     assert total["gender_coverage"] == round(100 * 8 / 21, 1)
     assert total["gender_precision"] == 100.0
     assert total["number_precision"] == 50.0
+
+
+def test_one_conllu_reader_for_the_parser_and_the_lexicon(tmp_path):
+    """`parsing.ud` reads CoNLL-U for both: sentence blocks for training, words for the lexicon, one check."""
+    from coref_transfer.parsing.ud import read_sentences, word_columns
+
+    path = tmp_path / "a.conllu"
+    text = sentence(("la", "DET", FS), ("casa", "NOUN", FS)) + sentence(("il", "DET", MS), ("tetto", "NOUN", MS))
+    path.write_text(text, encoding="utf-8")
+    blocks = read_sentences(path)
+    assert [len(b) for b in blocks] == [3, 3]  # the comment and two words each
+    assert [cols[1] for _, cols in word_columns(path)] == ["la", "casa", "il", "tetto"]
+    path.write_text(text.replace("2\tcasa", "x\tcasa"), encoding="utf-8")
+    with pytest.raises(InputFormatError) as info:
+        read_sentences(path)
+    assert info.value.line == 3 and "bad token ID 'x'" in str(info.value)

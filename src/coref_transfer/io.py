@@ -27,6 +27,26 @@ def _umask() -> int:
 _UMASK = _umask()
 
 
+def read_text(path: str | Path, missing: str) -> str:
+    """A UTF-8 text file, or an error that names it.
+
+    Args:
+        missing: the end of the message when the file does not exist
+            ("translation memory not found").
+    Raises:
+        MissingInputError: no such file.
+        InputFormatError: not valid UTF-8.
+    """
+    from coref_transfer.errors import InputFormatError, MissingInputError
+
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise MissingInputError(f"{path}: {missing}") from exc
+    except UnicodeDecodeError as exc:
+        raise InputFormatError(path, None, f"invalid UTF-8 ({exc.reason})") from exc
+
+
 def atomic_write_text(path: str | Path, text: str) -> None:
     """Write text to `path` through a temporary file in the same folder."""
     atomic_write_bytes(path, text.encode("utf-8"))

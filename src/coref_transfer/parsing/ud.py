@@ -17,28 +17,66 @@ Three things are done to the treebanks before spaCy's converter sees them
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
-from coref_transfer.errors import InputFormatError, MissingInputError
+from coref_transfer.errors import InputFormatError
+from coref_transfer.io import read_text
+
+
+def conllu_lines(path: str | Path) -> Iterator[tuple[int, str]]:
+    """(line number, line) of every non-blank line of a CoNLL-U file, token lines checked.
+
+    A blank line is yielded as ``(n, "")`` (it ends a sentence). Token lines
+    need 10 tab-separated columns and an ID that is an integer, a range
+    (``1-2``, a multi-word token) or an empty node (``1.1``).
+
+    Raises:
+        MissingInputError: no such file.
+        InputFormatError: invalid UTF-8 or a malformed token line (file and line named).
+    """
+    text = read_text(path, "CoNLL-U file not found")
+    for lineno, line in enumerate(text.split("\n"), start=1):
+        line = line.rstrip("\r")
+        if not line.strip():
+            yield lineno, ""
+            continue
+        if not line.startswith("#"):
+            cols = line.split("\t")
+            if len(cols) != 10:
+                raise InputFormatError(path, lineno, f"a CoNLL-U token line needs 10 tab-separated columns, found {len(cols)}")
+            if not cols[0].isdigit() and not _is_range_or_empty(cols[0]):
+                raise InputFormatError(path, lineno, f"bad token ID {cols[0]!r} (an integer, a range 1-2 or an empty node 1.1)")
+        yield lineno, line
+
+
+def word_columns(path: str | Path) -> Iterator[tuple[int, list[str]]]:
+    """(line number, columns) of the syntactic words of a CoNLL-U file (no ranges, no empty nodes)."""
+    for lineno, line in conllu_lines(path):
+        if line and not line.startswith("#"):
+            cols = line.split("\t")
+            if cols[0].isdigit():
+                yield lineno, cols
+
+
+def _is_range_or_empty(token_id: str) -> bool:
+    for sep in ("-", "."):
+        left, found, right = token_id.partition(sep)
+        if found and left.isdigit() and right.isdigit():
+            return True
+    return False
 
 
 def read_sentences(path: Path) -> list[list[str]]:
     """The sentence blocks of a CoNLL-U file, as lists of lines."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise MissingInputError(f"{path}: CoNLL-U file not found") from exc
     blocks: list[list[str]] = []
     current: list[str] = []
-    for lineno, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
+    for _, line in conllu_lines(path):
+        if not line:
             if current:
                 blocks.append(current)
                 current = []
             continue
-        if not line.startswith("#") and len(line.split("\t")) != 10:
-            raise InputFormatError(path, lineno, f"a CoNLL-U token line needs 10 tab-separated columns, found {len(line.split(chr(9)))}")
         current.append(line)
     if current:
         blocks.append(current)

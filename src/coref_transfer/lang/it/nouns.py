@@ -63,8 +63,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from coref_transfer.classes import GENDERS, NUMBERS
-from coref_transfer.errors import InputFormatError, MissingInputError
-from coref_transfer.io import atomic_write_text
+from coref_transfer.errors import InputFormatError
+from coref_transfer.io import atomic_write_text, read_text
+from coref_transfer.parsing.ud import word_columns
 
 log = logging.getLogger(__name__)
 
@@ -108,39 +109,6 @@ def normalize(form: str) -> str:
     return unicodedata.normalize("NFC", form).lower()
 
 
-def _token_columns(path: Path) -> Iterator[tuple[int, list[str]]]:
-    """(line number, columns) of the syntactic word lines of a CoNLL-U file.
-
-    Reads as `coref_transfer.parsing.ud.read_sentences` does (same column
-    check), keeping line numbers so that a bad FEATS column is named too.
-    """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise MissingInputError(f"{path}: CoNLL-U file not found") from exc
-    except UnicodeDecodeError as exc:
-        raise InputFormatError(path, None, f"not UTF-8 ({exc.reason})") from exc
-    for lineno, line in enumerate(text.split("\n"), start=1):
-        line = line.rstrip("\r")
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
-        if len(cols) != 10:
-            raise InputFormatError(path, lineno, f"a CoNLL-U token line needs 10 tab-separated columns, found {len(cols)}")
-        if cols[0].isdigit():
-            yield lineno, cols
-        elif not _is_range_or_empty(cols[0]):
-            raise InputFormatError(path, lineno, f"bad token ID {cols[0]!r} (an integer, a range 1-2 or an empty node 1.1)")
-
-
-def _is_range_or_empty(token_id: str) -> bool:
-    for sep in ("-", "."):
-        left, found, right = token_id.partition(sep)
-        if found and left.isdigit() and right.isdigit():
-            return True
-    return False
-
-
 def _feats(path: Path, lineno: int, text: str) -> dict[str, str]:
     if text == "_":
         return {}
@@ -172,7 +140,7 @@ def iter_nouns(path: str | Path) -> Iterator[tuple[str, dict[str, str]]]:
         InputFormatError: a malformed line (the file and line are named).
     """
     path = Path(path)
-    for lineno, cols in _token_columns(path):
+    for lineno, cols in word_columns(path):
         if cols[3] != UPOS:
             continue
         form = normalize(cols[1])
@@ -296,12 +264,7 @@ class NounLexicon:
             MissingInputError: no such file (the message says how to build it).
             InputFormatError: a malformed line (the file and line are named).
         """
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError as exc:
-            raise MissingInputError(f"{path}: noun lexicon not found; {BUILD_HINT}") from exc
-        except UnicodeDecodeError as exc:
-            raise InputFormatError(path, None, f"not UTF-8 ({exc.reason})") from exc
+        text = read_text(path, f"noun lexicon not found; {BUILD_HINT}")
         entries: dict[str, tuple[str | None, str | None]] = {}
         header_seen = False
         for lineno, line in enumerate(text.splitlines(), start=1):

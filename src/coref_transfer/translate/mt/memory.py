@@ -13,8 +13,8 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from coref_transfer.errors import InputFormatError, MissingInputError
-from coref_transfer.io import atomic_write_text
+from coref_transfer.errors import InputFormatError
+from coref_transfer.io import atomic_write_text, read_text
 from coref_transfer.translate.mt.base import Backend, TranslationError
 
 
@@ -44,12 +44,7 @@ def read_memory(path: str | Path) -> dict[str, str]:
             twice with different targets (naming both lines).
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise MissingInputError(f"{path}: translation memory not found") from exc
-    except UnicodeDecodeError as exc:
-        raise InputFormatError(path, None, f"invalid UTF-8 ({exc.reason})") from exc
+    text = read_text(path, "translation memory not found")
     table: dict[str, str] = {}
     where: dict[str, int] = {}
     for lineno, line in enumerate(text.split("\n"), start=1):
