@@ -167,3 +167,45 @@ def test_truncated_last_line_is_skipped_and_counted(tmp_path, caplog):
     assert "skipped 1 incomplete line(s)" in caplog.text
     assert reopened.get(cache_key("fp", "a")) == "uno" and reopened.get(cache_key("fp", "b")) == "due"
     assert reopened.get(cache_key("fp", "c")) is None
+
+
+def test_export_misses_asks_for_the_mentions_first_then_the_utterances(tmp_path):
+    """The placeholders depend on the mentions' Italian, so a memory that lacks a mention's text
+    exports the mention texts alone; once they are in, the next run exports the utterances."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+        return subprocess.run([sys.executable, "-m", "coref_transfer", *args], capture_output=True, text=True,
+                              cwd=REPO, env=env)
+
+    selected = tmp_path / "select"
+    proc = run("select", "resources/sample/test/data/english/annotations/nw", "--out", str(selected), "--no-progress")
+    assert proc.returncode == 0, proc.stderr
+    lines = (REPO / "resources" / "sample" / "translation-memory.tsv").read_text(encoding="utf-8").splitlines()
+    mention = next(line for line in lines if line.startswith("the foundation\t"))
+    utterance = next(line for line in lines if "è stata creata" in line)
+    memory = tmp_path / "memory.tsv"
+    memory.write_text("\n".join(x for x in lines if x not in (mention, utterance)) + "\n", encoding="utf-8")
+    cfg = json.dumps({"translate": {"memory": str(memory)}})
+    misses = tmp_path / "misses.tsv"
+
+    first = run("translate", "--input", str(selected), "--out", str(tmp_path / "g"), "--config-json", cfg,
+                "--export-misses", str(misses), "--no-progress")
+    assert first.returncode == 1 and "missing mention segment" in first.stderr
+    assert misses.read_text(encoding="utf-8") == "the foundation\t\n"  # the utterance is not asked for yet
+    assert not (tmp_path / "g").exists()
+
+    memory.write_text(memory.read_text(encoding="utf-8") + mention + "\n", encoding="utf-8")
+    second = run("translate", "--input", str(selected), "--out", str(tmp_path / "g"), "--config-json", cfg,
+                 "--export-misses", str(misses), "--no-progress")
+    assert second.returncode == 1
+    assert misses.read_text(encoding="utf-8") == utterance.split("\t")[0] + "\t\n"
+
+    memory.write_text(memory.read_text(encoding="utf-8") + utterance + "\n", encoding="utf-8")
+    third = run("translate", "--input", str(selected), "--out", str(tmp_path / "g"), "--config-json", cfg, "--no-progress")
+    assert third.returncode == 0, third.stderr

@@ -28,7 +28,7 @@ from coref_transfer.translate.mt.cache import TranslationCache
 from coref_transfer.translate.mt.memory import MemoryMissError, TranslationMemory, write_misses
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory
-from coref_transfer.translate.stage import run_gamma
+from coref_transfer.translate.stage import mention_segments, run_gamma
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +100,9 @@ def run_translate(
 
     Args:
         export_misses: with the memory backend, write the segments the memory
-            lacks to this file (source<TAB>) instead of failing on the first.
+            lacks to this file (source<TAB>) instead of failing on the first:
+            first the mentions' texts alone, while any is missing (the
+            placeholders depend on their Italian), then the utterances.
     Raises:
         MemoryMissError: segments missing from the translation memory.
     """
@@ -119,6 +121,18 @@ def run_translate(
     if export_misses is not None:
         if not isinstance(backend, TranslationMemory):
             raise ConfigError("--export-misses needs translate.backend: memory")
+        if config["translate"]["italian_classes"]:
+            # The placeholders depend on the Italian of the mentions (step 2 of the classes): while the
+            # memory lacks any mention text, the utterances' segments are not known yet.
+            missing = backend.missing(mention_segments(utterances, config["translate"]["pronoun_table"]))
+            if missing:
+                n = write_misses(export_misses, missing)
+                log.error(
+                    "wrote %d missing mention segment(s) to %s: translate them and append them to the memory, "
+                    "then run again for the utterances (their placeholders depend on the mentions' Italian)",
+                    n, export_misses,
+                )
+                raise MemoryMissError(config["translate"]["memory"], sorted(set(missing)))
         backend = collector = MissCollector(backend)
     cache = TranslationCache(config["translate"]["cache"]) if getattr(backend, "cacheable", True) else None
     service = TranslationService(

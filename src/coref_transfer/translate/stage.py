@@ -143,13 +143,11 @@ def _class_tuple(cls: MentionClass) -> tuple[str, str, str]:
     return (cls.type, cls.gender, cls.number)
 
 
-def _noun_mention_texts(
-    work: Sequence[Work], service: TranslationService, pronoun_table: bool
-) -> tuple[dict[MentionKey, str], list[MentionKey]]:
-    """Step (a): the Italian text of every mention that is not a pronoun taken from the table, by MT.
+def mention_sources(work: Sequence[Work], pronoun_table: bool) -> tuple[dict[MentionKey, str], list[MentionKey]]:
+    """Step (a)'s English: the text of every mention that is not a pronoun taken from the table.
 
     Returns:
-        (Italian text per translated mention, the pronoun mentions whose form
+        (English text per mention to translate, the pronoun mentions whose form
         the table gives once their class is final).
     """
     to_translate: dict[MentionKey, str] = {}
@@ -168,6 +166,25 @@ def _noun_mention_texts(
                 pronouns.append(key)
             else:
                 to_translate[key] = slot.text
+    return to_translate, pronouns
+
+
+def mention_segments(utterances: Sequence[SelectedUtterance], pronoun_table: bool) -> list[str]:
+    """The segments step (a) sends to translation, in order (before any placeholder is drawn)."""
+    work = [Work(i, u, make_slots(u)) for i, u in enumerate(utterances)]
+    return list(mention_sources(work, pronoun_table)[0].values())
+
+
+def _noun_mention_texts(
+    work: Sequence[Work], service: TranslationService, pronoun_table: bool
+) -> tuple[dict[MentionKey, str], list[MentionKey]]:
+    """Step (a): the Italian text of every mention that is not a pronoun taken from the table, by MT.
+
+    Returns:
+        (Italian text per translated mention, the pronoun mentions whose form
+        the table gives once their class is final).
+    """
+    to_translate, pronouns = mention_sources(work, pronoun_table)
     keys = list(to_translate)
     outputs = service.translate([to_translate[k] for k in keys]) if keys else []
     texts = {key: _strip_final_period(text, to_translate[key]) for key, text in zip(keys, outputs)}
