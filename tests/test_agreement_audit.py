@@ -1,4 +1,4 @@
-"""The agreement audit (coref_transfer.refine.audit): exact counts on hand-parsed Italian sentences,
+"""The agreement audit (coref_transfer.audit): exact counts on hand-parsed Italian sentences,
 and its stats.json block through the sum, the accounting check, the merge and the summary."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from coref_transfer.classes import MentionClass
 from coref_transfer.merge import merge_folders
 from coref_transfer.model import Span
 from coref_transfer.records import RefinedMention, RefinedUtterance, read_records
-from coref_transfer.refine.audit import (
+from coref_transfer.audit import (
     agreement_stats,
     clash_examples,
     placeholder_agreement,

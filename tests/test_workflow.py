@@ -103,7 +103,7 @@ def test_full_run_merges_every_partition(first_run):
     assert int(everything["result (Italian, δ)"]["utterances"]) == delta["delta"]["utterances"]
     assert int(everything["result (Italian, δ)"]["mentions"]) == delta["delta"]["mentions"]
     # the agreement audit: the report's table is the refine stage's summed stats
-    from coref_transfer.refine.audit import audit_rows
+    from coref_transfer.audit import audit_rows
 
     audit = [(row["measure"], int(row["count"]), int(row["out of"]))
              for row in csv.DictReader((paper / "agreement_audit.csv").open())]

@@ -41,6 +41,9 @@ ATTRIBUTES = ("type", "gender", "number")
 TYPES = ("person", "thing")
 GENDERS = ("masc", "fem")
 NUMBERS = ("sing", "plur")
+#: UD's Gender and Number values → the classes' values (Italian parses speak UD).
+UD_GENDER = {"Masc": "masc", "Fem": "fem"}
+UD_NUMBER = {"Sing": "sing", "Plur": "plur"}
 Class = tuple[str, str, str]
 """An entity class: (type, gender, number)."""
 #: The eight entity classes, in the order every listing uses.

@@ -11,7 +11,7 @@ named reason. Its `stats.json` has
 - the stage's own extras (select `anomalies` and `classes`, translate
   `classes`, `class_sources`, `italian_analysis`, `class_changes` (step 2 of
   the classes), `attempts` and `translation`, refine `rules` and `agreement`, the
-  agreement audit's counts of `coref_transfer.refine.audit`).
+  agreement audit's counts of `coref_transfer.audit`).
 
 `check_accounting` proves input = kept + dropped for the units a stage
 accounts for (`ACCOUNTED_UNITS`); every stage runs it on its own stats and
@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from coref_transfer.audit import audit_rows
 from coref_transfer.errors import CorefTransferError
 
 STAGES = ("select", "translate", "refine")
@@ -163,8 +164,6 @@ def stats_markdown(stats: Mapping[str, Any]) -> str:
             skipped = ", ".join(f"{reason}: {n:,}" for reason, n in counts["skipped"].items()) or "–"
             lines.append(f"| {rule} | {counts['applied']:,} | {skipped} |")
     if stats.get("agreement"):
-        from coref_transfer.refine.audit import audit_rows
-
         lines += ["", "| agreement audit | count | out of | % |", "|---|---|---|---|"]
         for measure, count, total in audit_rows(stats["agreement"]):
             share = f"{100 * count / total:.1f}" if total else "–"

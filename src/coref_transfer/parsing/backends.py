@@ -18,7 +18,7 @@ from tqdm import tqdm
 
 from coref_transfer.errors import ConfigError, MissingInputError
 from coref_transfer.io import folder_sha256
-from coref_transfer.parsing.model import ANNOTATIONS, ParsedSentence, Token
+from coref_transfer.parsing.model import ANNOTATIONS, ParsedSentence, Token, parse_feats
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +162,7 @@ class StanzaParser(ParserBackend):
                     lemma=w.lemma or "",
                     upos=w.upos or "",
                     xpos=w.xpos or "",
-                    feats=dict(f.split("=", 1) for f in w.feats.split("|")) if w.feats else {},
+                    feats=parse_feats(w.feats or ""),
                     head=w.head - 1,
                     deprel=w.deprel or "",
                 )

@@ -8,6 +8,11 @@ ANNOTATIONS = ("lemma", "upos", "xpos", "feats", "head", "deprel")
 """The annotations a parser can give a token (the `Token` fields besides `text`)."""
 
 
+def parse_feats(text: str) -> dict[str, str]:
+    """A UD FEATS string ("Gender=Fem|Number=Sing"; "_" or "" for none) as a dict."""
+    return dict(f.split("=", 1) for f in text.split("|") if "=" in f) if text not in ("_", "") else {}
+
+
 @dataclass
 class Token:
     """One token with its UD annotation.

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import read_text
+from coref_transfer.parsing.model import parse_feats
 
 
 def conllu_lines(path: str | Path) -> Iterator[tuple[int, str]]:
@@ -83,10 +84,6 @@ def read_sentences(path: Path) -> list[list[str]]:
     return blocks
 
 
-def _feats(text: str) -> dict[str, str]:
-    return dict(f.split("=", 1) for f in text.split("|")) if text not in ("_", "") else {}
-
-
 def _feats_text(feats: dict[str, str]) -> str:
     return "|".join(f"{k}={v}" for k, v in sorted(feats.items(), key=lambda kv: kv[0].lower())) or "_"
 
@@ -100,11 +97,11 @@ def fix_sono(block: list[str]) -> tuple[list[str], int]:
             rows[cols[0]] = (i, cols)
     changed = 0
     for token_id, (i, cols) in rows.items():
-        feats = _feats(cols[5])
+        feats = parse_feats(cols[5])
         if cols[1].lower() != "sono" or feats.get("Person") != "1":
             continue
         subjects = [c for _, c in rows.values() if c[6] == token_id and c[7].startswith("nsubj")]
-        numbers = {_feats(c[5]).get("Number") for c in subjects}
+        numbers = {parse_feats(c[5]).get("Number") for c in subjects}
         if "Plur" in numbers:
             feats.update(Person="3", Number="Plur")
         elif any(c[1].lower() == "io" for c in subjects):

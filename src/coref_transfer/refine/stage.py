@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from copy import deepcopy
 from typing import Any
 
+from coref_transfer.audit import agreement_stats
 from coref_transfer.lang.it.detokenize import detokenize
 from coref_transfer.model import Mention
 from coref_transfer.parsing.backends import ParserBackend
@@ -43,8 +43,8 @@ def run_delta(
 
 def _refined(utterance: TranslatedUtterance, parsed: ParsedSentence, rules: Sequence[Rule]) -> RefinedUtterance:
     live = [m for m in utterance.mentions if m.dropped_at is None]
-    # The rules edit a copy of the parse.
-    sentence = Sentence(deepcopy(parsed), [Mention(m.cluster_id, m.span) for m in live])  # type: ignore[arg-type]
+    tokens_before = [t.text for t in parsed.tokens]  # the rules edit the parse in place
+    sentence = Sentence(parsed, [Mention(m.cluster_id, m.span) for m in live])  # type: ignore[arg-type]
     refine(sentence, rules)
     tokens = sentence.words()
     return RefinedUtterance(
@@ -54,7 +54,7 @@ def _refined(utterance: TranslatedUtterance, parsed: ParsedSentence, rules: Sequ
         sentence=utterance.sentence,
         speaker=utterance.speaker,
         text_before=utterance.text,  # type: ignore[arg-type]
-        tokens_before=[t.text for t in parsed.tokens],
+        tokens_before=tokens_before,
         text=detokenize(tokens),
         tokens=tokens,
         lemmas=[t.lemma for t in sentence.tokens],
@@ -75,8 +75,6 @@ def _stats(
     utterances: Sequence[TranslatedUtterance], out: Sequence[RefinedUtterance], rules: Sequence[Rule]
 ) -> dict[str, Any]:
     """δ's share of stats.json: what γ kept = what δ outputs (δ drops nothing)."""
-    from coref_transfer.refine.audit import agreement_stats
-
     return {
         "input": {"utterances": sum(u.dropped_at is None for u in utterances)},
         "delta": {

@@ -8,7 +8,7 @@ Every number comes from a stage table or stats file of the run:
 - Table 17 (annotator agreement per class): imported ratings of the human-evaluation kit;
 - Table 18 (linguistic profile per readability class): the δ parse;
 - the dropped-reasons table: `select/stats.json` and `translate/stats.json`;
-- the agreement audit and its examples: `refine/delta.parquet` (`coref_transfer.refine.audit`);
+- the agreement audit and its examples: `refine/delta.parquet` (`coref_transfer.audit`);
 - Figures 2 and 8 (tokens and mentions per utterance): α and β3.
 """
 
@@ -24,7 +24,7 @@ from typing import Any
 from coref_transfer.io import atomic_write_text
 from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.records import RefinedUtterance, SelectedUtterance, read_records
-from coref_transfer.refine.audit import agreement_stats, audit_rows, clash_examples
+from coref_transfer.audit import agreement_stats, audit_rows, clash_examples
 from coref_transfer.report.table import Table, pct
 from coref_transfer.splits import SPLITS, split_of
 from coref_transfer.stats import SELECT_MENTION_REASONS
@@ -187,7 +187,7 @@ def agreement_audit_table(delta: Sequence[RefinedUtterance]) -> Table:
                   "conjunct is); the Italian agrees with the placeholder, so a mismatch risks a wrong agreement. "
                   "Clashes: a subject (nsubj, nsubj:pass) and its adjective or participle predicate under essere "
                   "(cop, aux, aux:pass) that differ in gender or number. From the δ parse "
-                  "(coref_transfer.refine.audit); the same counts are in the refine stage's stats.json.")
+                  "(coref_transfer.audit); the same counts are in the refine stage's stats.json.")
     return table
 
 

@@ -43,14 +43,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from coref_transfer.classes import UD_GENDER, UD_NUMBER
 from coref_transfer.lang.it.articles import DEFINITE_ARTICLES, INDEFINITE_ARTICLES, plain_form
 from coref_transfer.lang.it.morphology import POSSESSIVES, demonstrative_features
 from coref_transfer.model import span_root
 from coref_transfer.parsing.model import ParsedSentence
 
-#: UD values → the classes' values.
-GENDERS = {"Masc": "masc", "Fem": "fem"}
-NUMBERS = {"Sing": "sing", "Plur": "plur"}
 
 #: English entity labels whose bare Italian name is feminine (city names; see the docstring, point 4).
 FEMININE_PLACE_LABELS = frozenset(("GPE",))
@@ -83,7 +81,7 @@ def _determiner_table() -> dict[str, tuple[str | None, str]]:
         numbers = {n for _, n in values}
         if len(numbers) > 1:
             continue  # "loro": invariant, says nothing
-        out[form] = (GENDERS[genders.pop()] if len(genders) == 1 else None, NUMBERS[numbers.pop()])
+        out[form] = (UD_GENDER[genders.pop()] if len(genders) == 1 else None, UD_NUMBER[numbers.pop()])
     return out
 
 
@@ -102,7 +100,7 @@ def determiner_features(word: str) -> tuple[str | None, str] | None:
     demonstrative = demonstrative_features(plain)
     if demonstrative is not None:
         _, gender, number = demonstrative
-        return (GENDERS[gender] if gender else None, NUMBERS[number])
+        return (UD_GENDER[gender] if gender else None, UD_NUMBER[number])
     return None
 
 
@@ -144,10 +142,10 @@ def _pronoun_features(parsed: ParsedSentence, head: int) -> PhraseFeatures:
     token = parsed.tokens[head]
     table = determiner_features(token.text)
     gender, number = table if table is not None else (None, None)
-    if gender is None and token.feats.get("Gender") in GENDERS:
-        gender = GENDERS[token.feats["Gender"]]
-    if number is None and token.feats.get("Number") in NUMBERS:
-        number = NUMBERS[token.feats["Number"]]
+    if gender is None and token.feats.get("Gender") in UD_GENDER:
+        gender = UD_GENDER[token.feats["Gender"]]
+    if number is None and token.feats.get("Number") in UD_NUMBER:
+        number = UD_NUMBER[token.feats["Number"]]
     return PhraseFeatures(gender, number, "pronoun" if gender else None, "pronoun" if number else None, head)
 
 
@@ -172,17 +170,17 @@ def _own_features(
     if proper:
         return gender, number, gender_source, number_source
     token = parsed.tokens[head]
-    if gender is None and token.feats.get("Gender") in GENDERS:
-        gender, gender_source = GENDERS[token.feats["Gender"]], "noun"
-    if number is None and token.feats.get("Number") in NUMBERS:
-        number, number_source = NUMBERS[token.feats["Number"]], "noun"
+    if gender is None and token.feats.get("Gender") in UD_GENDER:
+        gender, gender_source = UD_GENDER[token.feats["Gender"]], "noun"
+    if number is None and token.feats.get("Number") in UD_NUMBER:
+        number, number_source = UD_NUMBER[token.feats["Number"]], "noun"
     for i, dependent in enumerate(parsed.tokens):
         if dependent.head != head or dependent.deprel != "amod" or dependent.upos != "ADJ":
             continue
-        if gender is None and dependent.feats.get("Gender") in GENDERS:
-            gender, gender_source = GENDERS[dependent.feats["Gender"]], "adjective"
-        if number is None and dependent.feats.get("Number") in NUMBERS:
-            number, number_source = NUMBERS[dependent.feats["Number"]], "adjective"
+        if gender is None and dependent.feats.get("Gender") in UD_GENDER:
+            gender, gender_source = UD_GENDER[dependent.feats["Gender"]], "adjective"
+        if number is None and dependent.feats.get("Number") in UD_NUMBER:
+            number, number_source = UD_NUMBER[dependent.feats["Number"]], "adjective"
     if lexicon is not None and (gender is None or number is None):
         lex_gender, lex_number = lexicon.lookup(token.text)
         if gender is None and lex_gender is not None:

@@ -52,24 +52,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from coref_transfer.classes import UD_GENDER, UD_NUMBER
 from coref_transfer.model import span_root
+from coref_transfer.parsing.model import parse_feats
 from coref_transfer.records import RefinedUtterance
 
 PREDICATE_DEPRELS = frozenset(("cop", "aux", "aux:pass"))
 SUBJECT_DEPRELS = frozenset(("nsubj", "nsubj:pass"))
-UD_GENDER = {"Masc": "masc", "Fem": "fem"}
-UD_NUMBER = {"Sing": "sing", "Plur": "plur"}
 
 PLACEHOLDER_KEYS = ("noun_rooted", "gender_compared", "gender_matches", "number_compared", "number_matches",
                     "both_known", "both_match", "unknown")
 """The counts of `placeholder_agreement`, in the order stats.json and the report list them."""
 PREDICATE_KEYS = ("utterances", "with_clash", "pairs", "clashes")
 """The counts of `predicate_counts`, in that order."""
-
-
-def parse_feats(text: str) -> dict[str, str]:
-    """A UD feature string ("Gender=Fem|Number=Sing", "_") as a dict."""
-    return dict(f.split("=", 1) for f in text.split("|") if "=" in f) if text not in ("_", "") else {}
 
 
 @dataclass(frozen=True)
