@@ -85,9 +85,11 @@ def italian_classes(
         config: the validated configuration (`classes`, `parser`).
     """
     keys = sorted(texts, key=lambda k: (k.utterance, k.mention))
-    phrases = [tokenize(texts[k]) for k in keys]
+    phrases = [tuple(tokenize(texts[k])) for k in keys]
     to_parse = [i for i, tokens in enumerate(phrases) if tokens]
-    parsed = list(parser.parse([phrases[i] for i in to_parse], config["parser"]["batch_size"], progress))
+    distinct = list(dict.fromkeys(phrases[i] for i in to_parse))  # "la città" ten times is parsed once
+    by_phrase = dict(zip(distinct, parser.parse([list(p) for p in distinct], config["parser"]["batch_size"], progress)))
+    parsed = [by_phrase[phrases[i]] for i in to_parse]
     labels = [entity_label(utterances[keys[i].utterance], keys[i].mention) for i in to_parse]
     proper = [_english_proper(utterances[keys[i].utterance], keys[i].mention) for i in to_parse]
     features: dict[MentionKey, PhraseFeatures] = {}

@@ -53,9 +53,6 @@ from coref_transfer.parsing.model import ParsedSentence
 #: English entity labels whose bare Italian name is feminine (city names; see the docstring, point 4).
 FEMININE_PLACE_LABELS = frozenset(("GPE",))
 
-#: Why a phrase's gender or number is what it is (`PhraseFeatures.source`).
-PHRASE_SOURCES = ("determiner", "noun", "adjective", "lexicon", "pronoun", "place_name", "coordination", "name", "unanalysed")
-
 
 class Lexicon(Protocol):
     """What the analysis needs of a noun lexicon (`lang.it.nouns.NounLexicon`)."""
@@ -111,6 +108,8 @@ class PhraseFeatures:
     gender: str | None
     number: str | None
     gender_source: str | None
+    """Where the gender came from: determiner, noun, adjective, lexicon, pronoun, place_name,
+    coordination; `name` (a name that says nothing), `unanalysed`, or None (not known)."""
     number_source: str | None
     head: int | None
     """Index of the phrase's head token (None: unanalysed)."""
