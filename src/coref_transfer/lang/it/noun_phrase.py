@@ -49,7 +49,6 @@ from coref_transfer.lang.it.morphology import POSSESSIVES, demonstrative_feature
 from coref_transfer.model import span_root
 from coref_transfer.parsing.model import ParsedSentence
 
-
 #: English entity labels whose bare Italian name is feminine (city names; see the docstring, point 4).
 FEMININE_PLACE_LABELS = frozenset(("GPE",))
 
