@@ -22,6 +22,7 @@ include: "rules/train.smk"
 rule all:
     input:
         rules.merge_select.output,
+        rules.preflight.output,
         rules.merge_translate.output,
         rules.merge_refine.output,
         rules.report.output,

@@ -51,6 +51,31 @@ rule merge_translate:
         "{params.cli} merge {params.parts:q} --out {params.out:q} 2> {log:q}"
 
 
+# Preflight (`snakemake preflight`, also part of `all`): every segment the stage
+# would send, flagged, with a summary to read before spending GPU hours. No
+# model and no parser: it runs in seconds on the merged selection.
+
+
+rule preflight:
+    input:
+        beta3=f"{RESULTS}/select/all/beta3.parquet",
+        placeholders=PLACEHOLDER_FILES,
+    output:
+        multiext(f"{RESULTS}/translate/preflight/", "segments.tsv", "preflight.json", "preflight.md", "manifest.json"),
+    params:
+        cli=CLI,
+        selection=lambda w, input: os.path.dirname(input.beta3),
+        out=lambda w, output: os.path.dirname(output[0]),
+        config=stage_json("translate"),
+    log:
+        f"{RESULTS}/logs/translate/preflight.log",
+    conda:
+        "../envs/translate.yaml"
+    shell:
+        "{params.cli} translate --dry-run --input {params.selection:q} --out {params.out:q}"
+        " --config-json {params.config:q} 2> {log:q}"
+
+
 # Model setup: `snakemake models --cores 1` downloads the configured MT model
 # and converts it for CTranslate2 into translate.model.path. It needs the
 # Hugging Face hub; offline it fails with instructions.

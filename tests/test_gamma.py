@@ -234,6 +234,9 @@ def plural_script(source: str, call: int) -> str:
     m = re.fullmatch(rf"{NAME} hurt {NAME} on the stairs\.", source)
     if m:
         return italian_names(f"{m[1]} hanno ferito {m[2]} sulle scale.")
+    m = re.fullmatch(rf"{NAME} hurt themselves on the stairs\.", source)
+    if m:
+        return italian_names(f"{m[1]} si sono feriti sulle scale.")
     raise AssertionError(f"unscripted segment {source!r}")
 
 
@@ -244,6 +247,20 @@ def test_plural_entities_and_reflexives(beta3, inventory):
     assert " and " in ph  # a pair carries the plural through the model
     assert first["text"] == "Anna e Paolo sono arrivati a Roma ieri."
     assert mention_tokens(first) == ["Anna e Paolo"]
+    # A name cannot stand for a reflexive: select drops it (reason reflexive), its word stays in the English
+    # and the model writes the Italian reflexive ("si sono feriti").
+    assert out[1]["audit"][0]["source"].endswith("hurt themselves on the stairs.")
+    assert out[1]["text"] == "Loro si sono feriti sulle scale."
+    assert mention_tokens(out[1]) == ["Loro"]
+
+
+def test_a_reflexive_kept_by_configuration_takes_the_tables_form(make_parts, inventory):
+    cfg = validate_config({"select": {"keep_pronouns": ["they", "them", "themselves"]}})
+    columns = SelectionColumns()
+    for part in make_parts(PLURALS):
+        columns.add(select_part(part, cfg))
+    rows = [SelectedUtterance.from_row(r) for r in columns.tables("test")["beta3"].to_pylist()]
+    out, _, _ = run(rows, plural_script, inventory)
     assert out[1]["text"] == "Loro hanno ferito sé stessi sulle scale."
     assert mention_tokens(out[1]) == ["Loro", "sé stessi"]
 
@@ -457,3 +474,126 @@ def test_a_first_name_the_pronouns_contradict_follows_the_pronouns(beta3, invent
     name = out[0]["mentions"][0]
     assert (name["type"], name["gender"], name["gender_source"]) == ("person", "fem", "cluster")
     assert out[0]["audit"][0]["placeholders"][0] in inventory.tokens(("person", "fem", "sing"))
+
+
+# --- what a placeholder may stand for (select.stand_in) -------------------------------------------------------
+
+AIR_FORCE = """
+%part 0
+(TOP (S (NP#1 (DT The) (NN agency)) (VP (VBD joined) (NP (DT the) (NML#2 (NNP United) (NNPS States)) (NNP Air) (NNP Force))) (. .)))
+(TOP (S (NP=GPE#2 (DT The) (NNP United) (NNPS States)) (VP (VBD paid) (NP#1 (PRP it)) (ADVP (RB well))) (. .)))
+"""
+
+
+def air_force_script(italian: str) -> Callable[[str, int], str]:
+    def script(source: str, call: int) -> str:
+        texts = {"the agency": "l'agenzia", "United States": "Stati Uniti", "the United States": "gli Stati Uniti"}
+        if source in texts:
+            return texts[source]
+        m = re.fullmatch(rf"{NAME} joined the United States Air Force\.", source)
+        if m:
+            return f"{m[1]} {italian}."
+        m = re.fullmatch(rf"{NAME} paid {NAME} well\.", source)
+        if m:
+            return f"{m[1]} ha pagato bene {m[2]}."
+        raise AssertionError(f"unscripted segment {source!r}")
+
+    return script
+
+
+def test_a_mention_inside_a_larger_name_keeps_its_words_and_is_found_in_the_output(beta3, inventory):
+    rows = beta3(AIR_FORCE)
+    assert [m.in_place for m in rows[0].mentions] == [None, "inside_name"]
+    out, stats, _ = run(rows, air_force_script("si è unita all'aeronautica degli Stati Uniti"), inventory)
+    first = out[0]
+    # the English keeps "United States": no name destroys "the United States Air Force"
+    assert first["audit"][0]["source"].endswith(" joined the United States Air Force.")
+    assert len(first["audit"][0]["placeholders"]) == 1
+    assert first["text"] == "L'agenzia si è unita all'aeronautica degli Stati Uniti."
+    assert [m["kind"] for m in first["mentions"]] == ["plain", "in_place"]
+    assert mention_tokens(first)[1] == "Stati Uniti"
+    assert first["mentions"][1]["placeholder"] is None
+    assert stats["dropped"]["mentions"]["words_not_found"] == 0
+
+
+def test_a_mention_kept_as_words_that_the_output_lacks_is_dropped_with_its_reason(beta3, inventory):
+    out, stats, _ = run(beta3(AIR_FORCE), air_force_script("si è unita all'aeronautica americana"), inventory)
+    first = out[0]
+    assert first["dropped_at"] is None  # the utterance stays, with the mentions that were placed
+    assert (first["mentions"][1]["dropped_at"], first["mentions"][1]["reason"]) == ("gamma", "words_not_found")
+    assert mention_tokens(first)[0] is not None
+    assert stats["dropped"]["mentions"]["words_not_found"] == 1
+
+
+TYPOGRAPHIC = """
+%part 0
+(TOP (S (NP (NP=PERSON#1 (NNP Steven) (POS ’s)) (NN interest)) (VP (VBD grew) (ADVP (RB fast))) (. .)))
+(TOP (S (NP#1 (PRP He)) (VP (VBD smiled) (PP (IN at) (NP (DT the) (NN crowd)))) (. .)))
+(TOP (S (NP=PERSON#2 (NNP Steven)) (VP (VBD waved) (PP (IN at) (NP (DT the) (NN crowd)))) (. .)))
+"""
+
+
+def test_a_typographic_possessive_keeps_its_clitic(beta3, inventory):
+    def script(source: str, call: int) -> str:
+        if source == "Steven":
+            return "Steven"
+        m = re.fullmatch(rf"{NAME}'s interest grew fast\.", source)
+        if m:
+            return f"L'interesse di {m[1]} è cresciuto in fretta."
+        m = re.fullmatch(rf"{NAME} (smiled|waved) at the crowd\.", source)
+        if m:
+            return f"{m[1]} ha sorriso alla folla."
+        raise AssertionError(f"unscripted segment {source!r}")
+
+    rows = beta3(TYPOGRAPHIC)
+    out, _, _ = run(rows, script, inventory)
+    assert out[0]["mentions"][0]["kind"] == "possessor"
+    assert out[0]["text"] == "L'interesse di Steven è cresciuto in fretta."
+
+
+CONTRACTION = """
+%part 0
+(TOP (S (NP#1 (NP=PERSON (NNP Anna)) (CC and) (NP=PERSON (NNP Paolo))) (VP (VBD arrived) (NP (NN yesterday))) (. .)))
+(TOP (S (NP#1 (PRP They)) (VP (VBP ’re) (VP (VBG leaving) (NP (NN town)))) (. .)))
+"""
+
+
+def test_a_pair_of_names_before_a_contracted_verb_gets_the_full_verb(beta3, inventory):
+    def script(source: str, call: int) -> str:
+        if source == "Anna and Paolo":
+            return "Anna e Paolo"
+        m = re.fullmatch(rf"{NAME} arrived yesterday\.", source)
+        if m:
+            return italian_names(f"{m[1]} sono arrivati ieri.")
+        m = re.fullmatch(rf"{NAME} are leaving town\.", source)
+        if m:
+            return italian_names(f"{m[1]} stanno lasciando la città.")
+        raise AssertionError(f"unscripted segment {source!r}")
+
+    out, _, _ = run(beta3(CONTRACTION), script, inventory)
+    assert out[1]["audit"][0]["source"].endswith(" are leaving town.")  # not "Marco’re"
+    assert out[1]["text"] == "Loro stanno lasciando la città."
+
+
+HERS = """
+%part 0
+(TOP (S (NP=PERSON#1 (NNP Giulia)) (VP (VBD fought) (PP (IN for) (NP (DT the) (NN shop)))) (. .)))
+(TOP (S (NP (DT The) (NN credit)) (VP (VBZ is) (NP#1 (PRP hers)) (ADVP (RB now))) (. .)))
+"""
+
+
+def test_a_possessive_pronoun_standing_alone_takes_di_with_it(beta3, inventory):
+    def script(source: str, call: int) -> str:
+        if source == "Giulia":
+            return "Giulia"
+        m = re.fullmatch(rf"{NAME} fought for the shop\.", source)
+        if m:
+            return f"{m[1]} ha lottato per il negozio."
+        m = re.fullmatch(rf"The credit is {NAME} now\.", source)
+        if m:
+            return f"Il merito ora è di {m[1]}."
+        raise AssertionError(f"unscripted segment {source!r}")
+
+    out, _, _ = run(beta3(HERS), script, inventory)
+    assert out[1]["text"] == "Il merito ora è suo."
+    assert mention_tokens(out[1]) == ["suo"]

@@ -110,16 +110,26 @@ def translate(
     export_misses: Path | None = typer.Option(
         None, help="Memory backend: write every segment the memory lacks to this file (source<TAB>) and exit 1."
     ),
+    dry_run: bool = typer.Option(
+        False, "--dry-run", help="Translate nothing: write OUT/segments.tsv, preflight.json and preflight.md, "
+        "every segment that would be sent, with counts and flags (no model or parser is loaded)."
+    ),
 ) -> None:
     """Stage γ: replace mentions by placeholders, translate, check, retry, resolve.
 
-    Writes OUT/gamma.parquet, OUT/stats.json and OUT/manifest.json.
+    Writes OUT/gamma.parquet, OUT/stats.json and OUT/manifest.json; with
+    --dry-run, the preflight report instead (read it before spending GPU hours).
 
     Example: coref-transfer translate --input results/select/parts/train-nw-ledger --out results/translate/parts/train-nw-ledger
     """
-    from coref_transfer.translate.run import run_translate
+    from coref_transfer.translate.run import run_preflight, run_translate
 
     cfg = _config(config, config_json)
+    if dry_run:
+        if export_misses is not None:
+            raise typer.BadParameter("--dry-run translates nothing: drop --export-misses")
+        run_preflight(selection, out, cfg)
+        return
     run_translate(selection, out, cfg, threads, progress, export_misses)
 
 

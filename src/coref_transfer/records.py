@@ -78,16 +78,18 @@ class SelectedMention:
     dropped_at: str | None = None
     reason: str | None = None
     cls: MentionClass | None = None
+    in_place: str | None = None
+    """Why γ keeps the mention's words instead of a placeholder (`select.stand_in.IN_PLACE_REASONS`), or None."""
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> SelectedMention:
         return cls(row["cluster_id"], Span(row["start"], row["end"]), row["root"], row["coordinated"],
-                   row["dropped_at"], row["reason"], _class_from(row))
+                   row["dropped_at"], row["reason"], _class_from(row), row["in_place"])
 
     def to_row(self) -> dict[str, Any]:
         return {"cluster_id": self.cluster_id, "start": self.span.start, "end": self.span.end, "root": self.root,
                 "coordinated": self.coordinated, "dropped_at": self.dropped_at, "reason": self.reason,
-                **_class_columns(self.cls)}
+                "in_place": self.in_place, **_class_columns(self.cls)}
 
 
 @dataclass(slots=True)

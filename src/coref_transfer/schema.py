@@ -48,6 +48,7 @@ MENTION = pa.struct(
         pa.field("coordinated", pa.bool_()),
         pa.field("dropped_at", pa.string()),
         pa.field("reason", pa.string()),
+        pa.field("in_place", pa.string()),
         *CLASS_FIELDS,
     ]
 )

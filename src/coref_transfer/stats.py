@@ -8,7 +8,7 @@ named reason. Its `stats.json` has
   stage keeps (`KEPT_LABEL`): select writes `alpha`, `beta1`, `beta2`,
   `beta3`; translate `gamma`; refine `delta`;
 - `dropped`: per unit, per reason, how many went (refine drops nothing);
-- the stage's own extras (select `anomalies` and `classes`, translate
+- the stage's own extras (select `anomalies`, `classes` and `in_place`, translate
   `classes`, `class_sources`, `italian_analysis`, `class_changes` (step 2 of
   the classes), `attempts` and `translation`, refine `rules` and `agreement`, the
   agreement audit's counts of `coref_transfer.audit`).
@@ -47,7 +47,10 @@ SELECT_UTTERANCE_REASONS = ("no_verb", "too_short", "too_long")
 SELECT_MENTION_REASONS = {
     "alpha": ("nested", "crossing", "duplicate_span", "duplicate_mention"),
     "beta1": SELECT_UTTERANCE_REASONS,
-    "beta2": ("contains_verb", "first_second_person", "other_pronoun", "numeral", "verb_root", "wh_word", "other_root"),
+    "beta2": (
+        "contains_verb", "first_second_person", "other_pronoun", "numeral", "verb_root", "wh_word", "other_root",
+        "negative", "quantifier", "reciprocal", "reflexive",
+    ),
     "beta3": ("cluster_too_small", "cluster_no_noun"),
 }
 """Why select drops a mention, per paper label (a mention lost with its
@@ -56,7 +59,7 @@ cluster's)."""
 SELECT_CLUSTER_REASONS = ("too_small", "no_noun")
 
 TRANSLATE_UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted")
-TRANSLATE_MENTION_REASONS = ("placeholder_lost", "placeholders_exhausted", "span_misaligned")
+TRANSLATE_MENTION_REASONS = ("placeholder_lost", "placeholders_exhausted", "span_misaligned", "words_not_found")
 
 UNITS = ("utterances", "mentions", "clusters")
 """What the stages account for, in the order summaries list them."""
@@ -140,6 +143,9 @@ def stats_markdown(stats: Mapping[str, Any]) -> str:
     if stats.get("classes"):
         lines += ["", "| class (type/gender/number) | clusters |", "|---|---|"]
         lines += [f"| {name} | {count:,} |" for name, count in stats["classes"].items()]
+    if stats.get("in_place"):
+        lines += ["", "| kept as words, no placeholder | mentions |", "|---|---|"]
+        lines += [f"| {key} | {count:,} |" for key, count in stats["in_place"].items()]
     if stats.get("class_sources"):
         lines += ["", "| class value from | type | gender | number |", "|---|---|---|---|"]
         sources = stats["class_sources"]

@@ -230,7 +230,7 @@ def constituent_head(node: Tree) -> Tree:
     return _locate(node)[0]
 
 
-def _category(label: str) -> str:
+def phrase_category(label: str) -> str:
     """The bare category of a label: `NP-SBJ-1` and `NP=2` are NPs.
 
     Labels that start with a dash (`-LRB-`, `-NONE-`) are categories themselves.
@@ -256,7 +256,7 @@ def _locate(node: Tree) -> tuple[Tree, bool]:
     """
     if node.is_preterminal:
         return node, False
-    category = _category(node.label)
+    category = phrase_category(node.label)
     if category in _NOMINAL_PHRASES:
         first = _first_conjunct(node.children)
         if first is not None:
@@ -267,13 +267,13 @@ def _locate(node: Tree) -> tuple[Tree, bool]:
     else:
         child = node.children[_head_child_index(category, node.children)]
     head, coordinated = _locate(child)
-    nominal_chain = category in _NOMINAL_PHRASES and _category(child.label) in _NOMINAL_PHRASES
+    nominal_chain = category in _NOMINAL_PHRASES and phrase_category(child.label) in _NOMINAL_PHRASES
     return head, coordinated and nominal_chain
 
 
 def _head_child_index(category: str, children: Sequence[Tree]) -> int:
     """Apply the head rule of `category` to the children (Collins' procedure)."""
-    categories = [_category(child.label) for child in children]
+    categories = [phrase_category(child.label) for child in children]
     row = _HEAD_RULES.get(category, _UNKNOWN_ROW)
     for direction, targets in row:
         found = _search(direction, targets, categories)
@@ -330,7 +330,7 @@ def _first_conjunct(children: Sequence[Tree]) -> list[Tree] | None:
     first conjunct is the first comma-separated piece of the first part that
     contains a noun (`apples , pears and plums` -> `apples`).
     """
-    categories = [_category(child.label) for child in children]
+    categories = [phrase_category(child.label) for child in children]
     i = 0
     while i < len(children) and (categories[i] in _COORDINATORS or categories[i] in _AVOID):
         i += 1

@@ -20,6 +20,7 @@ from coref_transfer.select.beta1_utterances import utterance_reason
 from coref_transfer.select.beta2_mentions import mention_reason
 from coref_transfer.select.beta3_clusters import cluster_reason
 from coref_transfer.select.heads import find_head, find_head_in_bits
+from coref_transfer.select.stand_in import IN_PLACE_REASONS, in_place_reason
 from coref_transfer.stats import (
     SELECT_CLUSTER_REASONS,
     SELECT_LABELS,
@@ -28,6 +29,7 @@ from coref_transfer.stats import (
     SELECT_UTTERANCE_REASONS,
     check_accounting,
 )
+from coref_transfer.tree import Tree
 
 
 def alive_after(mention: SelectedMention, label: str) -> bool:
@@ -94,20 +96,26 @@ def select_utterance(utt: Utterance, sel: Mapping[str, Any]) -> UtteranceFate:
                 fate.dropped_at, fate.reason = "beta1", reason
         return ufate
     has_tree = utt.has_tree
-    tree = None  # the whole tree, built only for spans that are not constituents
+    built: list[Tree | None] = []  # the whole tree, built only when a span needs it
+
+    def tree() -> Tree | None:
+        if not built:
+            built.append(utt.tree())
+        return built[0]
+
     for fate in mentions:
         if fate.dropped_at is not None:
             continue
         start, end = fate.span.start, fate.span.end
         head = find_head_in_bits(utt.parse_bits, utt.pos, start, end) if has_tree else None
         if head is None:
-            if tree is None and has_tree:
-                tree = utt.tree()
-            head = find_head(tree, start, end, utt.pos)
+            head = find_head(tree(), start, end, utt.pos)
         fate.root, fate.coordinated = head.index, head.coordinated
         reason = mention_reason(utt.tokens, utt.pos, start, end, head.index, sel)
         if reason:
             fate.dropped_at, fate.reason = "beta2", reason
+        else:
+            fate.in_place = in_place_reason(utt.pos, start, end, tree, utt.entities)
     return ufate
 
 
@@ -154,6 +162,8 @@ class Stats:
     dropped_clusters: Counter = field(default_factory=Counter)
     anomalies: Counter = field(default_factory=Counter)
     classes: Counter = field(default_factory=Counter)
+    in_place: Counter = field(default_factory=Counter)
+    """Kept mentions that γ leaves as words, by reason (`select.stand_in`)."""
     documents: dict[str, set[str]] = field(default_factory=lambda: {s: set() for s in ("input", *SELECT_LABELS)})
     """Distinct document ids per stage (a document has one or more parts)."""
 
@@ -180,6 +190,8 @@ class Stats:
                     self.counts[stage]["mentions"] += 1
                 if fate.reason:
                     self.dropped_mentions[fate.reason] += 1
+                elif fate.in_place:
+                    self.in_place[fate.in_place] += 1
             if ufate.reason:
                 self.dropped_utterances[ufate.reason] += 1
             self.anomalies["span_in_two_chains"] += sum(f.reason == "duplicate_span" for f in ufate.mentions)
@@ -217,6 +229,7 @@ class Stats:
             for k in ("span_in_two_chains", "duplicate_mentions", "crossing_mentions", "singleton_chains", "sentences_without_tree")
         }
         out["classes"] = {k: int(v) for k, v in sorted(self.classes.items())}
+        out["in_place"] = {r: int(self.in_place[r]) for r in IN_PLACE_REASONS}
         return out
 
 

@@ -49,7 +49,8 @@ class SelectionColumns:
         self.ent: dict[str, list] = {"label": [], "start": [], "end": []}
         self.ent_counts: list[int] = []
         self.men: dict[str, list] = {
-            k: [] for k in ("cluster_id", "start", "end", "root", "coordinated", "dropped_at", "reason", *_CLASS_NAMES)
+            k: []
+            for k in ("cluster_id", "start", "end", "root", "coordinated", "dropped_at", "reason", "in_place", *_CLASS_NAMES)
         }
         self.men_counts: list[int] = []
         self.men_rank: list[int] = []
@@ -84,6 +85,7 @@ class SelectionColumns:
                 men["coordinated"].append(f.coordinated if f.root is not None else None)
                 men["dropped_at"].append(f.dropped_at)
                 men["reason"].append(f.reason)
+                men["in_place"].append(f.in_place)
                 for name, value in zip(_CLASS_NAMES, _class_values(f.cls)):
                     men[name].append(value)
                 self.men_rank.append(SELECT_RANK[f.dropped_at] if f.dropped_at else len(SELECT_LABELS))

@@ -1,6 +1,6 @@
 """Replacement: every kept mention gives way to a placeholder of its class.
 
-Three kinds of mention are replaced differently (method.md's hard cases):
+Four kinds of mention are treated differently (method.md's hard cases):
 - `plain`: the mention's tokens become the placeholder ("Lora Owens" →
   "Gabriella");
 - `possessor`: a mention that ends in the clitic `'s` ("Maria 's") keeps it
@@ -9,8 +9,12 @@ Three kinds of mention are replaced differently (method.md's hard cases):
 - `possessive`: a possessive pronoun (his/her/its/their) becomes
   "placeholder's", so the model builds the "di X" phrase that resolution
   turns back into an Italian possessive adjective after the article.
+- `in_place`: a mention inside a larger name or compound ("the [United
+  States] Air Force"; select decides, `select.stand_in`) keeps its words and
+  gets no placeholder; resolution finds its translation in the output.
 Two mentions with the same text get two different placeholders, so the
-resolution is never ambiguous.
+resolution is never ambiguous. A pair of names ("Gino and Marco") before a
+contracted verb gets the full verb ("Gino and Marco are", not "Marco're").
 """
 
 from __future__ import annotations
@@ -25,7 +29,10 @@ from coref_transfer.model import Span
 from coref_transfer.records import SelectedUtterance
 from coref_transfer.translate.placeholders.inventory import Inventory, Placeholder
 
-POSSESSIVE_CLITICS = frozenset(("'s", "'"))
+POSSESSIVE_CLITICS = frozenset(("'s", "'", "’s", "’"))
+"""The possessive clitic as PTB tokens, with straight and typographic apostrophes."""
+CONTRACTED_VERBS = {"'re": "are", "'ve": "have", "'ll": "will", "'d": "would"}
+"""Contracted verbs written in full after a pair of names (the contraction attaches to "Marco" otherwise)."""
 PROPER_TAGS = frozenset(("NNP", "NNPS"))
 
 
@@ -39,7 +46,7 @@ class Slot:
     """The mention's English tokens."""
     cls: Class
     kind: str
-    """`plain`, `possessor` or `possessive` (see the module docstring)."""
+    """`plain`, `possessor`, `possessive` or `in_place` (see the module docstring)."""
     text: str
     """English text to translate for the mention (without a final clitic)."""
 
@@ -51,7 +58,9 @@ def make_slots(utterance: SelectedUtterance) -> list[Slot]:
     for i, m in enumerate(utterance.mentions):
         start, end = m.span.start, m.span.end
         cls = (m.cls.type, m.cls.gender, m.cls.number)  # type: ignore[union-attr]
-        if start == end and pos[start] == "PRP$":
+        if m.in_place:
+            kind, last = "in_place", end
+        elif start == end and pos[start] == "PRP$":
             kind, last = "possessive", end
         elif end > start and pos[end] == "POS" and tokens[end] in POSSESSIVE_CLITICS:
             kind, last = "possessor", end - 1
@@ -60,7 +69,7 @@ def make_slots(utterance: SelectedUtterance) -> list[Slot]:
         words = list(tokens[start : last + 1])
         if start == 0 and pos[0] not in PROPER_TAGS and words[0][:1].isupper() and words[0] != "I":
             words[0] = words[0][0].lower() + words[0][1:]  # capitalised only because it opened the sentence
-        slots.append(Slot(i, m.span, cls, kind, detokenize(words)))
+        slots.append(Slot(i, m.span, cls, kind, detokenize(words, pos[start : last + 1])))
     return slots
 
 
@@ -72,34 +81,49 @@ def utterance_rng(seed: int, doc_id: str, part: int, sentence: int, attempt: int
 
 def replace(
     tokens: Sequence[str],
+    pos: Sequence[str],
     slots: Sequence[Slot],
     inventory: Inventory,
     rng: random.Random,
     exclude: set[str],
-) -> tuple[str, list[Placeholder]]:
-    """The English text with every slot replaced, and the placeholder of each slot.
+) -> tuple[str, list[Placeholder | None]]:
+    """The English text with every slot replaced, and the placeholder of each slot (None: kept as words).
 
     Args:
+        tokens, pos: the utterance's PTB tokens and tags.
         exclude: placeholder tokens not to draw (already used in an earlier
             attempt); tokens of the utterance itself are always excluded.
     """
     taken = set(exclude) | set(tokens)
-    chosen: list[Placeholder] = []
+    chosen: list[Placeholder | None] = []
     for slot in slots:
+        if slot.kind == "in_place":
+            chosen.append(None)
+            continue
         placeholder = inventory.draw(slot.cls, rng, taken)
         taken.update(placeholder.tokens)
         chosen.append(placeholder)
-    by_start = {slot.span.start: (slot, ph) for slot, ph in zip(slots, chosen)}
+    by_start = {slot.span.start: (slot, ph) for slot, ph in zip(slots, chosen) if ph is not None}
     out: list[str] = []
+    out_pos: list[str] = []
     i = 0
     while i < len(tokens):
         if i in by_start:
             slot, ph = by_start[i]
-            out.extend(ph.source.split())
+            words = ph.source.split()
+            out.extend(words)
+            out_pos.extend("CC" if w == "and" else "NNP" for w in words)
             if slot.kind in ("possessor", "possessive"):
                 out.append("'s")
+                out_pos.append("POS")
             i = slot.span.end + 1
+            if len(words) > 1 and i < len(tokens) and tokens[i].replace("’", "'").lower() in CONTRACTED_VERBS:
+                clitic = tokens[i].replace("’", "'").lower()
+                out.append("had" if clitic == "'d" and pos[i] == "VBD" else CONTRACTED_VERBS[clitic])
+                out_pos.append(pos[i])
+                i += 1
         else:
             out.append(tokens[i])
+            out_pos.append(pos[i])
             i += 1
-    return detokenize(out), chosen
+    return detokenize(out, out_pos), chosen

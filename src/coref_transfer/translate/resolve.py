@@ -11,6 +11,16 @@ Italian fuses it with a simple preposition before it: "di Gustavo" becomes
 "del porto", not "di il porto"; the fused word belongs to the mention's span
 (it carries the mention's article).
 
+Mentions kept as words (`in_place`, a part of a larger name or compound,
+"the [United States] Air Force"): their own translation ("Stati Uniti"),
+without a leading article, or else their English words ("Santorum"), must
+occur exactly once in the output, case aside, on token boundaries and clear
+of the placeholders; the mention takes those tokens as they are. Otherwise
+it has no span (γ drops it with `words_not_found`).
+
+A possessive pronoun standing alone ("the credit is hers" → "il merito è di
+Giulia") takes "di" with it: "il merito è suo".
+
 Possessive pronouns: the model turns "Gabriella's car" into "l'auto di
 Gabriella"; an Italian possessive adjective stands after the article instead
 ("la sua auto"), so "di Gabriella" is removed and the possessive inserted
@@ -66,11 +76,15 @@ class _Edit:
     slot: int | None  # the slot whose mention `text` is, if any
 
 
-def survival(translation: str, placeholders: Sequence[Placeholder]) -> tuple[str | None, list[tuple[str, int]]]:
-    """Check that every placeholder occurs exactly once; returns (failure, tokens)."""
+def survival(
+    translation: str, placeholders: Sequence[Placeholder | None]
+) -> tuple[str | None, list[tuple[str, int]]]:
+    """Check that every placeholder occurs exactly once (None: a mention kept as words); returns (failure, tokens)."""
     tokens = tokens_with_offsets(translation)
     words = [t for t, _ in tokens]
     for ph in placeholders:
+        if ph is None:
+            continue
         found = find_placeholder(words, ph)
         if not found:
             return "placeholder_missing", tokens
@@ -79,12 +93,15 @@ def survival(translation: str, placeholders: Sequence[Placeholder]) -> tuple[str
     return None, tokens
 
 
-def resolve(translation: str, slots: Sequence[Slot], placeholders: Sequence[Placeholder], italian: Sequence[str]) -> Resolved:
-    """Replace each placeholder by its mention's Italian text.
+def resolve(
+    translation: str, slots: Sequence[Slot], placeholders: Sequence[Placeholder | None], italian: Sequence[str]
+) -> Resolved:
+    """Replace each placeholder by its mention's Italian text; find the mentions kept as words.
 
     Args:
         translation: the model's output for the replaced utterance.
-        slots, placeholders: the mentions and their placeholders, in order.
+        slots, placeholders: the mentions and their placeholders, in order
+            (None for a mention kept as words).
         italian: the Italian text of each slot's mention.
     """
     failure, tokens = survival(translation, placeholders)
@@ -92,19 +109,66 @@ def resolve(translation: str, slots: Sequence[Slot], placeholders: Sequence[Plac
         return Resolved(failure=failure)
     words = [t for t, _ in tokens]
     edits: list[_Edit] = []
+    in_place: list[int] = []
     for k, (slot, ph, text) in enumerate(zip(slots, placeholders, italian)):
+        if ph is None:
+            in_place.append(k)
+            continue
         first = find_placeholder(words, ph)[0]
         last = _last(words, first, ph)
         start, end = tokens[first][1], tokens[last][1] + len(tokens[last][0])
         if slot.kind == "possessive" and first > 0 and words[first - 1].lower() == "di":
             edits.extend(_possessive_edits(tokens, first - 1, end, text, k))
             continue
+        if slot.text.lower() in ("hers", "theirs") and first > 0 and words[first - 1].lower() == "di":
+            edits.append(_Edit(tokens[first - 1][1], end, text, k))  # "è di Giulia" → "è suo", not "è di suo"
+            continue
         fused = _with_preposition(words[first - 1], text) if first > 0 else None
         if fused is not None:  # names take no article, the mention brings one: "di il porto" → "del porto"
             edits.append(_Edit(tokens[first - 1][1], end, fused, k))
         else:
             edits.append(_Edit(start, end, text, k))
+    for k in in_place:
+        found = _find_words(tokens, (italian[k], slots[k].text), edits)
+        if found is not None:
+            edits.append(_Edit(found[0], found[1], translation[found[0] : found[1]], k))
     return _apply(translation, edits, len(slots))
+
+
+def _find_words(
+    tokens: Sequence[tuple[str, int]], texts: Sequence[str], edits: Sequence[_Edit]
+) -> tuple[int, int] | None:
+    """The characters of the one occurrence of the first text found (case aside), clear of the edits."""
+    words = [w.lower() for w, _ in tokens]
+    for text in texts:
+        for candidate in _without_article(text):
+            parts = [w.lower() for w, _ in tokens_with_offsets(candidate)]
+            if not parts:
+                continue
+            hits = []
+            for i in range(len(words) - len(parts) + 1):
+                if words[i : i + len(parts)] == parts:
+                    last = i + len(parts) - 1
+                    hits.append((tokens[i][1], tokens[last][1] + len(tokens[last][0])))
+            hits = [h for h in hits if not any(h[0] < e.end and e.start < h[1] for e in edits)]
+            if len(hits) == 1:
+                return hits[0]
+            if hits:
+                return None  # ambiguous: never guess between two places
+    return None
+
+
+def _without_article(text: str) -> list[str]:
+    """The text, then the text without a leading article ("gli Stati Uniti" → "Stati Uniti")."""
+    text = text.strip()
+    lower = text.lower()
+    if lower.startswith(("l'", "l’", "un'", "un’")):
+        apostrophe = 1 if lower[1] in "'’" else 2
+        return [text, text[apostrophe + 1 :].lstrip()]
+    article, _, rest = text.partition(" ")
+    if rest and plain_form(article) in FULL_ARTICLES:
+        return [text, rest]
+    return [text]
 
 
 def _last(words: Sequence[str], first: int, ph: Placeholder) -> int:
@@ -168,6 +232,6 @@ def _apply(text: str, edits: list[_Edit], n_slots: int) -> Resolved:
     ends = {offset + len(word): i for i, (word, offset) in enumerate(tokens)}
     spans: list[Span | None] = []
     for slot in range(n_slots):
-        s, e = ranges[slot]
+        s, e = ranges.get(slot, (-1, -1))  # a mention kept as words and not found has no range
         spans.append(Span(starts[s], ends[e]) if s in starts and e in ends else None)
     return Resolved(text=final, tokens=[w for w, _ in tokens], spans=spans)

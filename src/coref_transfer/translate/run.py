@@ -28,6 +28,7 @@ from coref_transfer.translate.mt.cache import TranslationCache
 from coref_transfer.translate.mt.memory import MemoryMissError, TranslationMemory, write_misses
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory
+from coref_transfer.translate.preflight import preflight, segments_tsv, summary_markdown
 from coref_transfer.translate.stage import mention_segments, run_gamma
 
 log = logging.getLogger(__name__)
@@ -170,3 +171,38 @@ def run_translate(
         stats["input"]["mentions"], stats["gamma"]["mentions"], service.stats.translated, service.stats.cache_hits,
     )
     return stats
+
+
+def run_preflight(selection: str | Path, out: str | Path, config: Mapping[str, Any]) -> dict[str, Any]:
+    """`translate --dry-run`: write what γ would send for `selection/beta3.parquet`, flagged, to the folder `out`.
+
+    No model, translation memory or parser is loaded (`translate.preflight`).
+    Writes `segments.tsv`, `preflight.json`, `preflight.md` and `manifest.json`.
+    """
+    beta3_path = Path(selection) / "beta3.parquet"
+    utterances = read_records(beta3_path, "beta3")
+    inventory = Inventory.load(config["translate"]["placeholders"])
+    segments, summary = preflight(utterances, inventory, config)
+    with staged_directory(out) as tmp:
+        (tmp / "segments.tsv").write_text(segments_tsv(segments), encoding="utf-8")
+        write_json(tmp / "preflight.json", summary)
+        (tmp / "preflight.md").write_text(summary_markdown(segments, summary), encoding="utf-8")
+        seal(
+            tmp,
+            build_manifest(
+                "translate --dry-run",
+                stage_config(config, "translate"),
+                [beta3_path],
+                placeholders_sha256=inventory.fingerprint,
+                partition=utterances[0].partition if utterances else Path(selection).name,
+            ),
+        )
+    seg = summary["segments"]
+    log.info(
+        "preflight %s: %d segments (%d mention texts, %d utterances, %d with placeholders); %d flagged, "
+        "%d with a detokenisation defect; see %s",
+        Path(selection).name, seg["all"]["segments"], seg["mention"]["segments"], seg["utterance"]["segments"],
+        seg["all"]["with_placeholders"], seg["all"]["flagged"], summary["detokenisation_defects"],
+        Path(out) / "preflight.md",
+    )
+    return summary

@@ -53,7 +53,8 @@ class Work:
     classes: list[MentionClass | None] = field(default_factory=list)
     """Each mention's class as placeholders are drawn (select's, or after step 2)."""
     audit: list[Attempt] = field(default_factory=list)
-    placeholders: list[Placeholder] = field(default_factory=list)
+    placeholders: list[Placeholder | None] = field(default_factory=list)
+    """Each slot's placeholder (None: the mention kept its words)."""
     source: str = ""
     translation: str = ""
     used: set[str] = field(default_factory=set)
@@ -105,20 +106,22 @@ def run_gamma(
             u = w.utterance
             rng = utterance_rng(seed, u.doc_id, u.part, u.sentence, attempt)
             try:
-                w.source, w.placeholders = replace(u.tokens, w.slots, inventory, rng, w.used)
+                w.source, w.placeholders = replace(u.tokens, u.pos, w.slots, inventory, rng, w.used)
             except LookupError:
                 w.reason = "placeholders_exhausted"
                 w.audit.append(Attempt(attempt, "", "", [], w.reason))
                 continue
             for ph in w.placeholders:
-                w.used.update(ph.tokens)
+                if ph is not None:
+                    w.used.update(ph.tokens)
             batch.append(w)
         outputs = service.translate([w.source for w in batch]) if batch else []
         pending = []
         for w, translation in zip(batch, outputs):
             w.translation = translation
             failure, _ = survival(translation, w.placeholders)
-            w.audit.append(Attempt(attempt, w.source, translation, [ph.source for ph in w.placeholders], failure))
+            used = [ph.source for ph in w.placeholders if ph is not None]
+            w.audit.append(Attempt(attempt, w.source, translation, used, failure))
             if failure:
                 pending.append(w)
             else:
@@ -199,6 +202,16 @@ def _strip_final_period(italian: str, english: str) -> str:
     return italian
 
 
+def _unplaced_reason(slot: Slot) -> str:
+    """Why a mention of an utterance that passed has no Italian span."""
+    return "words_not_found" if slot.kind == "in_place" else "span_misaligned"
+
+
+def _placeholder_source(w: Work, index: int) -> str | None:
+    ph = w.placeholders[index] if w.placeholders and not w.reason else None
+    return ph.source if ph is not None else None
+
+
 def _translated(w: Work, texts: Mapping[MentionKey, str]) -> TranslatedUtterance:
     u = w.utterance
     resolved = w.resolved
@@ -209,7 +222,7 @@ def _translated(w: Work, texts: Mapping[MentionKey, str]) -> TranslatedUtterance
         if w.reason:
             dropped, reason = "gamma", w.reason
         elif span is None:
-            dropped, reason = "gamma", "span_misaligned"
+            dropped, reason = "gamma", _unplaced_reason(slot)
         else:
             dropped, reason = None, None
         mentions.append(
@@ -220,7 +233,7 @@ def _translated(w: Work, texts: Mapping[MentionKey, str]) -> TranslatedUtterance
                 kind=slot.kind,
                 text_en=slot.text,
                 text_it=texts.get(MentionKey(w.index, slot.index)),
-                placeholder=w.placeholders[slot.index].source if w.placeholders and not w.reason else None,
+                placeholder=_placeholder_source(w, slot.index),
                 cls=w.classes[slot.index],
                 dropped_at=dropped,
                 reason=reason,
@@ -233,7 +246,7 @@ def _translated(w: Work, texts: Mapping[MentionKey, str]) -> TranslatedUtterance
         sentence=u.sentence,
         speaker=u.speaker,
         source_tokens=list(u.tokens),
-        source_text=detokenize(u.tokens),
+        source_text=detokenize(u.tokens, u.pos),
         replaced=w.source,
         translation=w.translation,
         text=resolved.text if resolved else None,
@@ -260,7 +273,7 @@ def _stats(work: Sequence[Work], attempts: Counter) -> dict[str, Any]:
         tokens += len(w.resolved.tokens)  # type: ignore[union-attr]
         for slot, span in zip(w.slots, w.resolved.spans):  # type: ignore[union-attr]
             if span is None:
-                dropped_men["span_misaligned"] += 1
+                dropped_men[_unplaced_reason(slot)] += 1
             else:
                 kept_mentions += 1
                 u = w.utterance

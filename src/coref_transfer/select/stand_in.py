@@ -1,0 +1,156 @@
+"""What a placeholder may stand for, decided in selection from the English.
+
+Stage γ replaces every kept mention by a name (or a pair of names). Some
+mentions pass the root filter of β2 and still cannot be replaced without
+breaking the English or changing its meaning. Two treatments:
+
+- **kept as words** (`in_place_reason`): a mention inside a larger name or
+  compound keeps its words in the English the model translates; γ finds the
+  mention's own translation in the output (a mention not found there is
+  dropped by γ with `words_not_found`). The β3 table records why in the
+  mention's `in_place` column.
+- **dropped** (`drop_reason`, reasons of β2): a quantifier, negative or
+  reciprocal has no name that means the same; it is dropped with its reason
+  and its words stay in the text. Reflexives are dropped by the root filter
+  (`beta2_mentions.root_reason`, reason `reflexive`) unless listed in
+  `select.keep_pronouns`.
+
+| reason | treatment | what | example (mention in brackets) | why no name |
+|---|---|---|---|---|
+| `inside_name` | kept as words | a modifier inside a larger name: the phrase goes on with a proper noun, or a named entity extends beyond the mention | "the [United States] Air Force", "[Disney] World", "the [Pittsburgh] Pirates" | "the Gino Air Force": the name is destroyed |
+| `compound_modifier` | kept as words | a noun modifier of a following common noun in the same noun phrase | "the [U.S.] border", "[Internet] addiction", "the [Santorum] cocktail" | "the Gino border" is not English |
+| `negative` | dropped | a negative word before or at the root: no, none, nobody, nothing, neither, no one | "the bunch that [no one] picked" | "that Gino picked" flips the meaning |
+| `quantifier` | dropped | a quantifier pronoun as root (everyone, someone, anything, all, each, some, …) or every/each/any/either before the root | "[everyone] agreed", "feed him [every day]" | a name makes it one definite person or thing |
+| `reciprocal` | dropped | each other, one another | "they helped [each other]" | "they helped Gino" is another sentence |
+| `reflexive` | dropped (root filter) | himself, herself, itself, themselves | "Congress has proven [itself] ineffective" | "Gino has proven Nazario ineffective": Italian wants a pronoun form ("si è dimostrato") |
+
+Limits, and how the checks decide:
+- The modifier checks use the gold constituency tree: the mention must be
+  followed by a noun that sits in the same noun phrase (as a word of the
+  phrase or inside an NML/NX/NAC node), not in a phrase of its own; so
+  appositions ("[the TV series] Supernatural") and double objects
+  ("gave [the dog] food") keep their placeholder. Without a tree, a mention
+  followed by a noun counts as a modifier when its own last word is a noun.
+- A possessor ("[Warhol 's] Polaroids") and a possessive pronoun ("[his]
+  work") are not modifiers: γ handles them (`translate.replace`).
+- A named entity extending beyond the mention counts only by words that are
+  part of the name (not a determiner, a possessive clitic or punctuation):
+  the named-entity column of some corpora is silver and its edges are loose.
+- Quantifiers are read from the words before the root and the root itself,
+  not from meaning: "all the answers", "both companies" and "some people"
+  keep a placeholder (a pair of names keeps a definite plural; "all"
+  and "both" are then lost, the agreement is not), while "all" alone as the
+  root ("belongs to all") is dropped. Numerals were dropped by β2 already.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from coref_transfer.lang.en.quantifiers import quantifier_kind
+from coref_transfer.model import NamedEntity
+from coref_transfer.select.heads import phrase_category
+from coref_transfer.tree import Tree
+
+IN_PLACE_REASONS = ("inside_name", "compound_modifier")
+"""Why a kept mention stays as words in the English (the `in_place` column of select's tables)."""
+DROP_REASONS = ("negative", "quantifier", "reciprocal")
+"""β2's reasons for dropping a mention no name can stand for (`reflexive` comes from the root filter)."""
+
+NOUN_TAGS = frozenset(("NN", "NNS", "NNP", "NNPS"))
+PROPER_TAGS = frozenset(("NNP", "NNPS"))
+_NOMINAL = frozenset(("NP", "NML", "NX", "NAC", "WHNP"))
+"""Phrases a modifier and its noun share."""
+_INNER_NOMINAL = frozenset(("NML", "NX", "NAC"))
+"""Nodes inside a noun phrase that group words of one name or compound (not a phrase of their own)."""
+_NOT_NAME_TAGS = frozenset(("DT", "POS", ",", ".", ":", "``", "''", "-LRB-", "-RRB-", "HYPH"))
+
+
+def drop_reason(tokens: Sequence[str], pos: Sequence[str], start: int, end: int, root: int) -> str | None:
+    """`negative`, `quantifier` or `reciprocal` when no name can stand for the mention `start..end`, else None.
+
+    Args:
+        tokens: the utterance's words; pos: their PTB tags.
+        root: the mention's root (head) token, inside the span.
+    """
+    kind = quantifier_kind(tokens[start : end + 1], pos[start : end + 1], root - start)
+    return kind if kind in DROP_REASONS else None
+
+
+def in_place_reason(
+    pos: Sequence[str],
+    start: int,
+    end: int,
+    tree: Callable[[], Tree | None],
+    entities: Sequence[NamedEntity] = (),
+) -> str | None:
+    """`inside_name` or `compound_modifier` when the mention `start..end` must keep its words, else None.
+
+    Args:
+        pos: the utterance's PTB tags.
+        tree: returns the utterance's gold tree (or None): called only when
+            the tree is needed, since building it is the costly part.
+        entities: the utterance's named entities.
+    """
+    return _modifier_reason(pos, start, end, tree, entities)
+
+
+def _modifier_reason(
+    pos: Sequence[str], start: int, end: int, tree: Callable[[], Tree | None], entities: Sequence[NamedEntity]
+) -> str | None:
+    """`inside_name` or `compound_modifier` when the mention modifies a noun after it."""
+    if pos[end] in ("POS", "PRP$"):
+        return None  # a possessor or a possessive: γ keeps the clitic
+    for e in entities:
+        if (
+            e.span.start <= start
+            and end < e.span.end
+            and any(t not in _NOT_NAME_TAGS for t in pos[end + 1 : e.span.end + 1])
+        ):
+            return "inside_name"
+    after = end + 1
+    if after >= len(pos) or pos[after] not in NOUN_TAGS:
+        return None
+    root = tree()
+    if root is None:
+        modifies = pos[end] in NOUN_TAGS
+    else:
+        modifies = _same_noun_phrase(root, start, end, after)
+    if not modifies:
+        return None
+    if pos[after] in PROPER_TAGS or (pos[end] in PROPER_TAGS and _name_goes_on(pos, after)):
+        return "inside_name"
+    return "compound_modifier"
+
+
+def _name_goes_on(pos: Sequence[str], i: int) -> bool:
+    """Whether the nouns from `i` on end in a proper noun before the phrase ends ("U.S. Census Bureau")."""
+    while i < len(pos) and pos[i] in NOUN_TAGS:
+        if pos[i] in PROPER_TAGS:
+            return True
+        i += 1
+    return False
+
+
+def _same_noun_phrase(tree: Tree, start: int, end: int, after: int) -> bool:
+    """Whether token `after` is a word of the noun phrase that holds the span, not a phrase of its own."""
+    node = _lowest_strict_cover(tree, start, end)
+    if phrase_category(node.label) not in _NOMINAL:
+        return False
+    for child in node.children:
+        if child.start <= after <= child.end:
+            if child.is_preterminal:
+                return True
+            return phrase_category(child.label) in _INNER_NOMINAL
+    return False
+
+
+def _lowest_strict_cover(tree: Tree, start: int, end: int) -> Tree:
+    """The lowest node whose tokens include start..end and at least one more."""
+    node = tree
+    while not node.is_preterminal:
+        inner = next((c for c in node.children if c.start <= start and end <= c.end), None)
+        if inner is None or (inner.start == start and inner.end == end):
+            break
+        node = inner
+    return node
