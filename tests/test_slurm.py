@@ -110,8 +110,8 @@ def test_the_workflow_completes_with_every_job_through_sbatch(slurm_run):
     assert len(completed) == total - len(LOCAL_RULES)
     assert len({(j["rule"], j["wildcards"]) for j in completed}) == len(completed)
     assert {j["rule"] for j in completed} == {
-        "select", "merge_select", "translate", "merge_translate", "refine", "merge_refine", "export", "report",
-        "humaneval", "tiny_encoder", "train_model", "test_model"}
+        "select", "merge_select", "preflight", "translate", "merge_translate", "refine", "merge_refine", "export",
+        "report", "humaneval", "tiny_encoder", "train_model", "test_model"}
     assert (workdir / "results/train/test.metrics.json").is_file()
     # the jobs name their rule and partition in the comment squeue shows
     assert {j["wildcards"] for j in completed if j["rule"] == "translate"} == {

@@ -24,8 +24,6 @@ one row per segment in the order γ sends them), `preflight.json` (counts),
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -144,13 +142,18 @@ def _summary(segments: Sequence[Segment], treatment: Counter) -> dict[str, Any]:
 
 
 def segments_tsv(segments: Sequence[Segment]) -> str:
-    """`segments.tsv`: a header, then kind, document, part, sentence, flags (comma-separated), segment."""
-    buf = io.StringIO()
-    writer = csv.writer(buf, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
-    writer.writerow(("kind", "doc_id", "part", "sentence", "flags", "segment"))
+    """`segments.tsv`: a header, then kind, document, part, sentence, flags (comma-separated), segment.
+
+    Written without quoting, so that a segment reads as it is sent: its
+    tokens hold no whitespace, so no field holds a tab or a newline.
+    """
+    lines = ["kind\tdoc_id\tpart\tsentence\tflags\tsegment"]
     for s in segments:
-        writer.writerow((s.kind, s.doc_id, s.part, s.sentence, ",".join(s.flags), s.text))
-    return buf.getvalue()
+        fields = (s.kind, s.doc_id, str(s.part), str(s.sentence), ",".join(s.flags), s.text)
+        if any("\t" in f or "\n" in f for f in fields):
+            raise ValueError(f"a tab or newline in a segment of {s.doc_id} sentence {s.sentence}: {s.text!r}")
+        lines.append("\t".join(fields))
+    return "\n".join(lines) + "\n"
 
 
 def summary_markdown(segments: Sequence[Segment], summary: Mapping[str, Any]) -> str:
