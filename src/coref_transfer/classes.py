@@ -35,6 +35,7 @@ from importlib import resources
 from typing import Any
 
 from coref_transfer.lang.en.pronouns import PRONOUN_CLASSES
+from coref_transfer.lang.en.tags import NOUN_TAGS, PLURAL_TAGS
 from coref_transfer.model import NamedEntity, Span
 
 ATTRIBUTES = ("type", "gender", "number")
@@ -116,8 +117,6 @@ NAME_FUNCTION_WORDS = frozenset((
 #: Where a class value came from, in the order of precedence for a noun's gender and number.
 SOURCES = ("italian", "english", "cluster", "fallback")
 
-NOUN_TAGS = frozenset(("NN", "NNS", "NNP", "NNPS"))
-PLURAL_TAGS = frozenset(("NNS", "NNPS"))
 
 
 @dataclass(frozen=True)

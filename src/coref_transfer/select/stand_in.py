@@ -48,6 +48,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from coref_transfer.lang.en.quantifiers import quantifier_kind
+from coref_transfer.lang.en.tags import NOUN_TAGS, PROPER_TAGS
 from coref_transfer.model import NamedEntity
 from coref_transfer.select.heads import phrase_category
 from coref_transfer.tree import Tree
@@ -57,8 +58,6 @@ IN_PLACE_REASONS = ("inside_name", "compound_modifier")
 DROP_REASONS = ("negative", "quantifier", "reciprocal")
 """β2's reasons for dropping a mention no name can stand for (`reflexive` comes from the root filter)."""
 
-NOUN_TAGS = frozenset(("NN", "NNS", "NNP", "NNPS"))
-PROPER_TAGS = frozenset(("NNP", "NNPS"))
 _NOMINAL = frozenset(("NP", "NML", "NX", "NAC", "WHNP"))
 """Phrases a modifier and its noun share."""
 _INNER_NOMINAL = frozenset(("NML", "NX", "NAC"))
@@ -92,13 +91,6 @@ def in_place_reason(
             the tree is needed, since building it is the costly part.
         entities: the utterance's named entities.
     """
-    return _modifier_reason(pos, start, end, tree, entities)
-
-
-def _modifier_reason(
-    pos: Sequence[str], start: int, end: int, tree: Callable[[], Tree | None], entities: Sequence[NamedEntity]
-) -> str | None:
-    """`inside_name` or `compound_modifier` when the mention modifies a noun after it."""
     if pos[end] in ("POS", "PRP$"):
         return None  # a possessor or a possessive: γ keeps the clitic
     for e in entities:

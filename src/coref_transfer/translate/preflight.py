@@ -31,6 +31,7 @@ from typing import Any
 
 from coref_transfer.lang.en.detokenize import DEFECT_NAMES, detokenization_defects
 from coref_transfer.lang.en.quantifiers import quantifier_kind
+from coref_transfer.lang.en.tags import PROPER_TAGS
 from coref_transfer.records import SelectedUtterance
 from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.replace import Slot, make_slots, replace, utterance_rng
@@ -38,7 +39,6 @@ from coref_transfer.translate.stage import Work, mention_sources
 
 LONG_SEGMENT_WORDS = 60
 """Segments longer than this are flagged (β1 caps utterances at `select.max_tokens` tokens; mention texts are free)."""
-PROPER_TAGS = frozenset(("NNP", "NNPS"))
 DEFECT_FLAGS = DEFECT_NAMES
 FLAGS = (*DEFECT_FLAGS, "unbalanced_quote", "placeholder_before_name", "name_for_quantifier", "long_segment")
 """Every flag, in the order reports list them."""

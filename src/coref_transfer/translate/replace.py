@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from coref_transfer.classes import Class
 from coref_transfer.lang.en.detokenize import detokenize
+from coref_transfer.lang.en.tags import PROPER_TAGS
 from coref_transfer.model import Span
 from coref_transfer.records import SelectedUtterance
 from coref_transfer.translate.placeholders.inventory import Inventory, Placeholder
@@ -33,7 +34,6 @@ POSSESSIVE_CLITICS = frozenset(("'s", "'", "’s", "’"))
 """The possessive clitic as PTB tokens, with straight and typographic apostrophes."""
 CONTRACTED_VERBS = {"'re": "are", "'ve": "have", "'ll": "will", "'d": "would"}
 """Contracted verbs written in full after a pair of names (the contraction attaches to "Marco" otherwise)."""
-PROPER_TAGS = frozenset(("NNP", "NNPS"))
 
 
 @dataclass(frozen=True)
@@ -117,8 +117,8 @@ def replace(
                 out.append("'s")
                 out_pos.append("POS")
             i = slot.span.end + 1
-            if len(words) > 1 and i < len(tokens) and tokens[i].replace("’", "'").lower() in CONTRACTED_VERBS:
-                clitic = tokens[i].replace("’", "'").lower()
+            clitic = tokens[i].replace("’", "'").lower() if i < len(tokens) else ""
+            if len(words) > 1 and clitic in CONTRACTED_VERBS:
                 out.append("had" if clitic == "'d" and pos[i] == "VBD" else CONTRACTED_VERBS[clitic])
                 out_pos.append(pos[i])
                 i += 1
