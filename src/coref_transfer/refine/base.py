@@ -1,11 +1,12 @@
 """What a refinement rule is, and the sentence it edits.
 
 A rule is a small named unit (one class) that reads a parsed sentence with
-its coreference mentions and edits it: replace a token's text, delete a
-token, or move a mention. Every edit goes through `Sentence`, which logs it
-(rule, token index, before, after) and keeps every mention span and every
-head index right after deletions. Each rule counts what it did: `applied`,
-and `skipped` with a reason, for the report.
+its coreference mentions and edits it: replace a token's text, delete,
+insert or move a token, or move a mention. Every edit goes through
+`Sentence`, which logs it (rule, token index, before, after; "" before an
+insertion, "" after a deletion) and keeps every mention span and every head
+index right after deletions, insertions and moves. Each rule counts what
+it did: `applied`, and `skipped` with a reason, for the report.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass, field
 
+from coref_transfer.classes import MentionClass
 from coref_transfer.model import Mention, Span
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.records import Change
@@ -26,6 +28,17 @@ class Sentence:
     parsed: ParsedSentence
     mentions: list[Mention] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
+    classes: list[MentionClass | None] = field(default_factory=list)
+    """The entity class of each mention, parallel to `mentions` (translate's; empty when
+    unknown, as for `refine-text`). Every edit keeps the mentions in their order, so
+    the two lists stay aligned."""
+
+    def mention_class(self, index: int) -> MentionClass | None:
+        """The class of the smallest mention covering token `index`, if known."""
+        covering = [(len(m.span), k) for k, m in enumerate(self.mentions) if m.span.start <= index <= m.span.end]
+        if not covering or not self.classes:
+            return None
+        return self.classes[min(covering)[1]]
 
     @property
     def tokens(self) -> list[Token]:
@@ -76,6 +89,61 @@ class Sentence:
             Mention(m.cluster_id, Span(m.span.start - (m.span.start > index), m.span.end - (m.span.end >= index)))
             for m in self.mentions
         ]
+
+    def insert(self, rule: str, index: int, token: Token) -> None:
+        """Insert `token` before position `index` (len(tokens) appends), logged.
+
+        `token.head` is an index in the sentence *after* the insertion. Heads
+        of the other tokens shift with it. A mention strictly around the
+        position (starting before it, ending at or after it) grows by the
+        token; the others shift or stay, so a word inserted right before a
+        mention ("su [lui]" → "su di [lui]") does not join it.
+        """
+        for t in self.tokens:
+            if t.head >= index:
+                t.head += 1
+        self.tokens.insert(index, token)
+        self.changes.append(Change(rule, index, "", token.text))
+        self.mentions = [
+            Mention(m.cluster_id, Span(m.span.start + (m.span.start >= index), m.span.end + (m.span.end >= index)))
+            for m in self.mentions
+        ]
+
+    def move(self, rule: str, index: int, to: int) -> int:
+        """Move token `index` to stand before the token now at `to`; returns its new index.
+
+        Logged as a deletion and an insertion. Mentions lying wholly on the
+        token move with it; a mention that only contains it shrinks (or grows,
+        if the new position is inside it). Heads follow the tokens.
+
+        Raises:
+            ValueError: `to` is the token itself or the one after it (nothing moves).
+        """
+        if to in (index, index + 1):
+            raise ValueError(f"moving token {index} before token {to} leaves it where it is")
+        token = self.tokens[index]
+        own = [k for k, m in enumerate(self.mentions) if m.span.start == index == m.span.end]
+        order = list(range(len(self.tokens)))
+        order.remove(index)
+        new_index = to if to < index else to - 1
+        order.insert(new_index, index)
+        where = {old: new for new, old in enumerate(order)}
+        for t in self.tokens:
+            if t.head >= 0:
+                t.head = where[t.head]
+        self.tokens.insert(new_index, self.tokens.pop(index))
+        self.changes.append(Change(rule, index, token.text, ""))
+        self.changes.append(Change(rule, new_index, "", token.text))
+        moved = []
+        for k, m in enumerate(self.mentions):
+            if k in own:
+                moved.append(Mention(m.cluster_id, Span(new_index, new_index)))
+                continue
+            inside = [where[i] for i in range(m.span.start, m.span.end + 1) if i != index]
+            start, end = min(inside), max(inside)  # a token landing inside a span is covered by it
+            moved.append(Mention(m.cluster_id, Span(start, end)))
+        self.mentions = moved
+        return new_index
 
 
 class Rule(ABC):

@@ -1,0 +1,72 @@
+"""The edits every rule makes through `Sentence`: insert and move keep mentions, heads and the change log right."""
+
+from __future__ import annotations
+
+import pytest
+
+from coref_transfer.classes import MentionClass
+from coref_transfer.model import Mention, Span
+from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.refine.base import Sentence
+
+SRC = ("english", "english", "english")
+
+
+def sentence(words: str, heads: list[int], *mentions: tuple[int, int, int]) -> Sentence:
+    tokens = [Token(w, head=h) for w, h in zip(words.split(), heads)]
+    return Sentence(ParsedSentence(tokens), [Mention(c, Span(s, e)) for s, e, c in mentions])
+
+
+def spans(sent: Sentence) -> list[tuple[int, int]]:
+    return [(m.span.start, m.span.end) for m in sent.mentions]
+
+
+def test_insert_shifts_heads_and_mentions_and_is_logged() -> None:
+    # "c'era nessuno su esso" → "su di esso": "di" joins neither mention
+    sent = sentence("nessuno su esso .", [-1, 2, 0, 0], (0, 0, 1), (2, 2, 2))
+    sent.insert("r", 2, Token("di", head=3))
+    assert sent.words() == ["nessuno", "su", "di", "esso", "."]
+    assert [t.head for t in sent.tokens] == [-1, 3, 3, 0, 0]
+    assert spans(sent) == [(0, 0), (3, 3)]
+    assert (sent.changes[-1].index, sent.changes[-1].before, sent.changes[-1].after) == (2, "", "di")
+
+
+def test_insert_inside_a_mention_grows_it() -> None:
+    sent = sentence("la sua madre", [2, 2, -1], (0, 2, 1))
+    sent.insert("r", 2, Token("cara", head=3))
+    assert spans(sent) == [(0, 3)]
+
+
+def test_move_carries_a_one_token_mention_and_remaps_heads() -> None:
+    # "ha fermato lui" → "lui ha fermato" (the clitic rule then rewrites the form)
+    sent = sentence("il consiglio ha fermato lui .", [1, 3, 3, -1, 3, 3], (0, 1, 1), (4, 4, 2))
+    new = sent.move("r", 4, 2)
+    assert new == 2
+    assert sent.words() == ["il", "consiglio", "lui", "ha", "fermato", "."]
+    assert [t.head for t in sent.tokens] == [1, 4, 4, 4, -1, 4]
+    assert spans(sent) == [(0, 1), (2, 2)]
+    assert [(c.before, c.after) for c in sent.changes] == [("lui", ""), ("", "lui")]
+
+
+def test_move_out_of_a_mention_shrinks_it() -> None:
+    sent = sentence("a b c d", [-1, 0, 0, 0], (1, 3, 1))
+    sent.move("r", 3, 0)
+    assert sent.words() == ["d", "a", "b", "c"]
+    assert spans(sent) == [(2, 3)]
+
+
+def test_move_in_place_is_refused() -> None:
+    sent = sentence("a b", [-1, 0])
+    with pytest.raises(ValueError, match="leaves it where it is"):
+        sent.move("r", 0, 1)
+
+
+def test_mention_class_is_the_smallest_covering_mentions() -> None:
+    fem = MentionClass("person", "fem", "plur", SRC)
+    org = MentionClass("thing", "masc", "sing", SRC)
+    sent = sentence("le sorelle di Bari", [1, -1, 3, 1], (0, 3, 1), (1, 1, 2))
+    sent.classes = [org, fem]
+    assert sent.mention_class(1) is fem
+    assert sent.mention_class(3) is org
+    assert sent.mention_class(0) is org
+    assert sentence("x", [-1]).mention_class(0) is None
