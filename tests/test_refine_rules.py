@@ -603,6 +603,87 @@ def test_prodrop_keeps_contrastive_pair():
     assert rule.skipped == {"contrastive pair": 2}
 
 
+def test_prodrop_a_thing_pronoun_contrasts_with_nothing():
+    """'essa appartiene a nostra nonna, e lei…': esso/essa are not a topic contrast; both go."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence(
+            """
+        essa essa PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs 2 nsubj
+        appartiene appartenere VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 0 root
+        alla a ADP _ 4 case
+        nonna nonna NOUN Gender=Fem|Number=Sing 2 obl
+        e e CCONJ _ 8 cc
+        lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs 8 nsubj
+        ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 8 aux
+        custodita custodire VERB Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part 2 conj
+        . . PUNCT _ 2 punct
+    """,
+            (0, 0, 1),
+            (5, 5, 2),
+        ),
+    )
+    assert text(sent) == "appartiene alla nonna e ha custodita ."
+    assert spans(sent) == [(0, 0), (4, 4)] and rule.applied == 2
+
+
+QUOTE_SAID = """
+    " " PUNCT _ 3 punct
+    Abbiamo avere AUX Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin 3 aux
+    vinto vincere VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+    , , PUNCT _ 3 punct
+    " " PUNCT _ 7 punct
+    ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 7 aux
+    detto dire VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 3 parataxis
+    {pronoun} 7 {deprel}
+    {after}
+    . . PUNCT _ 3 punct
+"""
+
+
+@pytest.mark.parametrize("deprel", ["xcomp", "nsubj", "obj"])
+def test_prodrop_deletes_the_subject_of_a_quotative_inversion(deprel):
+    """'"Abbiamo vinto," ha detto [lei] ai giornalisti.' → '[ha] detto ai giornalisti': the position decides, not the relation."""
+    rule = SubjectPronounDeletion()
+    block = QUOTE_SAID.format(
+        pronoun="lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs", deprel=deprel,
+        after="ai a ADP _ 7 obl",
+    )
+    sent = run(rule, sentence(block, (7, 7, 1)))
+    assert text(sent) == '" Abbiamo vinto , " ha detto ai .'
+    assert spans(sent) == [(5, 5)] and rule.applied == 1
+
+
+def test_prodrop_keeps_an_indirect_object_after_a_speech_verb():
+    """'…, ha detto loro di aspettare': loro disagrees with 'ha' (the indirect object); it stays."""
+    rule = SubjectPronounDeletion()
+    block = QUOTE_SAID.format(
+        pronoun="loro loro PRON Number=Plur|Person=3|PronType=Prs", deprel="iobj", after="di di ADP _ 7 mark",
+    )
+    sent = run(rule, sentence(block, (7, 7, 1)))
+    assert sent.changes == [] and spans(sent) == [(7, 7)]
+
+
+def test_prodrop_keeps_a_post_verbal_focus_outside_a_quotation():
+    """'L'ha fatto lui.' : no quotation or comma before the verb, a speech verb or not; it stays."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence(
+            """
+        L' lo PRON Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs 3 obj
+        ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 3 aux
+        detto dire VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+        lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 3 nsubj
+        . . PUNCT _ 3 punct
+    """,
+            (3, 3, 1),
+        ),
+    )
+    assert sent.changes == [] and rule.skipped == {"post-verbal subject": 1}
+
+
 def test_prodrop_keeps_a_switched_subject():
     """'Mario ha detto che lui era stanco' with lui ≠ Mario: a null subject would read as Mario."""
     rule = SubjectPronounDeletion()

@@ -12,6 +12,8 @@ from coref_transfer.refine.it.pronouns import (
     is_personal_pronoun,
     is_subject,
     is_verbal,
+    verb_group,
+    verb_person_number,
 )
 
 #: Focus particles before a pronoun ("anche lui", "solo lei", "neanche loro").
@@ -62,6 +64,39 @@ COORDINATE_CLAUSES = frozenset({"conj", "parataxis"})
 #: Relations of a subordinate clause to the clause it depends on.
 SUBORDINATE_CLAUSES = frozenset({"ccomp", "advcl", "csubj"})
 SENTENCE_END = frozenset({".", "!", "?", "…", "..."})
+#: Verbs of saying that introduce or follow a quotation ("…, ha detto lei").
+SPEECH_VERBS = frozenset(
+    [
+        "dire",
+        "aggiungere",
+        "affermare",
+        "dichiarare",
+        "spiegare",
+        "rispondere",
+        "commentare",
+        "sottolineare",
+        "precisare",
+        "concludere",
+        "osservare",
+        "ricordare",
+        "ammettere",
+        "chiedere",
+        "domandare",
+        "scrivere",
+        "raccontare",
+        "annunciare",
+        "replicare",
+        "insistere",
+        "continuare",
+        "confermare",
+        "assicurare",
+        "avvertire",
+    ]
+)
+#: What may close the quotation or clause before an inverted speech verb.
+QUOTE_CLOSERS = frozenset({",", ":", ";", '"', "»", "”", "'", "’", "—", "–"})
+#: Third-person forms for things: no topic contrast between them and a person.
+THING_PRONOUNS = frozenset(["esso", "essa", "essi", "esse"])
 
 
 def _position(sentence: Sentence, token: Token) -> int:
@@ -119,11 +154,13 @@ class SubjectPronounDeletion(Rule):
       stesso/pure/solo just after it ("anche lui", "lui stesso");
     - "pronoun has dependents": apposition, relative clause ("noi italiani");
     - "post-verbal subject": after the first verbal token, a focus position
-      ("l'ha fatto lui");
+      ("l'ha fatto lui"), except the quotative inversion below;
     - "contrast (invece/però)": invece/però/tuttavia after the pronoun in
       its clause ("lui invece è rimasto");
     - "contrastive pair": two clauses joined by conj or parataxis with
-      subject pronouns of different forms ("lui cucina, lei lava");
+      subject pronouns of different forms for persons ("lui cucina, lei
+      lava"); esso/essa/essi/esse, for things, contrast with nothing
+      ("essa appartiene a nostra nonna, e lei…" loses "essa");
     - "subjunctive: the person would be lost": a 1st/2nd person singular
       pronoun with a subjunctive verb, whose singular endings do not tell
       the persons apart ("che io sia", "che tu sia");
@@ -134,6 +171,16 @@ class SubjectPronounDeletion(Rule):
       mention belongs to another cluster: a null subject would be read as
       the main subject ("Mario ha detto che lui era stanco", lui ≠ Mario).
       Without mentions on both, nothing tells, and the pronoun goes.
+
+    Quotative inversion is deleted too: a pronoun right after a verb of
+    saying (dire, aggiungere, dichiarare…) whose verb group follows a closed
+    quotation or a comma, and that agrees with the verb in number: '"Abbiamo
+    vinto," ha detto [lei] ai giornalisti' → '"Abbiamo vinto," [ha] detto ai
+    giornalisti'; "…, ha aggiunto [lei]." → "…, [ha] aggiunto.". The parser
+    seldom calls it nsubj there (xcomp, obj), so the position decides. Not
+    when the pronoun disagrees with the verb ("…, ha detto loro di
+    aspettare": loro is the indirect object) or is followed by anything but
+    punctuation or a preposition other than di ("ha detto lui che…").
 
     Known failure modes: the tests trust the parse (a pronoun attached to
     the wrong verb moves its mention there); deletion can leave a sentence
@@ -166,8 +213,12 @@ class SubjectPronounDeletion(Rule):
             partners.update(c for c in parsed.children(first) if tokens[c].deprel in COORDINATE_CLAUSES)
         partners.discard(head)
         form = tokens[index].text.lower()
+        if form in THING_PRONOUNS:
+            return False
         return any(
-            is_personal_pronoun(tokens[c]) and is_subject(tokens[c]) and tokens[c].text.lower() != form
+            is_personal_pronoun(tokens[c])
+            and is_subject(tokens[c])
+            and tokens[c].text.lower() not in THING_PRONOUNS | {form}
             for p in partners
             for c in parsed.children(p)
         )
@@ -206,6 +257,31 @@ class SubjectPronounDeletion(Rule):
             return None
         return min(covering, key=lambda m: len(m.span)).cluster_id
 
+    @staticmethod
+    def _quotative(parsed: ParsedSentence, index: int) -> bool:
+        """The pronoun at `index` is the inverted subject of a verb of saying after a quotation or comma."""
+        tokens = parsed.tokens
+        head = tokens[index].head
+        if head < 0 or tokens[head].lemma.lower() not in SPEECH_VERBS:
+            return False
+        group = verb_group(parsed, head)
+        if group[-1] != index - 1:
+            return False  # the pronoun must follow the verb group directly
+        before = group[0] - 1
+        if before < 0 or tokens[before].text not in QUOTE_CLOSERS:
+            return False
+        verb = finite_verb(parsed, head)
+        if verb is None:
+            return False
+        person, number = verb_person_number(tokens[verb])
+        pronoun = tokens[index]
+        if person != _person(pronoun) or number is None or pronoun.feat("Number") not in (None, number):
+            return False
+        if SUBJECT_PRONOUNS.get(pronoun.text.lower(), (0, number))[1] != number:
+            return False
+        after = tokens[index + 1] if index + 1 < len(tokens) else None
+        return after is None or after.upos == "PUNCT" or (after.upos == "ADP" and not after.text.lower().startswith("d"))
+
     def _keep_reason(self, sentence: Sentence, index: int) -> str | None:
         """Why the subject pronoun at `index` must stay, or None to delete it."""
         parsed = sentence.parsed
@@ -243,6 +319,9 @@ class SubjectPronounDeletion(Rule):
         plan: list[tuple[Token, Token]] = []  # (pronoun, verbal token its mention moves to)
         for index, token in enumerate(tokens):
             if not is_personal_pronoun(token):
+                continue
+            if self._quotative(sentence.parsed, index):
+                plan.append((token, tokens[first_verbal(sentence.parsed, token.head)]))
                 continue
             if not is_subject(token):
                 if token.deprel == "conj" and token.head >= 0 and is_subject(tokens[token.head]):
