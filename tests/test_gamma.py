@@ -597,3 +597,28 @@ def test_a_possessive_pronoun_standing_alone_takes_di_with_it(beta3, inventory):
     out, _, _ = run(beta3(HERS), script, inventory)
     assert out[1]["text"] == "Il merito ora è suo."
     assert mention_tokens(out[1]) == ["suo"]
+
+
+QUOTED = """
+%part 0
+(TOP (S (`` ``) (S (NP=ORG#1 (DT The) (NN line)) (VP (MD will) (VP (VB change) (NP (DT the) (NN city))))) (, ,) ('' '') (NP=PERSON#2 (NNP Paolo) (NNP Sarti)) (VP (VBD said)) (. .)))
+(TOP (S (`` ``) (S (NP#1 (PRP It)) (VP (MD will) (VP (VB change) (NP (DT the) (NN way))))) (, ,) ('' '') (NP#2 (PRP he)) (VP (VBD said)) (. .)))
+"""
+
+
+def quoted_script(source: str, call: int) -> str:
+    words = {"The line": "La linea.", "Paolo Sarti": "Paolo Sarti."}
+    if source in words:
+        return words[source]
+    m = re.fullmatch(rf'"{NAME} will change the (city|way)," {NAME} said\.', source)
+    if m:
+        what = "la città" if m[2] == "city" else "il modo"
+        return f'"{m[1]} cambierà {what}," ha detto {m[3]}.'
+    raise AssertionError(f"unscripted segment {source!r}")
+
+
+def test_a_pronoun_opening_a_quoted_sentence_takes_the_capital(beta3, inventory):
+    """'"It will change the way," he said': the pronoun after the opening quote starts the sentence."""
+    out, _, _ = run(beta3(QUOTED), quoted_script, inventory)
+    assert out[1]["text"].startswith('"Essa cambierà il modo," ha detto lui')
+    assert mention_tokens(out[1])[0] == "Essa"

@@ -204,6 +204,10 @@ def _possessive_edits(tokens: list[tuple[str, int]], di: int, end: int, text: st
     return edits
 
 
+#: What may stand before the first word of a sentence.
+_OPENERS = " \"'«“‘([—–-"
+
+
 def _apply(text: str, edits: list[_Edit], n_slots: int) -> Resolved:
     """Apply non-overlapping edits left to right, tracking the mentions' characters."""
     edits.sort(key=lambda e: (e.start, e.end))
@@ -225,8 +229,9 @@ def _apply(text: str, edits: list[_Edit], n_slots: int) -> Resolved:
     out.append(text[cursor:])
     final = "".join(out)
     for slot, (s, e) in list(ranges.items()):
-        if s == 0 and final[:1].islower():
-            final = final[0].upper() + final[1:]
+        # The sentence starts here, or after opening quotes or brackets only ('"Essa cambierà…').
+        if not final[:s].strip(_OPENERS) and final[s : s + 1].islower():
+            final = final[:s] + final[s].upper() + final[s + 1 :]
     tokens = tokens_with_offsets(final)
     starts = {offset: i for i, (_, offset) in enumerate(tokens)}
     ends = {offset + len(word): i for i, (word, offset) in enumerate(tokens)}
