@@ -1550,3 +1550,49 @@ def test_prodrop_drops_the_euphonic_d_before_a_consonant():
     sentence = Sentence(ParsedSentence(tokens), [Mention(7, Span(3, 3))])
     refine(sentence, build_rules(["subject_pronoun_deletion"]))
     assert sentence.words() == ["Paolo", "canta", "e", "non", "balla", "."]
+
+
+def test_prodrop_keeps_a_pronoun_with_another_subject_between_it_and_its_verb():
+    """'Esso sì, e esso si illumina' parsed with both on 'illumina': the nearer goes, the first stays (no two mentions on one token)."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence(
+            """
+        Esso esso PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 6 nsubj
+        sì sì ADV _ 1 advmod
+        , , PUNCT _ 1 punct
+        e e CCONJ _ 6 cc
+        esso esso PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 6 nsubj
+        si si PRON Clitic=Yes|Person=3|PronType=Prs 6 expl
+        illumina illuminare VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 0 root
+        . . PUNCT _ 7 punct
+    """,
+            (0, 0, 2),
+            (4, 4, 2),
+        ),
+    )
+    assert text(sent) == "Esso sì , e si illumina ."
+    assert spans(sent) == [(0, 0), (5, 5)]
+    assert rule.skipped == {"another subject of the same verb": 1}
+
+
+def test_pronoun_number_follows_the_mentions_class_over_a_misparsed_verb():
+    """'quando loro vedranno esso' with esso parsed as a subject of 'vedranno': esso is the museum (singular), it stays."""
+    from coref_transfer.classes import MentionClass
+
+    block = """
+        quando quando SCONJ _ 3 mark
+        loro loro PRON Number=Plur|Person=3|PronType=Prs 3 nsubj
+        vedranno vedere VERB Mood=Ind|Number=Plur|Person=3|Tense=Fut|VerbForm=Fin 0 root
+        esso esso PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 3 nsubj
+        . . PUNCT _ 3 punct
+    """
+    src = ("english", "english", "english")
+    rule = PronounNumberAgreement()
+    sent = sentence(block, (1, 1, 1), (3, 3, 2))
+    sent.classes = [MentionClass("person", "masc", "plur", src), MentionClass("thing", "masc", "sing", src)]
+    run(rule, sent)
+    assert sent.changes == [] and rule.skipped["the mention's class has the pronoun's number"] == 1
+    bare = run(PronounNumberAgreement(), sentence(block, (1, 1, 1), (3, 3, 2)))  # no classes: the verb decides
+    assert text(bare) == "quando loro vedranno essi ."

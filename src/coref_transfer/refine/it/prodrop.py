@@ -149,6 +149,10 @@ class SubjectPronounDeletion(Rule):
     - "head is not a verb": a nominal clause without copula;
     - "verb not finite": no VerbForm=Fin in the verb group ("essendo lui
       stanco"): only finite endings recover the subject;
+    - "another subject of the same verb": another subject stands between the
+      pronoun and its verb, a misparse ("Esso sì, e esso si illumina" with
+      both pronouns on "illumina": the nearer one goes, the first stays;
+      deleting both would put two mentions of one cluster on one token);
     - "coordinated subject": the pronoun has a conj or is one ("lui e Maria");
     - "focus particle": anche/solo/neanche/proprio… just before it, or
       stesso/pure/solo just after it ("anche lui", "lui stesso");
@@ -293,6 +297,8 @@ class SubjectPronounDeletion(Rule):
         verb = finite_verb(parsed, head)
         if verb is None:
             return "verb not finite"
+        if any(min(index, head) < c < max(index, head) and is_subject(tokens[c]) for c in parsed.children(head)):
+            return "another subject of the same verb"
         if is_coordinated(parsed, index):
             return "coordinated subject"
         if self._focused(tokens, index):

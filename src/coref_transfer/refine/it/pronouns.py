@@ -124,7 +124,10 @@ class PronounNumberAgreement(Rule):
     Skipped, with the reason counted: coordinated subjects ("Tu e io siamo":
     the plural verb is right), no finite verb, a verb without Number, a
     person mismatch ("Noi è": which one is wrong is unknown), loro → singular
-    with no gender to go by.
+    with no gender to go by, and a pronoun whose mention's class (translate's,
+    from the English and its cluster) has the pronoun's own number: "quando
+    loro vedranno esso" (esso = the museum), parsed with esso as a second
+    subject of "vedranno", keeps "esso".
 
     Known failure modes: a verb tagged with the wrong number (sono 1sg/3pl)
     rewrites a right pronoun; a subject pronoun the parser attached to the
@@ -158,6 +161,12 @@ class PronounNumberAgreement(Rule):
                 continue
             if own_number == number:
                 self.skip("agrees already")
+                continue
+            cls = sentence.mention_class(index)
+            if cls is not None and cls.number != number.lower():
+                # translate's class of the pronoun's mention (from the English, its cluster)
+                # outweighs a verb the pronoun may not even be the subject of
+                self.skip("the mention's class has the pronoun's number")
                 continue
             if gender is None and form == "loro":
                 gender = token.feat("Gender") or _predicate_gender(parsed, token.head, number)
