@@ -1559,12 +1559,12 @@ def test_prodrop_keeps_a_pronoun_with_another_subject_between_it_and_its_verb():
         rule,
         sentence(
             """
-        Esso esso PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 6 nsubj
+        Esso esso PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 7 nsubj
         sì sì ADV _ 1 advmod
         , , PUNCT _ 1 punct
-        e e CCONJ _ 6 cc
-        esso esso PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 6 nsubj
-        si si PRON Clitic=Yes|Person=3|PronType=Prs 6 expl
+        e e CCONJ _ 7 cc
+        esso esso PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 7 nsubj
+        si si PRON Clitic=Yes|Person=3|PronType=Prs 7 expl
         illumina illuminare VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 0 root
         . . PUNCT _ 7 punct
     """,
