@@ -3,7 +3,7 @@
 The table (`docs/review/sample-review.tsv`, tab-separated, one row per
 utterance of `results/export/{train,development,test}.json` after `make
 run`) holds the reader's verdict on each final sentence: `ok` (grammatical
-Italian with its mentions in place) or `error` with a category and a note,
+Italian with its mentions in place) or `error` with its categories (comma-separated) and a note,
 or `unreviewed` for a text the reader has not seen yet. Each row shows the
 text and its tokens with the mentions in brackets, which the reader checks
 too.
@@ -42,6 +42,8 @@ CATEGORIES = (
     "preposition_pronoun", # a pronoun after a preposition in the wrong form ("su esso", "contro lui")
     "agreement",           # another agreement error (article, adjective, participle)
     "translation",         # an error of the recorded translation itself (fix the memory)
+    "mention",             # a mention on the wrong tokens (two mentions of one entity on one token)
+    "capitalisation",      # a sentence that starts in lower case, a capital inside one
     "other",
 )
 
@@ -67,12 +69,13 @@ def read_table(path: Path = TABLE) -> list[dict[str, str]]:
     if not path.exists():
         return []
     with path.open(encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\"))
+        rows = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None))
     for n, row in enumerate(rows, start=2):
         if row["verdict"] not in VERDICTS:
             raise SystemExit(f"{path}:{n}: verdict {row['verdict']!r} is not one of {', '.join(VERDICTS)}")
-        if row["verdict"] == "error" and row["category"] not in CATEGORIES:
-            raise SystemExit(f"{path}:{n}: category {row['category']!r} is not one of {', '.join(CATEGORIES)}")
+        wrong = [c for c in row["category"].split(",") if c not in CATEGORIES] if row["verdict"] == "error" else []
+        if wrong:
+            raise SystemExit(f"{path}:{n}: category {wrong[0]!r} is not one of {', '.join(CATEGORIES)}")
     return rows
 
 
@@ -88,7 +91,7 @@ def update(results: Path, path: Path = TABLE) -> Counter:
             out.append({**row, "verdict": "unreviewed", "category": "", "note": ""})
             counts["unreviewed"] += 1
     with path.open("w", encoding="utf-8", newline="") as f:
-        writer = csv.DictWriter(f, FIELDS, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\", lineterminator="\n")
+        writer = csv.DictWriter(f, FIELDS, delimiter="\t", quoting=csv.QUOTE_NONE, quotechar=None, lineterminator="\n")
         writer.writeheader()
         writer.writerows(out)
     return counts
@@ -106,7 +109,7 @@ def stale(results: Path, rows: list[dict[str, str]]) -> list[str]:
 
 def summary(rows: list[dict[str, str]]) -> str:
     verdicts = Counter(r["verdict"] for r in rows)
-    categories = Counter(r["category"] for r in rows if r["verdict"] == "error")
+    categories = Counter(c for r in rows if r["verdict"] == "error" for c in r["category"].split(","))
     n = len(rows)
     lines = [f"Utterances reviewed: {n - verdicts['unreviewed']} of {n}; grammatical: {verdicts['ok']} "
              f"({100 * verdicts['ok'] / n:.1f}%); with an error: {verdicts['error']}.", "",
