@@ -833,3 +833,46 @@ def test_preposition_di_ignores_other_prepositions_and_possessives():
     """),
     )
     assert sent.changes == [] and not rule.skipped
+
+
+def test_vocative_greeting_before_outweighs_an_argument_parse():
+    """'Buongiorno, il dottor Rossi, si accomodi pure.': the parser makes Rossi the subject of 'si accomodi';
+    a greeting before and commas around it make it an address."""
+    rule = VocativeArticle()
+    sent = run(
+        rule,
+        sentence(
+            f"""
+        Buongiorno buongiorno PROPN _ 0 root
+        , , PUNCT _ 1 punct
+        il il DET {DEF["Masc", "Sing"]} 4 det
+        dottor dottore NOUN Gender=Masc|Number=Sing 8 nsubj
+        Rossi Rossi PROPN _ 4 flat:name
+        , , PUNCT _ 4 punct
+        si si PRON Clitic=Yes|Person=3|PronType=Prs 8 expl
+        accomodi accomodare VERB Mood=Sub|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 1 parataxis
+        pure pure ADV _ 8 advmod
+        . . PUNCT _ 1 punct
+    """,
+            (2, 4, 1),
+        ),
+    )
+    assert text(sent) == "Buongiorno , dottor Rossi , si accomodi pure ." and spans(sent) == [(2, 3)]
+
+
+def test_preposition_di_each_conjunct_with_its_own_preposition():
+    """'senza lui e senza i bambini': the preposition is not shared, so 'senza di lui e senza i bambini'."""
+    rule = PrepositionDi()
+    sent = run(
+        rule,
+        sentence(
+            rows(
+                prep(
+                    "senza",
+                    "lui",
+                    after="e e CCONJ _ 8 cc\nsenza senza ADP _ 8 case\ni il DET _ 8 det\nbambini bambino NOUN _ 4 conj",
+                )
+            )
+        ),
+    )
+    assert text(sent) == "Nessuno era senza di lui e senza i bambini ." and rule.applied == 1

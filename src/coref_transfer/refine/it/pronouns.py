@@ -254,8 +254,10 @@ class PrepositionDi(Rule):
     here": the word is not tagged ADP or is not the pronoun's `case`
     ("Dopo lui è partito" with "dopo" as an adverb, "sopra" as an adverb);
     "followed by stesso" ("su sé stesso", "contro lui stesso": usual
-    without "di"); "coordinated pronoun" ("contro lui e lei": "di" would be
-    needed before each, left alone).
+    without "di"); "coordinated pronoun": the preposition is shared by a
+    conjunct ("contro lui e lei": "di" would be needed before each, left
+    alone); "senza lui e senza i bambini", where each conjunct has its own,
+    gets it ("senza di lui e senza i bambini").
 
     Known failure modes: an adverb the parser tagged ADP and attached to
     the pronoun gets a "di" ("Dopo lui partì" read as "after him");
@@ -265,6 +267,16 @@ class PrepositionDi(Rule):
 
     name = "preposition_di"
     needs = ("upos", "feats", "head", "deprel")
+
+    @staticmethod
+    def _shares_preposition(parsed: ParsedSentence, index: int) -> bool:
+        """A conjunct of the pronoun has no preposition of its own ("contro lui e lei"); "senza lui e
+        senza i bambini" does not count: each conjunct has its own."""
+        tokens = parsed.tokens
+        return any(
+            tokens[c].deprel == "conj" and not any(tokens[g].deprel == "case" for g in parsed.children(c))
+            for c in parsed.children(index)
+        )
 
     def apply(self, sentence: Sentence) -> None:
         tokens = sentence.tokens
@@ -285,7 +297,7 @@ class PrepositionDi(Rule):
             if index + 1 < len(tokens) and tokens[index + 1].text.lower() in STESSO:
                 self.skip("followed by stesso")
                 continue
-            if is_coordinated(sentence.parsed, index):
+            if self._shares_preposition(sentence.parsed, index):
                 self.skip("coordinated pronoun")
                 continue
             plan.append(token)

@@ -64,17 +64,20 @@ class VocativeArticle(Rule):
       chiamato": a subject; "Ho incontrato il signor Conti, che …": an
       object);
     - "verb in the segment": the parser tagged a word of it as a verb;
+    - then a greeting or thanks before the opening comma is enough: set off
+      by commas or closing the sentence, the phrase cannot be a subject or
+      object ("Buongiorno, il dottor Rossi, si accomodi pure", which the
+      parser reads as the subject of "si accomodi");
     - "parsed as an argument": the title is nsubj/obj/obl/... (`ARGUMENTS`)
       of a predicate with a finite verb ("Il signor Conti, sindaco di Bari,
       ha inaugurato …"), not an address (the subject of a bare infinitive
       or participle, as the parser reads "Il professor Galli, grazie per
       essere venuto", cannot be);
-    - "no vocative cue": none of these: the words before the opening comma
-      are a greeting or thanks on their own ("Grazie", "Grazie mille",
-      "Buonasera"); after the closing comma come a greeting or thanks (not
-      "grazie a", "thanks to") or a clause whose first finite verb is in
-      the 2nd person or the imperative; the parser calls the title
-      `vocative` and no finite 3rd-person verb follows (the parser also
+    - "no vocative cue": neither of these: after the closing comma come a
+      greeting or thanks (not "grazie a", "thanks to") or a clause whose
+      first finite verb is in the 2nd person or the imperative; the parser
+      calls the title `vocative` and no finite 3rd-person verb follows (the
+      parser also
       gives `vocative` to a subject cut off by a comma: "Il signor Conti,
       grazie al suo aiuto, ha vinto"). So "Il signor Conti, sindaco di
       Bari, ha detto …" (an apposition) stays.
@@ -141,13 +144,12 @@ class VocativeArticle(Rule):
             return "not set off by punctuation"
         if any(tokens[i].upos in ("VERB", "AUX") for i in range(article, end)):
             return "verb in the segment"
+        if self._left_cue(tokens, article):
+            return None  # "Buongiorno, il dottor Rossi, si accomodi": commas cut it off from any verb
         head = tokens[title].head
         if tokens[title].deprel in ARGUMENTS and head >= 0 and finite_verb(parsed, head) is not None:
             return "parsed as an argument"
-        cue = (
-            self._left_cue(tokens, article) or self._right_cue(tokens, end) or self._vocative_label(tokens, title, end)
-        )
-        if not cue:
+        if not (self._right_cue(tokens, end) or self._vocative_label(tokens, title, end)):
             return "no vocative cue"
         return None
 
