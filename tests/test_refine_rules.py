@@ -1528,14 +1528,17 @@ def test_refine_che_then_pro_drop_keeps_the_subjunctive_subject():
         sentence(che_case("Penso", "me", "Number=Sing|Person=1|PronType=Prs", "nsubj", "sia"), (2, 2, 1)), rules
     )
     assert text(sent) == "Penso che io sia pronto" and spans(sent) == [(2, 2)]
-    prodrop = rules[-1]
+    prodrop = next(r for r in rules if r.name == "subject_pronoun_deletion")
     assert prodrop.skipped == {"subjunctive: the person would be lost": 1}
 
 
-def test_prodrop_drops_the_euphonic_d_before_a_consonant():
-    """ "ed lui sono" is what γ can produce ("and they"): after deletion "ed" must become "e"."""
-    from coref_transfer.refine.base import Sentence
+def test_prodrop_then_euphonic_d_drops_the_d_before_a_consonant():
+    """ "ed lui sono" is what γ can produce ("and they"): after deletion "ed" must become "e" (euphonic_d,
+    which runs after pro-drop; pro-drop alone leaves it)."""
+    import copy
+
     from coref_transfer.parsing.model import ParsedSentence, Token
+    from coref_transfer.refine.base import Sentence
     from coref_transfer.refine.registry import build_rules, refine
 
     tokens = [
@@ -1547,8 +1550,11 @@ def test_prodrop_drops_the_euphonic_d_before_a_consonant():
         Token("balla", "ballare", "VERB", "V", {"VerbForm": "Fin", "Person": "3", "Number": "Sing", "Mood": "Ind"}, 1, "conj"),
         Token(".", ".", "PUNCT", "FS", {}, 1, "punct"),
     ]
+    alone = Sentence(ParsedSentence(copy.deepcopy(tokens)), [Mention(7, Span(3, 3))])
+    refine(alone, build_rules(["subject_pronoun_deletion"]))
+    assert alone.words() == ["Paolo", "canta", "ed", "non", "balla", "."]
     sentence = Sentence(ParsedSentence(tokens), [Mention(7, Span(3, 3))])
-    refine(sentence, build_rules(["subject_pronoun_deletion"]))
+    refine(sentence, build_rules(["subject_pronoun_deletion", "euphonic_d"]))
     assert sentence.words() == ["Paolo", "canta", "e", "non", "balla", "."]
 
 

@@ -8,21 +8,32 @@ Default order, and why:
 
 1. `che_subject_pronoun` and `preposition_pronoun` first: they turn a
    pronoun into the right case, so that the subject forms the later rules
-   look for exist ("che me siamo" → "che io siamo").
+   look for exist ("che me siamo" → "che io siamo"). `preposition_di`
+   right after `preposition_pronoun`, on the tonic form it made ("su io"
+   → "su me" → "su di me").
 2. `pronoun_number_agreement` next, on those subject forms ("che io
    siamo" → "che noi siamo"), and before pro-drop, which keeps some
    pronouns (coordinated, focused, post-verbal, ambiguous subjunctive)
    that must then be right, and whose ambiguity tests read the pronoun's
    person and number.
-3. `possessive_agreement` before `demonstrative_agreement`: a demonstrative
-   takes the form the next word requires, and that word may be the
-   possessive ("quella sua auto").
+3. `possessive_agreement` before `kinship_article` and
+   `demonstrative_agreement`: the kinship rule reads the possessive's
+   number and person ("il suoi madre" must first become "la sua madre",
+   then "sua madre"); a demonstrative takes the form the next word
+   requires, and that word may be the possessive ("quella sua auto").
 4. `demonstrative_agreement` before `demonstrative_pronoun` (they share no
    candidate; the adjectives are settled first so the pronoun rule sees
    the final forms around it).
-5. `subject_pronoun_deletion` last: it deletes tokens and moves mentions,
-   and re-attaches the pronoun's dependents; every other rule reads the
-   parse as the parser gave it.
+5. `vocative_article` anywhere before `euphonic_d` (it shares no
+   candidate with the other rules); before pro-drop, so that it reads the
+   parse as the parser gave it, like the rules above.
+6. `subject_pronoun_deletion` next to last: it deletes tokens and moves
+   mentions, and re-attaches the pronoun's dependents; the rules before it
+   read the parse as the parser gave it.
+7. `euphonic_d` last: e/ed, a/ad, o/od follow the *next* word, and every
+   insertion, deletion and rewrite before it may change that word ("ed
+   [essa] non balla" → "ed non balla" → "e non balla"; "e [esso]" put back
+   by translation).
 """
 
 from __future__ import annotations
@@ -32,28 +43,44 @@ from collections.abc import Sequence
 from coref_transfer.errors import ConfigError
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, DemonstrativePronoun
+from coref_transfer.refine.it.euphony import EuphonicD
+from coref_transfer.refine.it.kinship import KinshipArticle
 from coref_transfer.refine.it.possessives import PossessiveAgreement
 from coref_transfer.refine.it.prodrop import SubjectPronounDeletion
-from coref_transfer.refine.it.pronouns import CheSubjectPronoun, PrepositionPronoun, PronounNumberAgreement
+from coref_transfer.refine.it.pronouns import (
+    CheSubjectPronoun,
+    PrepositionDi,
+    PrepositionPronoun,
+    PronounNumberAgreement,
+)
+from coref_transfer.refine.it.vocatives import VocativeArticle
 
 RULES: dict[str, type[Rule]] = {
     "subject_pronoun_deletion": SubjectPronounDeletion,
     "pronoun_number_agreement": PronounNumberAgreement,
     "preposition_pronoun": PrepositionPronoun,
+    "preposition_di": PrepositionDi,
     "che_subject_pronoun": CheSubjectPronoun,
     "possessive_agreement": PossessiveAgreement,
+    "kinship_article": KinshipArticle,
     "demonstrative_agreement": DemonstrativeAgreement,
     "demonstrative_pronoun": DemonstrativePronoun,
+    "vocative_article": VocativeArticle,
+    "euphonic_d": EuphonicD,
 }
 
 DEFAULT_ORDER: tuple[str, ...] = (
     "che_subject_pronoun",
     "preposition_pronoun",
+    "preposition_di",
     "pronoun_number_agreement",
     "possessive_agreement",
+    "kinship_article",
     "demonstrative_agreement",
     "demonstrative_pronoun",
+    "vocative_article",
     "subject_pronoun_deletion",
+    "euphonic_d",
 )
 
 

@@ -48,6 +48,17 @@ OTHER_NUMBER = {
 OBLIQUE = {"io": "me", "tu": "te"}
 NOMINATIVE = {"me": "io", "te": "tu"}
 
+#: Tonic personal pronouns, the forms a preposition governs ("per lui", "con noi", "su di sé").
+TONIC_PRONOUNS = frozenset(["me", "te", "lui", "lei", "esso", "essa", "noi", "voi", "loro", "essi", "esse", "sé"])
+#: Prepositions that put "di" before a tonic personal pronoun: "su di lui", "contro di
+#: noi", "senza di te", "dopo di lei", "sopra di esso", "sotto di me", "dietro di lui",
+#: "dentro di sé", "verso di loro", "presso di lei". Not tra/fra, per, con, da, a, in, di
+#: ("tra noi", "per lui"). Not the adverbs that bring their own preposition ("prima di
+#: lui", "oltre a lui", "fuori di sé"): "prima lui" means "him first", a different phrase.
+PREPOSITIONS_WITH_DI = frozenset(
+    ["su", "contro", "senza", "dopo", "sopra", "sotto", "dietro", "dentro", "verso", "presso"]
+)
+
 
 #: Tonic personal forms by entity class (type, gender, number): grammatical in every
 #: position an English subject or object held ("ha ringraziato lui").

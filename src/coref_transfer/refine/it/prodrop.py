@@ -343,25 +343,11 @@ class SubjectPronounDeletion(Rule):
         for pronoun, target in plan:
             self._delete(sentence, pronoun, target)
 
-    def _euphonic_d(self, sentence: Sentence, index: int) -> None:
-        """"ed"/"ad"/"od" stood before the pronoun's vowel: before a consonant they lose the d.
-
-        "ed egli è partito" → "ed è partito" keeps it (a vowel follows), but
-        "ed loro sono" → "e sono" does not.
-        """
-        if index == 0 or index >= len(sentence.tokens):
-            return
-        before = sentence.tokens[index - 1].text
-        following = sentence.tokens[index].text
-        if before.lower() in ("ed", "ad", "od") and following[:1].isalpha() and following[:1].lower() not in "aeiouàèéìòóù":
-            sentence.replace(self.name, index - 1, before[:-1])
-
     def _delete(self, sentence: Sentence, pronoun: Token, target: Token) -> None:
         index = _position(sentence, pronoun)
         capital = pronoun.text[:1].isupper() and _sentence_initial(sentence.tokens, index)
         sentence.delete(self.name, index, move_to=_position(sentence, target))
         self.applied += 1
-        self._euphonic_d(sentence, index)
         if not capital:
             return
         for j in range(index, len(sentence.tokens)):

@@ -1,8 +1,9 @@
 """Personal pronoun rewrites (method.md, stage δ, rule 2), and the clause helpers pro-drop shares.
 
-Three rules: a subject pronoun agrees in number with its finite verb
+Four rules: a subject pronoun agrees in number with its finite verb
 (`PronounNumberAgreement`), io/tu governed by a preposition take the tonic
-form me/te (`PrepositionPronoun`), and me/te as the subject right after
+form me/te (`PrepositionPronoun`), su/contro/senza/dopo… take "di" before a
+tonic pronoun (`PrepositionDi`), and me/te as the subject right after
 "che" take the subject form io/tu (`CheSubjectPronoun`). The helpers read
 the UD tree: a clause's *verb group* is its head plus the head's aux,
 aux:pass and cop children ("ha detto", "era una brava cuoca").
@@ -12,7 +13,14 @@ from __future__ import annotations
 
 from coref_transfer.lang.it.articles import match_case
 from coref_transfer.lang.it.morphology import finite_person_number
-from coref_transfer.lang.it.pronouns import NOMINATIVE, OBLIQUE, SUBJECT_PRONOUNS, pronoun_with_number
+from coref_transfer.lang.it.pronouns import (
+    NOMINATIVE,
+    OBLIQUE,
+    PREPOSITIONS_WITH_DI,
+    SUBJECT_PRONOUNS,
+    TONIC_PRONOUNS,
+    pronoun_with_number,
+)
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 
@@ -221,6 +229,91 @@ class PrepositionPronoun(Rule):
                 continue
             new = OBLIQUE[form]
             sentence.replace(self.name, index, match_case(token.text, new), lemma=new)
+            self.applied += 1
+
+
+#: "stesso" after the pronoun: "su sé stesso", "contro sé stessi" are right without "di".
+STESSO = frozenset(["stesso", "stessa", "stessi", "stesse", "medesimo", "medesima", "medesimi", "medesime"])
+
+
+class PrepositionDi(Rule):
+    """su, contro, senza, dopo, sopra, sotto, dietro, dentro, verso, presso take "di" before a tonic pronoun.
+
+    Why: these prepositions govern a noun directly ("su questo tavolo",
+    "contro il governo") but a personal pronoun through "di" ("su di lui",
+    "contro di noi", "senza di te", "dopo di lei"); the bare form is
+    substandard or archaic. An English "on it", "against him" comes back as
+    "su esso", "contro lui": the pronoun mention is put back where the noun
+    was (`coref_transfer.lang.it.pronouns.PREPOSITIONS_WITH_DI` lists the
+    prepositions and why tra, per, con… are not among them).
+
+    What changes: "di" (ADP, case of the pronoun) is inserted between the
+    preposition and the pronoun; it does not join a mention on the pronoun
+    ("su [esso]" → "su di [esso]"); a mention over the preposition and the
+    pronoun grows by it.
+
+    Before/after: "non c'era nessuno su esso" → "non c'era nessuno su di
+    esso"; "contro lui" → "contro di lui"; "senza loro" → "senza di loro";
+    "dopo lei" → "dopo di lei".
+
+    Candidates: a tonic personal pronoun (me, te, lui, lei, esso, essa, noi,
+    voi, loro, essi, esse, sé; UPOS PRON, not possessive) right after one
+    of the prepositions. Kept, with the reason counted: "di already there"
+    ("su di lui": seen as preposition, "di", pronoun); "not a preposition
+    here": the word is not tagged ADP or is not the pronoun's `case`
+    ("Dopo lui è partito" with "dopo" as an adverb, "sopra" as an adverb);
+    "followed by stesso" ("su sé stesso", "contro lui stesso": usual
+    without "di"); "coordinated pronoun": the preposition is shared by a
+    conjunct ("contro lui e lei": "di" would be needed before each, left
+    alone); "senza lui e senza i bambini", where each conjunct has its own,
+    gets it ("senza di lui e senza i bambini").
+
+    Known failure modes: an adverb the parser tagged ADP and attached to
+    the pronoun gets a "di" ("Dopo lui partì" read as "after him");
+    "verso" may be the verb ("io verso lui"), left alone only if tagged
+    VERB.
+    """
+
+    name = "preposition_di"
+    needs = ("upos", "feats", "head", "deprel")
+
+    @staticmethod
+    def _shares_preposition(parsed: ParsedSentence, index: int) -> bool:
+        """A conjunct of the pronoun has no preposition of its own ("contro lui e lei"); "senza lui e
+        senza i bambini" does not count: each conjunct has its own."""
+        tokens = parsed.tokens
+        return any(
+            tokens[c].deprel == "conj" and not any(tokens[g].deprel == "case" for g in parsed.children(c))
+            for c in parsed.children(index)
+        )
+
+    def apply(self, sentence: Sentence) -> None:
+        tokens = sentence.tokens
+        plan: list[Token] = []
+        for index, token in enumerate(tokens):
+            if index == 0 or token.upos != "PRON" or token.feat("Poss") == "Yes":
+                continue
+            if token.text.lower() not in TONIC_PRONOUNS:
+                continue
+            before = tokens[index - 1]
+            if before.text.lower() not in PREPOSITIONS_WITH_DI:
+                if before.text.lower() == "di" and index > 1 and tokens[index - 2].text.lower() in PREPOSITIONS_WITH_DI:
+                    self.skip("di already there")
+                continue
+            if before.upos != "ADP" or before.head != index or before.deprel != "case":
+                self.skip("not a preposition here")
+                continue
+            if index + 1 < len(tokens) and tokens[index + 1].text.lower() in STESSO:
+                self.skip("followed by stesso")
+                continue
+            if self._shares_preposition(sentence.parsed, index):
+                self.skip("coordinated pronoun")
+                continue
+            plan.append(token)
+        # Decided on the whole parse, then inserted: each insertion shifts the indexes.
+        for pronoun in plan:
+            index = next(i for i, t in enumerate(sentence.tokens) if t is pronoun)
+            sentence.insert(self.name, index, Token("di", "di", "ADP", "E", {}, index + 1, "case"))
             self.applied += 1
 
 

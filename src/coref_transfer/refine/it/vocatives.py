@@ -1,0 +1,173 @@
+"""No article on a person addressed directly (issue 14, item 5)."""
+
+from __future__ import annotations
+
+from coref_transfer.lang.it.address import is_greeting, is_title
+from coref_transfer.lang.it.articles import article_kind, split_articulated
+from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.refine.base import Rule, Sentence
+from coref_transfer.refine.it.pronouns import finite_verb
+
+#: Punctuation that can open an address: the segment starts the sentence or follows one of these.
+OPENERS = frozenset({",", ".", "!", "?", "…", "...", ":", ";", "«", "“", '"'})
+#: Punctuation that can close an address (or the sentence's end).
+CLOSERS = frozenset({",", ".", "!", "?", "…", "...", "»", "”", '"'})
+SENTENCE_END = frozenset({".", "!", "?", "…", "..."})
+#: Relations of a noun phrase that is an argument or adjunct of a verb: not an address.
+ARGUMENTS = frozenset({"nsubj", "nsubj:pass", "obj", "iobj", "obl", "obl:agent", "csubj", "expl"})
+
+
+def _is_name(token: Token) -> bool:
+    """A word of a name after the title (capitalised: "Conti", "De Luca"), or a second title ("signor presidente")."""
+    return (token.text[:1].isupper() and token.text[:1].isalpha()) or is_title(token.text)
+
+
+def _grazie_a(tokens: list[Token], index: int) -> bool:
+    """ "grazie a …", "grazie al …" is the preposition "thanks to", not thanks to the listener."""
+    if index + 1 >= len(tokens):
+        return False
+    following = tokens[index + 1].text.lower()
+    parts = split_articulated(following)
+    return following in ("a", "ad") or (parts is not None and parts[0] == "a")
+
+
+class VocativeArticle(Rule):
+    """A person addressed directly — title + name — takes no article.
+
+    Why: Italian addresses a person with the bare title and name ("Grazie,
+    signor Conti"; "Buonasera, signora Rossi, come sta?"); the article
+    belongs to talking *about* the person ("il signor Conti ha chiamato").
+    An English "Thank you, Mr Conti." comes back from translation as
+    "Grazie, il signor Conti.": the mention is put back in the form of a
+    third-person noun phrase. `coref_transfer.lang.it.address` lists the
+    titles and greetings.
+
+    What changes: the definite article is deleted, its capital passes to
+    the title; a mention over the noun phrase shrinks to it without the
+    article.
+
+    Before/after: "Grazie , il signor Conti ." → "Grazie , signor Conti .";
+    "Buonasera , la signora Rossi , come sta ?" → "Buonasera , signora
+    Rossi , come sta ?"; "La signora Rossi , grazie per essere qui ." →
+    "Signora Rossi , grazie per essere qui .".
+
+    Candidates: a definite article (DET) right before a title followed by
+    a name (capitalised words; a second title counts: "il signor
+    presidente"). Conservative, since the same words are an ordinary noun
+    phrase everywhere else. Kept, with the reason counted (first matching
+    test):
+
+    - "no name after the title": "il dottore" alone;
+    - "not set off by punctuation": the segment article + title + name must
+      start the sentence or follow a comma (or other punctuation) and end
+      at a comma or the sentence's end ("Grazie, il signor Conti ha
+      chiamato": a subject; "Ho incontrato il signor Conti, che …": an
+      object);
+    - "verb in the segment": the parser tagged a word of it as a verb;
+    - then a greeting or thanks before the opening comma is enough: set off
+      by commas or closing the sentence, the phrase cannot be a subject or
+      object ("Buongiorno, il dottor Rossi, si accomodi pure", which the
+      parser reads as the subject of "si accomodi");
+    - "parsed as an argument": the title is nsubj/obj/obl/... (`ARGUMENTS`)
+      of a predicate with a finite verb ("Il signor Conti, sindaco di Bari,
+      ha inaugurato …"), not an address (the subject of a bare infinitive
+      or participle, as the parser reads "Il professor Galli, grazie per
+      essere venuto", cannot be);
+    - "no vocative cue": neither of these: after the closing comma come a
+      greeting or thanks (not "grazie a", "thanks to") or a clause whose
+      first finite verb is in the 2nd person or the imperative; the parser
+      calls the title `vocative` and no finite 3rd-person verb follows (the
+      parser also
+      gives `vocative` to a subject cut off by a comma: "Il signor Conti,
+      grazie al suo aiuto, ha vinto"). So "Il signor Conti, sindaco di
+      Bari, ha detto …" (an apposition) stays.
+
+    Known failure modes: an address with the formal *Lei* and no greeting
+    ("Il signor Conti, venga pure") is left with its article (the verb's
+    3rd person does not tell an address from a subject); a list of names
+    after a greeting ("Grazie, il signor Conti e la signora Rossi") is
+    kept (the closing punctuation does not follow the first name).
+    """
+
+    name = "vocative_article"
+    needs = ("upos", "feats", "head", "deprel")
+
+    def _left_cue(self, tokens: list[Token], article: int) -> bool:
+        """The words between the previous boundary and the comma before the article are a greeting."""
+        if article == 0 or tokens[article - 1].text != ",":
+            return False
+        j = article - 2
+        words: list[str] = []
+        while j >= 0 and tokens[j].text not in OPENERS:
+            words.insert(0, tokens[j].text)
+            j -= 1
+        return is_greeting(words)
+
+    def _right_cue(self, tokens: list[Token], end: int) -> bool:
+        """After the closing comma: a greeting (not "grazie a"), or a clause with a 2nd-person or imperative verb."""
+        if end >= len(tokens) or tokens[end].text != ",":
+            return False
+        first = end + 1
+        if first < len(tokens) and is_greeting([tokens[first].text]) and not _grazie_a(tokens, first):
+            return True
+        for token in tokens[first:]:
+            if token.text in SENTENCE_END:
+                return False
+            if token.upos in ("VERB", "AUX") and token.feat("VerbForm") not in ("Inf", "Part", "Ger"):
+                return token.feat("Person") == "2" or token.feat("Mood") == "Imp"
+        return False
+
+    def _vocative_label(self, tokens: list[Token], title: int, end: int) -> bool:
+        """The parser calls the title `vocative`, and no finite 3rd-person verb follows that it could be the subject of.
+
+        The project's parser gives `vocative` to a sentence-initial subject
+        cut off by a comma ("Il signor Conti, grazie al suo aiuto, ha
+        vinto"): a later 3rd-person verb makes the label untrustworthy.
+        """
+        if tokens[title].deprel != "vocative":
+            return False
+        return not any(
+            t.upos in ("VERB", "AUX") and t.feat("VerbForm") == "Fin" and t.feat("Person") == "3" for t in tokens[end:]
+        )
+
+    def _keep_reason(self, parsed: ParsedSentence, article: int) -> str | None:
+        tokens = parsed.tokens
+        title = article + 1
+        end = title + 1
+        while end < len(tokens) and _is_name(tokens[end]):
+            end += 1
+        if end == title + 1:
+            return "no name after the title"
+        opened = article == 0 or tokens[article - 1].text in OPENERS
+        closed = end == len(tokens) or tokens[end].text in CLOSERS
+        if not (opened and closed):
+            return "not set off by punctuation"
+        if any(tokens[i].upos in ("VERB", "AUX") for i in range(article, end)):
+            return "verb in the segment"
+        if self._left_cue(tokens, article):
+            return None  # "Buongiorno, il dottor Rossi, si accomodi": commas cut it off from any verb
+        head = tokens[title].head
+        if tokens[title].deprel in ARGUMENTS and head >= 0 and finite_verb(parsed, head) is not None:
+            return "parsed as an argument"
+        if not (self._right_cue(tokens, end) or self._vocative_label(tokens, title, end)):
+            return "no vocative cue"
+        return None
+
+    def apply(self, sentence: Sentence) -> None:
+        tokens = sentence.tokens
+        plan: list[Token] = []
+        for index, token in enumerate(tokens[:-1]):
+            if token.upos != "DET" or article_kind(token.text) != "definite" or not is_title(tokens[index + 1].text):
+                continue
+            reason = self._keep_reason(sentence.parsed, index)
+            if reason is not None:
+                self.skip(reason)
+                continue
+            plan.append(token)
+        for article in plan:
+            index = next(i for i, t in enumerate(sentence.tokens) if t is article)
+            title = sentence.tokens[index + 1]
+            sentence.delete(self.name, index, move_to=index + 1)
+            if article.text[:1].isupper() and title.text[:1].islower():
+                sentence.replace(self.name, index, title.text[:1].upper() + title.text[1:])
+            self.applied += 1
