@@ -1602,3 +1602,45 @@ def test_pronoun_number_follows_the_mentions_class_over_a_misparsed_verb():
     assert sent.changes == [] and rule.skipped["the mention's class has the pronoun's number"] == 1
     bare = run(PronounNumberAgreement(), sentence(block, (1, 1, 1), (3, 3, 2)))  # no classes: the verb decides
     assert text(bare) == "quando loro vedranno essi ."
+
+
+def test_prodrop_reads_an_irregular_speech_participle_by_its_form():
+    """'…, ha risposto [lei] ai giornalisti.' with the lemma misread ("risporre"): the form decides."""
+    rule = SubjectPronounDeletion()
+    block = QUOTE_SAID.replace("detto dire", "risposto risporre").format(
+        pronoun="lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs", deprel="dep",
+        after="ai a ADP _ 7 obl",
+    )
+    sent = run(rule, sentence(block, (7, 7, 1)))
+    assert text(sent) == '" Abbiamo vinto , " ha risposto ai .'
+    assert spans(sent) == [(5, 5)] and rule.applied == 1
+
+
+def test_prodrop_keeps_a_subject_after_an_inverted_quotative_of_another_entity():
+    """'"Abbiamo vinto," ha detto [lui], e [lei] ha sorriso.': lui goes, lei stays (the pair contrasts them)."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence(
+            """
+        " " PUNCT _ 3 punct
+        Abbiamo avere AUX Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin 3 aux
+        vinto vincere VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 7 ccomp
+        , , PUNCT _ 3 punct
+        " " PUNCT _ 7 punct
+        ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 7 aux
+        detto dire VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+        lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 7 obj
+        , , PUNCT _ 13 punct
+        e e CCONJ _ 13 cc
+        lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs 13 nsubj
+        ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 13 aux
+        sorriso sorridere VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 7 conj
+        . . PUNCT _ 7 punct
+    """,
+            (7, 7, 1),
+            (10, 10, 2),
+        ),
+    )
+    assert text(sent) == '" Abbiamo vinto , " ha detto , e lei ha sorriso .'
+    assert rule.skipped == {"contrastive pair": 1}
