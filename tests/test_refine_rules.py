@@ -1644,3 +1644,65 @@ def test_prodrop_keeps_a_subject_after_an_inverted_quotative_of_another_entity()
     )
     assert text(sent) == '" Abbiamo vinto , " ha detto , e lei ha sorriso .'
     assert rule.skipped == {"contrastive pair": 1}
+
+
+def test_demonstrative_pronoun_plural_subject_of_a_singular_verb():
+    """'Queste è successo prima': the plural disagrees with 'è'; the pronoun is the error → 'Ciò'."""
+    rule = DemonstrativePronoun()
+    sent = run(rule, sentence(pronoun_case("Queste", "Gender=Fem|Number=Plur", "stato", "fatto", "Gender=Masc|Number=Sing"), (0, 0, 1)))
+    assert text(sent) == "Ciò è stato fatto ." and spans(sent) == [(0, 0)] and rule.applied == 1
+
+
+def test_che_subject_reads_a_finite_verb_after_an_oblique_me():
+    """'I miei sperano che me trovi lavoro', me parsed obl of 'trovi': a tonic me is no object → 'io'."""
+    rule = CheSubjectPronoun()
+    sent = run(rule, sentence(che_case("Spero", "me", "Number=Sing|Person=1|PronType=Prs", "obl", "sia"), (2, 2, 1)))
+    assert text(sent) == "Spero che io sia pronto" and rule.applied == 1
+
+
+def test_che_subject_keeps_an_oblique_me_before_no_verb():
+    """'non vedo altri che te .': no verb after te; it stays."""
+    rule = CheSubjectPronoun()
+    sent = run(
+        rule,
+        sentence("""
+        non non ADV PronType=Neg 2 advmod
+        vedo vedere VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+        altri altro PRON Gender=Masc|Number=Plur 2 obj
+        che che ADP _ 5 case
+        te te PRON Number=Sing|Person=2|PronType=Prs 3 nmod
+        . . PUNCT _ 2 punct
+    """),
+    )
+    assert sent.changes == [] and rule.skipped == {"not a subject": 1}
+
+
+def test_number_agreement_reads_a_post_verbal_tu_as_the_subject():
+    """'Lo sapete solo tu', tu parsed obl of 'sapete' (2nd plural): tu is only ever a subject → 'voi'."""
+    rule = PronounNumberAgreement()
+    sent = run(
+        rule,
+        sentence("""
+        Lo lo PRON Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs 2 obj
+        sapete sapere VERB Mood=Ind|Number=Plur|Person=2|Tense=Pres|VerbForm=Fin 0 root
+        solo solo ADV _ 4 advmod
+        tu tu PRON Number=Sing|Person=2|PronType=Prs 2 obl
+        . . PUNCT _ 2 punct
+    """, (3, 3, 1)),
+    )
+    assert text(sent) == "Lo sapete solo voi ." and spans(sent) == [(3, 3)] and rule.applied == 1
+
+
+def test_number_agreement_leaves_a_tu_after_a_preposition():
+    """'Parlano di tu' is preposition_pronoun's ('di te'); number agreement does not read it as a subject."""
+    rule = PronounNumberAgreement()
+    sent = run(
+        rule,
+        sentence("""
+        Parlano parlare VERB Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin 0 root
+        di di ADP _ 3 case
+        tu tu PRON Number=Sing|Person=2|PronType=Prs 1 obl
+        . . PUNCT _ 1 punct
+    """),
+    )
+    assert sent.changes == [] and rule.applied == 0

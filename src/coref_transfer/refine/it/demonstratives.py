@@ -11,7 +11,7 @@ from coref_transfer.lang.it.articles import match_case, split_articulated
 from coref_transfer.lang.it.morphology import demonstrative, demonstrative_features
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
-from coref_transfer.refine.it.pronouns import is_personal_pronoun, is_subject, verb_group
+from coref_transfer.refine.it.pronouns import finite_verb, is_personal_pronoun, is_subject, verb_group, verb_person_number
 
 #: How far ahead (in tokens) a demonstrative's noun may stand.
 WINDOW = 4
@@ -80,6 +80,11 @@ class DemonstrativeAgreement(Rule):
             self.applied += 1
 
 
+#: Masculine forms in -i that are also a singular person in formal Italian
+#: ("in caso di accoglimento, questi viene considerato trasferito").
+SINGULAR_PERSONS = frozenset(["questi", "quegli"])
+
+
 class DemonstrativePronoun(Rule):
     """A feminine singular demonstrative pronoun standing for a fact or event becomes the neuter "ciò".
 
@@ -101,7 +106,11 @@ class DemonstrativePronoun(Rule):
       Maria"); the method's definition of a pronoun rules it out;
     - "elided form (not a pronoun)": quell'/quest' always precede a word;
     - "plural (ciò is singular)": quelli/quelle/questi/queste refer to sets
-      of things, and the verb agrees in the plural;
+      of things, and the verb agrees in the plural; a plural subject of a
+      3rd singular verb ("Queste è successo") is the pronoun's error and
+      becomes "ciò" (unless a plural or feminine predicate agrees; not
+      questi/quegli, which are also a singular person: "questi viene
+      considerato");
     - "masculine singular is already neuter": quello/questo express the
       neuter; rewriting them would only risk persons ("quello ha detto");
     - "a feminine predicate agrees": a participle or adjective of its verb
@@ -156,15 +165,31 @@ class DemonstrativePronoun(Rule):
         _, gender, number = features
         if gender is None:
             return "elided form (not a pronoun)"
-        if number == "Plur":
+        if number == "Plur" and not self._singular_verb(parsed, index):
             return "plural (ciò is singular)"
-        if gender != "Fem":
+        if gender != "Fem" and number != "Plur":
             return "masculine singular is already neuter"
         if is_subject(tokens[index]) and self._feminine_predicate(parsed, tokens[index].head):
             return "a feminine predicate agrees"
         if self._names_a_person(sentence, index):
             return "refers to a person"
         return None
+
+    @staticmethod
+    def _singular_verb(parsed: ParsedSentence, index: int) -> bool:
+        """A plural subject whose finite verb is 3rd singular ("Queste è successo"): the plural is the error."""
+        token = parsed.tokens[index]
+        if not is_subject(token) or token.head < 0 or token.text.lower() in SINGULAR_PERSONS:
+            return False
+        verb = finite_verb(parsed, token.head)
+        if verb is None or verb_person_number(parsed.tokens[verb]) != ("3", "Sing"):
+            return False
+        # a plural participle or adjective ("Quelle è state fatte") says the plural is meant
+        return not any(
+            (parsed.tokens[i].upos == "ADJ" or parsed.tokens[i].feat("VerbForm") == "Part")
+            and parsed.tokens[i].feat("Number") == "Plur"
+            for i in verb_group(parsed, token.head)
+        )
 
     @staticmethod
     def _feminine_predicate(parsed: ParsedSentence, head: int) -> bool:

@@ -107,6 +107,27 @@ def _predicate_gender(parsed: ParsedSentence, head: int, number: str) -> str | N
     return None
 
 
+#: Forms that are only ever subjects: after a preposition they become me/te.
+NOMINATIVE_ONLY = frozenset(OBLIQUE)
+
+
+def _nominative_after_verb(parsed: ParsedSentence, index: int) -> bool:
+    """io/tu after their finite verb, which the parser took for an object or oblique ("Lo sapete solo tu").
+
+    io and tu have no other use than the subject (an object or a preposition
+    takes me/te), so the relation the parser gave them is not needed: the
+    pronoun follows its head, a finite verb, with no preposition before it.
+    """
+    token = parsed.tokens[index]
+    if token.text.lower() not in NOMINATIVE_ONLY or token.head < 0 or token.head > index:
+        return False
+    if index > 0 and parsed.tokens[index - 1].upos in ("ADP", "DET"):
+        return False  # "di tu" is preposition_pronoun's; "il nostro io" is a noun
+    if any(parsed.tokens[c].deprel == "case" for c in parsed.children(index)):
+        return False
+    return finite_verb(parsed, token.head) is not None
+
+
 def _set_feats(token: Token, **values: str | None) -> None:
     """Keep the annotation in step with a rewritten form (None removes a feature)."""
     for name, value in values.items():
@@ -129,6 +150,10 @@ class PronounNumberAgreement(Rule):
     "Lei è partita" (loro → lui/lei takes the gender of a participle or
     adjective of the verb group).
 
+    Candidates: subject pronouns, and io/tu after their finite verb whatever
+    relation the parser gave them ("Lo sapete solo tu" → "… solo voi": io/tu
+    are never objects).
+
     Skipped, with the reason counted: coordinated subjects ("Tu e io siamo":
     the plural verb is right), no finite verb, a verb without Number, a
     person mismatch ("Noi è": which one is wrong is unknown), loro → singular
@@ -149,7 +174,9 @@ class PronounNumberAgreement(Rule):
         parsed = sentence.parsed
         for index, token in enumerate(sentence.tokens):
             form = token.text.lower()
-            if not (is_personal_pronoun(token) and is_subject(token) and form in SUBJECT_PRONOUNS):
+            if not (is_personal_pronoun(token) and form in SUBJECT_PRONOUNS):
+                continue
+            if not (is_subject(token) or _nominative_after_verb(parsed, index)):
                 continue
             if is_coordinated(parsed, index):
                 self.skip("coordinated subject")
@@ -317,6 +344,21 @@ class PrepositionDi(Rule):
             self.applied += 1
 
 
+def _finite_verb_follows(parsed: ParsedSentence, index: int) -> bool:
+    """A singular finite verb right after the pronoun heads it ("che me trovi", parsed me as obl).
+
+    A tonic me/te is never the object of the verb right after it (the
+    object clitic is mi/ti), so "che me" + a finite verb reads as its subject.
+    """
+    if index + 1 >= len(parsed.tokens):
+        return False
+    verb = parsed.tokens[index + 1]
+    if verb.upos not in ("VERB", "AUX") or parsed.tokens[index].head not in (index + 1, verb.head):
+        return False
+    _, number = verb_person_number(verb)
+    return number == "Sing" and (verb.feat("VerbForm") == "Fin" or finite_person_number(verb.text) is not None)
+
+
 class CheSubjectPronoun(Rule):
     """me/te as the subject right after "che" take the subject form io/tu.
 
@@ -328,7 +370,9 @@ class CheSubjectPronoun(Rule):
 
     Skipped, with the reason counted: a clitic me/te ("che me ne vado",
     "che te lo dico": right as it is), and a me/te that is not a subject
-    ("non vedo altri che te").
+    ("non vedo altri che te"). A me/te the parser calls an object or
+    oblique counts as the subject when a singular finite verb right after
+    it is its head ("che me trovi": the object form would be "mi").
 
     Known failure modes: relies on the parser calling the pronoun nsubj in
     an ungrammatical sentence; other complementisers ("perché me sia") are
@@ -348,7 +392,7 @@ class CheSubjectPronoun(Rule):
             if is_clitic(token) and (following in CLITIC_FOLLOWERS or not is_subject(token)):
                 self.skip("clitic (che me ne vado)")
                 continue
-            if not is_subject(token):
+            if not (is_subject(token) or _finite_verb_follows(sentence.parsed, index)):
                 self.skip("not a subject")
                 continue
             new = NOMINATIVE[form]
