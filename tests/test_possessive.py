@@ -42,13 +42,21 @@ def english(tree: str) -> tuple[str | None, Possessed]:
     return (words[found.head] if found.head is not None else None), found
 
 
+VERSION_OF_THE_SONG = "(NP (NP (PRP$ his) (NN version)) (PP (IN of) (NP (DT the) (NN song))))"
+OF_THE_YEAR = (
+    "(NP (NP (PRP$ his) (NN version)) (PP (IN of) (NP (NP (DT the) (NN song)) (PP (IN of) (NP (DT the) (NN year))))))"
+)
+
+
 @pytest.mark.parametrize(
     "tree, head, modifiers",
     [
-        ("(TOP (S (NP (PRP He)) (VP (VBD sang) (NP (NP (PRP$ his) (NN version)) (PP (IN of) (NP (DT the) (NN song))))) (. .)))", "version", 1),
-        ("(TOP (S (NP (PRP He)) (VP (VBD sang) (NP (NP (PRP$ his) (NN version)) (PP (IN of) (NP (NP (DT the) (NN song)) (PP (IN of) (NP (DT the) (NN year))))))) (. .)))", "version", 2),
-        ("(TOP (S (NP (PRP He)) (VP (VBD wrote) (PP (TO to) (NP (PRP$ his) (JJ old) (NN friend)))) (. .)))", "friend", 0),
-        ("(TOP (S (NP (NP (PRP$ His) (NN song)) (SBAR (WHNP (WDT that)) (S (VP (VBD sold))))) (VP (VBD won)) (. .)))", "song", 0),
+        (f"(TOP (S (NP (PRP He)) (VP (VBD sang) {VERSION_OF_THE_SONG}) (. .)))", "version", 1),
+        (f"(TOP (S (NP (PRP He)) (VP (VBD sang) {OF_THE_YEAR}) (. .)))", "version", 2),
+        ("(TOP (S (NP (PRP He)) (VP (VBD wrote) (PP (TO to) (NP (PRP$ his) (JJ old) (NN friend)))) (. .)))",
+         "friend", 0),
+        ("(TOP (S (NP (NP (PRP$ His) (NN song)) (SBAR (WHNP (WDT that)) (S (VP (VBD sold))))) (VP (VBD won)) (. .)))",
+         "song", 0),
         ("(TOP (S (NP (NP (PRP$ His) (NN brother) (POS 's)) (NN car)) (VP (VBD won)) (. .)))", "brother", 0),
         ("(TOP (S (NP (PRP He)) (VP (VBD sold) (NP (PRP$ his) (NN music) (NN video))) (. .)))", "video", 0),
     ],
@@ -59,14 +67,16 @@ def test_the_possessed_noun_is_the_head_of_the_determiners_noun_phrase(tree, hea
 
 
 def test_a_coordinated_head_is_ambiguous_and_a_missing_tree_is_said():
-    word, found = english("(TOP (S (NP (PRP He)) (VP (VBD met) (NP (PRP$ his) (NN mother) (CC and) (NN father))) (. .)))")
+    word, found = english("(TOP (S (NP (PRP He)) (VP (VBD met) (NP (PRP$ his) (NN mother) (CC and) (NN father)))))")
     assert word is None and found.reason == "head_ambiguous"
     assert possessed_noun(["his", "car"], ["PRP$", "NN"], ["-", "-"], 0).reason == "no_tree"
     word, found = english("(TOP (S (NP (PRP He)) (VP (VBD did) (NP (PRP$ his) (JJS best))) (. .)))")
     assert word is None and found.reason == "head_not_found"
 
 
-LEXICON = NounLexicon({"amico": ("masc", "sing"), "idea": ("fem", "sing"), "ufficio": ("masc", "sing"), "auto": ("fem", None)})
+LEXICON = NounLexicon(
+    {"amico": ("masc", "sing"), "idea": ("fem", "sing"), "ufficio": ("masc", "sing"), "auto": ("fem", None)}
+)
 
 
 def put_back(italian: str, possessed: Possessed | None = Possessed(0), text: str = "suo", lexicon=LEXICON):

@@ -20,7 +20,8 @@ della sua canzone", another meaning).
    masc plur); an elided one (l', dell', all') gives the number only, and
    the gender comes from the first noun or adjective after it (an adjective
    there agrees with the noun: "l'ultima opera"): the noun lexicon
-   (`lang.it.nouns`), else the parser's features (`NounGender`). The possessive agrees (`lang.it.morphology.possessive`: suo,
+   (`lang.it.nouns`), else the parser's features (`NounGender`). The
+   possessive agrees (`lang.it.morphology.possessive`: suo,
    sua, suoi, sue; loro invariable).
 4. The article is rebuilt for the possessive that now follows it
    (`lang.it.articles`): "all'amico" → "al suo amico", "l'amica" → "la sua
@@ -126,10 +127,8 @@ class PossessiveCounts:
 
 def possessed_nouns(utterance: SelectedUtterance, slots: Sequence[Any]) -> list[Possessed | None]:
     """The English possessed noun of each possessive slot (None for the other slots)."""
-    return [
-        possessed_noun(utterance.tokens, utterance.pos, utterance.parse, s.span.start) if s.kind == "possessive" else None
-        for s in slots
-    ]
+    u = utterance
+    return [possessed_noun(u.tokens, u.pos, u.parse, s.span.start) if s.kind == "possessive" else None for s in slots]
 
 
 def place(
