@@ -98,6 +98,7 @@ def put_back(italian: str, possessed: Possessed | None = Possessed(0), text: str
         ("Ha registrato la versione della canzone di Gino.", 1, "Ha registrato la sua versione della canzone."),
         ("Ha registrato la versione di Gino della canzone.", 1, "Ha registrato la sua versione della canzone."),
         ("Nella versione della canzone di Gino c'è tutto.", 1, "Nella sua versione della canzone c'è tutto."),
+        ("Ha perso sei dei dodici seggi di Gino in consiglio.", 1, "Ha perso sei dei suoi dodici seggi in consiglio."),
         ("Ha scritto all'amico di Gino.", 0, "Ha scritto al suo amico."),
         ("Ha scritto all’amico di Gino.", 0, "Ha scritto al suo amico."),
         ("Ha parlato dell'idea di Gino.", 0, "Ha parlato della sua idea."),

@@ -14,7 +14,8 @@ della sua canzone", another meaning).
    preposition with an article ("con la") or a bare one ("di canzoni") opens
    a modifier; a bare article ("la") opens the noun phrase itself and ends
    the walk. The head's article is the bare article met first, else the
-   opener one past the English modifiers. A piece longer than
+   opener one past the English modifiers, less those the model wrote after
+   "di X" ("sei dei dodici seggi di X in consiglio": "dei"). A piece longer than
    `GAP` words, punctuation, a conjunction or "che" end the walk.
 3. Agreement: the article gives gender and number (la → fem sing, gli →
    masc plur); an elided one (l', dell', all') gives the number only, and
@@ -155,7 +156,7 @@ def place(
         reason = possessed.reason if possessed is not None and possessed.reason else "no_tree"
         return Placement(nearest_article_edits(tokens, di, removal, text), reason)
     openers = _openers(tokens, di)
-    head = _head(openers, possessed.modifiers)
+    head = _head(openers, possessed.modifiers - _modifiers_after(tokens, end, possessed.modifiers))
     if head is None:
         return Placement(nearest_article_edits(tokens, di, removal, text), "head_not_found")
     j, kind = openers[head]
@@ -227,6 +228,25 @@ def _openers(tokens: Sequence[tuple[str, int]], di: int) -> list[tuple[int, str]
             continue
         j, gap = j - 1, 0
     return out
+
+
+def _modifiers_after(tokens: Sequence[tuple[str, int]], end: int, modifiers: int) -> int:
+    """How many of the English modifiers the model wrote after "di X" ("sei dei dodici seggi di X in consiglio")."""
+    j = next((i for i, (_, offset) in enumerate(tokens) if offset >= end), len(tokens))
+    found = 0
+    while j < len(tokens) and found < modifiers:
+        word = plain_form(tokens[j][0])
+        if word not in PREPOSITIONS and split_articulated(word) is None:
+            break
+        found += 1
+        j += 1
+        gap = 0
+        while j < len(tokens) and gap <= GAP:
+            word = plain_form(tokens[j][0])
+            if word in PREPOSITIONS or split_articulated(word) or word in STOPS or not any(c.isalnum() for c in word):
+                break
+            j, gap = j + 1, gap + 1
+    return found
 
 
 def _head(openers: Sequence[tuple[int, str]], modifiers: int) -> int | None:
