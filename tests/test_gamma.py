@@ -209,12 +209,12 @@ def test_possessor_and_possessive_pronouns(beta3, inventory):
     # a possessor keeps the "di" phrase; only the name is put back
     assert out[0]["text"] == "L'auto di Maria si è rotta sul ponte."
     assert mention_tokens(out[0]) == ["Maria"]
-    # a possessive pronoun becomes an adjective after the article
-    assert out[1]["text"] == "Lei ha portato la suo bicicletta al lavoro."
-    assert mention_tokens(out[1]) == ["Lei", "suo"]
-    # an elided article is written in full before it (δ makes both agree with the noun)
-    assert out[2]["text"] == "Lei ha prestato soldi ad una suo amica ieri."
-    assert mention_tokens(out[2]) == ["Lei", "suo"]
+    # a possessive pronoun becomes an adjective after the article, agreeing with the noun
+    assert out[1]["text"] == "Lei ha portato la sua bicicletta al lavoro."
+    assert mention_tokens(out[1]) == ["Lei", "sua"]
+    # an elided article is written in full before it (un' is feminine)
+    assert out[2]["text"] == "Lei ha prestato soldi ad una sua amica ieri."
+    assert mention_tokens(out[2]) == ["Lei", "sua"]
     assert [m["kind"] for m in out[1]["mentions"]] == ["plain", "possessive"]
 
 
@@ -622,3 +622,102 @@ def test_a_pronoun_opening_a_quoted_sentence_takes_the_capital(beta3, inventory)
     out, _, _ = run(beta3(QUOTED), quoted_script, inventory)
     assert out[1]["text"].startswith('"Essa cambierà il modo," ha detto lui')
     assert mention_tokens(out[1])[0] == "Essa"
+
+
+# -- possessives at the head of the possessed noun, article rebuilt, agreeing (translate/possessive.py) -----------
+
+POSSESSED = """
+%part 0
+(TOP (S (NP=PERSON#1 (NNP Sara)) (VP (VBD sang) (NP (DT a) (NN song))) (. .)))
+(TOP (S (NP#1 (PRP She)) (VP (VBD recorded) (NP (NP (PRP$#1 her) (NN version)) (PP (IN of) (NP (DT the) (NN song))))) (. .)))
+(TOP (S (NP#1 (PRP She)) (VP (VBD wrote) (PP (TO to) (NP (PRP$#1 her) (NN friend)))) (. .)))
+(TOP (S (NP#1 (PRP She)) (VP (VBD spoke) (PP (IN about) (NP (PRP$#1 her) (NN idea)))) (. .)))
+(TOP (S (NP (PRP$#1 Her) (NN friend)) (VP (VBD called) (NP (DT the) (NN office)) (NP (NN yesterday))) (. .)))
+(TOP (S (NP#1 (PRP She)) (VP (VBD works) (PP (IN in) (NP (PRP$#1 her) (NN office)))) (. .)))
+(TOP (S (NP (DT The) (NNS judges)) (VP (VBD praised) (NP (PRP$#1 her) (NNS talents))) (. .)))
+(TOP (S (NP#1 (PRP She)) (VP (VBD thanked) (NP (PRP$#1 her) (NN mother) (CC and) (NN father))) (. .)))
+"""
+"""Each English sentence's Italian, as an agreeing translator writes "X's ..." (the model's choices, scripted)."""
+POSSESSED_ITALIAN = {
+    r"{0} recorded {1}'s version of the song\.": "{0} ha registrato la versione della canzone di {1}.",
+    r"{0} wrote to {1}'s friend\.": "{0} ha scritto all'amico di {1}.",
+    r"{0} spoke about {1}'s idea\.": "{0} ha parlato dell'idea di {1}.",
+    r"{1}'s friend called the office yesterday\.": "L'amica di {1} ha chiamato l'ufficio ieri.",
+    r"{0} works in {1}'s office\.": "{0} lavora nell'ufficio di {1}.",
+    r"The judges praised {1}'s talents\.": "I giudici hanno lodato le doti di {1}.",
+    r"{0} thanked {1}'s mother and father\.": "{0} ha ringraziato la madre e il padre di {1}.",
+}
+
+
+def possessed_script(source: str, call: int) -> str:
+    if source == "Sara":
+        return "Sara"
+    m = re.fullmatch(rf"{NAME} sang a song\.", source)
+    if m:
+        return f"{m[1]} ha cantato una canzone."
+    for pattern, italian in POSSESSED_ITALIAN.items():
+        m = re.fullmatch(pattern.format(NAME, NAME), source)
+        if m:
+            names = m.groups() if "{0}" in pattern else ("", m[1])
+            return italian.format(*names)
+    raise AssertionError(f"unscripted segment {source!r}")
+
+
+def test_possessives_go_to_the_head_with_the_article_rebuilt_and_agreeing(beta3, inventory):
+    from coref_transfer.lang.it.nouns import load_lexicon
+
+    cfg = validate_config({})
+    backend = Scripted(possessed_script)
+    lexicon = load_lexicon(REPO / "resources" / "lexicon" / "it_nouns.tsv")
+    records, stats = run_gamma(
+        beta3(POSSESSED), TranslationService(backend, progress=False), inventory, cfg, parser(), lexicon
+    )
+    out = [r.to_row() for r in records]
+    texts = [r["text"] for r in out]
+    # "his version of the song": the head is "version", one modifier after it
+    assert texts[1] == "Lei ha registrato la sua versione della canzone."
+    # an elided articulated preposition is rebuilt, never "all 'suoamico"
+    assert texts[2] == "Lei ha scritto al suo amico."
+    assert texts[3] == "Lei ha parlato della sua idea."
+    # the parser reads "amica" feminine where the lexicon lacks it; the capital stays on the article
+    assert texts[4] == "La sua amica ha chiamato l'ufficio ieri."
+    assert texts[5] == "Lei lavora nel suo ufficio."
+    # agreement with a feminine plural noun
+    assert texts[6] == "I giudici hanno lodato le sue doti."
+    assert mention_tokens(out[6]) == ["sue"]
+    assert mention_tokens(out[2]) == ["Lei", "suo"]
+    # two heads ("her mother and father"): the old way, counted
+    assert texts[7] == "Lei ha ringraziato la madre e il suo padre."
+    assert stats["possessives"] == {
+        "candidates": 7,
+        "at_head": 6,
+        "past_modifiers": 1,
+        "article_rebuilt": 4,
+        "fallback": {
+            "no_di_phrase": 0, "not_a_possessive": 0, "no_tree": 0,
+            "head_not_found": 0, "head_ambiguous": 1, "gender_unknown": 0,
+        },
+    }
+
+
+def test_loro_is_invariable(beta3, inventory):
+    text = """
+%part 0
+(TOP (S (NP=PERSON#1 (NP (NNP Sara)) (CC and) (NP (NNP Elena))) (VP (VBD sang)) (. .)))
+(TOP (S (NP (DT The) (NNS judges)) (VP (VBD praised) (NP (PRP$#1 their) (NNS talents))) (. .)))
+"""
+
+    def script(source: str, call: int) -> str:
+        if source == "Sara and Elena":
+            return "Sara ed Elena"
+        m = re.fullmatch(rf"{NAME} sang\.", source)
+        if m:
+            return f"{italian_names(m[1])} hanno cantato."
+        m = re.fullmatch(rf"The judges praised {NAME}'s talents\.", source)
+        if m:
+            return f"I giudici hanno lodato le doti di {italian_names(m[1])}."
+        raise AssertionError(f"unscripted segment {source!r}")
+
+    out, stats, _ = run(beta3(text), script, inventory)
+    assert out[1]["text"] == "I giudici hanno lodato le loro doti."
+    assert stats["possessives"]["at_head"] == 1

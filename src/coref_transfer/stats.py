@@ -10,7 +10,8 @@ named reason. Its `stats.json` has
 - `dropped`: per unit, per reason, how many went (refine drops nothing);
 - the stage's own extras (select `anomalies`, `classes` and `in_place`, translate
   `classes`, `class_sources`, `italian_analysis`, `class_changes` (step 2 of
-  the classes), `attempts` and `translation`, refine `rules` and `agreement`, the
+  the classes), `attempts`, `translation` and `possessives` (how each
+  possessive pronoun was put back, `translate.possessive`), refine `rules` and `agreement`, the
   agreement audit's counts of `coref_transfer.audit`).
 
 `check_accounting` proves input = kept + dropped for the units a stage
@@ -161,6 +162,11 @@ def stats_markdown(stats: Mapping[str, Any]) -> str:
     if stats.get("attempts"):
         lines += ["", "| attempt | utterances kept |", "|---|---|"]
         lines += [f"| {attempt} | {count:,} |" for attempt, count in stats["attempts"].items()]
+    if stats.get("possessives"):
+        block = stats["possessives"]
+        lines += ["", "| possessive pronouns put back | count |", "|---|---|"]
+        lines += [f"| {key} | {value:,} |" for key, value in block.items() if not isinstance(value, Mapping)]
+        lines += [f"| fallback: {key} | {value:,} |" for key, value in block.get("fallback", {}).items()]
     if stats.get("translation"):
         lines += ["", "| translation | segments |", "|---|---|"]
         lines += [f"| {key} | {value:,} |" for key, value in stats["translation"].items()]

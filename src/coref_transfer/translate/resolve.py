@@ -24,10 +24,10 @@ Giulia") takes "di" with it: "il merito è suo".
 Possessive pronouns: the model turns "Gabriella's car" into "l'auto di
 Gabriella"; an Italian possessive adjective stands after the article instead
 ("la sua auto"), so "di Gabriella" is removed and the possessive inserted
-after the nearest article (or article fused with a preposition, "della") on
-the left; an elided one (`l'`, `un'`, `dell'`) is written in full, and stage δ
-makes article and possessive agree with the noun. Without such an article
-the possessive simply takes the placeholder's place.
+after the article of the English possessed noun, agreeing with it, the
+article rebuilt ("all'amico di X" → "al suo amico"): `translate.possessive`,
+which also says what happens when the head is not found. Without "di X" the
+possessive simply takes the placeholder's place.
 """
 
 from __future__ import annotations
@@ -35,14 +35,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from coref_transfer.lang.it.articles import ARTICULATED_FORMS, FULL_ARTICLES, UNELIDED, articulated, plain_form
+from coref_transfer.lang.en.possessed import Possessed
+from coref_transfer.lang.it.articles import FULL_ARTICLES, articulated, plain_form
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
 from coref_transfer.translate.placeholders.inventory import Placeholder, find_placeholder
+from coref_transfer.translate.possessive import NounGender, Placement, place
 from coref_transfer.translate.replace import Slot
-
-#: How many tokens before "di <placeholder>" the article of the possessed noun may stand.
-ARTICLE_WINDOW = 4
 
 
 def _with_preposition(preposition: str, text: str) -> str | None:
@@ -66,6 +65,8 @@ class Resolved:
     """Token span of each slot's mention (None: it could not be aligned)."""
     failure: str | None = None
     """`placeholder_missing` or `placeholder_repeated` (the attempt failed)."""
+    possessives: list[Placement] = field(default_factory=list)
+    """How each possessive pronoun was put back (`translate.possessive`)."""
 
 
 @dataclass
@@ -94,7 +95,12 @@ def survival(
 
 
 def resolve(
-    translation: str, slots: Sequence[Slot], placeholders: Sequence[Placeholder | None], italian: Sequence[str]
+    translation: str,
+    slots: Sequence[Slot],
+    placeholders: Sequence[Placeholder | None],
+    italian: Sequence[str],
+    possessed: Sequence[Possessed | None] | None = None,
+    gender_of: NounGender | None = None,
 ) -> Resolved:
     """Replace each placeholder by its mention's Italian text; find the mentions kept as words.
 
@@ -103,12 +109,16 @@ def resolve(
         slots, placeholders: the mentions and their placeholders, in order
             (None for a mention kept as words).
         italian: the Italian text of each slot's mention.
+        possessed: the English possessed noun of each possessive slot
+            (`translate.possessive.possessed_nouns`; None: not known).
+        gender_of: the gender of a noun after an elided article (parser, noun lexicon).
     """
     failure, tokens = survival(translation, placeholders)
     if failure:
         return Resolved(failure=failure)
     words = [t for t, _ in tokens]
     edits: list[_Edit] = []
+    placements: list[Placement] = []
     in_place: list[int] = []
     for k, (slot, ph, text) in enumerate(zip(slots, placeholders, italian)):
         if ph is None:
@@ -118,8 +128,12 @@ def resolve(
         last = _last(words, first, ph)
         start, end = tokens[first][1], tokens[last][1] + len(tokens[last][0])
         if slot.kind == "possessive" and first > 0 and words[first - 1].lower() == "di":
-            edits.extend(_possessive_edits(tokens, first - 1, end, text, k))
+            placement = place(tokens, first - 1, end, text, possessed[k] if possessed else None, gender_of)
+            placements.append(placement)
+            edits.extend(_Edit(s, e, t, k if mine else None) for s, e, t, mine in placement.edits)
             continue
+        if slot.kind == "possessive":
+            placements.append(Placement([], "no_di_phrase"))
         if slot.text.lower() in ("hers", "theirs") and first > 0 and words[first - 1].lower() == "di":
             edits.append(_Edit(tokens[first - 1][1], end, text, k))  # "è di Giulia" → "è suo", not "è di suo"
             continue
@@ -132,7 +146,9 @@ def resolve(
         found = _find_words(tokens, (italian[k], slots[k].text), edits)
         if found is not None:
             edits.append(_Edit(found[0], found[1], translation[found[0] : found[1]], k))
-    return _apply(translation, edits, len(slots))
+    resolved = _apply(translation, edits, len(slots))
+    resolved.possessives = placements
+    return resolved
 
 
 def _find_words(
@@ -178,30 +194,6 @@ def _last(words: Sequence[str], first: int, ph: Placeholder) -> int:
         if list(words[first : first + len(parts)]) == parts:
             return first + len(parts) - 1
     return first
-
-
-def _possessive_edits(tokens: list[tuple[str, int]], di: int, end: int, text: str, slot: int) -> list[_Edit]:
-    """Remove "di <placeholder>", put the possessive after the article before it."""
-    removal_start = tokens[di][1]
-    # swallow the space before "di"
-    while removal_start > 0 and tokens[di - 1][1] + len(tokens[di - 1][0]) < removal_start:
-        removal_start -= 1
-    edits = [_Edit(removal_start, end, "", None)]
-    for j in range(di - 1, max(-1, di - 1 - ARTICLE_WINDOW), -1):
-        word, offset = tokens[j]
-        plain = plain_form(word)
-        if plain in FULL_ARTICLES or plain in ARTICULATED_FORMS:
-            edits.append(_Edit(offset + len(word), offset + len(word), " " + text, slot))
-            return edits
-        if plain in UNELIDED:
-            full = UNELIDED[plain]
-            full = full.capitalize() if word[0].isupper() else full
-            edits.append(_Edit(offset, offset + len(word), full + " ", None))
-            edits.append(_Edit(offset + len(word), offset + len(word), text + " ", slot))
-            return edits
-    # no article: the possessive goes where "di <placeholder>" was
-    edits[0] = _Edit(removal_start, end, " " + text, slot)
-    return edits
 
 
 #: What may stand before the first word of a sentence.

@@ -37,6 +37,7 @@ from coref_transfer.stats import TRANSLATE_MENTION_REASONS, TRANSLATE_UTTERANCE_
 from coref_transfer.translate.italian_evidence import ClassUpdate, MentionKey, italian_classes
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory, Placeholder
+from coref_transfer.translate.possessive import NounGender, PossessiveCounts, possessed_nouns
 from coref_transfer.translate.pronouns import italian_pronoun
 from coref_transfer.translate.replace import Slot, make_slots, replace, utterance_rng
 from coref_transfer.translate.resolve import Resolved, resolve, survival
@@ -131,10 +132,12 @@ def run_gamma(
     for w in pending:
         w.reason = "placeholder_lost"
 
+    gender_of = NounGender(parser, lexicon)
     for w in work:
         if w.reason is None:
             italian = [texts[MentionKey(w.index, s.index)] for s in w.slots]
-            w.resolved = resolve(w.translation, w.slots, w.placeholders, italian)
+            possessed = possessed_nouns(w.utterance, w.slots)
+            w.resolved = resolve(w.translation, w.slots, w.placeholders, italian, possessed, gender_of)
     out = [_translated(w, texts) for w in work]
     stats = _stats(work, attempts)
     if update is not None:
@@ -264,6 +267,7 @@ def _stats(work: Sequence[Work], attempts: Counter) -> dict[str, Any]:
     dropped_utt = Counter(w.reason for w in work if w.reason)
     dropped_men: Counter = Counter()
     kept_mentions = 0
+    possessives = PossessiveCounts()
     clusters = set()
     tokens = 0
     for w in work:
@@ -271,6 +275,8 @@ def _stats(work: Sequence[Work], attempts: Counter) -> dict[str, Any]:
             dropped_men[w.reason] += len(w.slots)
             continue
         tokens += len(w.resolved.tokens)  # type: ignore[union-attr]
+        for placement in w.resolved.possessives:  # type: ignore[union-attr]
+            possessives.add(placement)
         for slot, span in zip(w.slots, w.resolved.spans):  # type: ignore[union-attr]
             if span is None:
                 dropped_men[_unplaced_reason(slot)] += 1
@@ -292,4 +298,5 @@ def _stats(work: Sequence[Work], attempts: Counter) -> dict[str, Any]:
             "mentions": {r: dropped_men[r] for r in TRANSLATE_MENTION_REASONS},
         },
         "attempts": {str(k): attempts[k] for k in sorted(attempts)},
+        "possessives": possessives.block(),
     }

@@ -1,14 +1,29 @@
-"""Italian text from tokens: sacremoses' Moses detokenizer for Italian.
+"""Italian text from tokens: sacremoses' Moses detokenizer for Italian, with the typography it misses.
 
-Elided forms join the next word (`Quell'avviso`, `l'auto`), punctuation
-joins the word before it. The refine stage writes each utterance's text
-with it.
+Elided forms join the next word (`Quell'avviso`, `l'auto`), with the
+typographic apostrophe too (`Sant’Elena`, `dell’idea`, `un’auto`: Moses only
+knows the ASCII one); typographic quotes go by direction: an opening one
+(“ « ‘) joins the word after it, a closing one (” ») the word before it;
+punctuation joins the word before it. A hyphenated word is one token
+(`lang.it.tokenize` keeps "part-time" whole), so it comes back as written; a
+hyphen that is a token of its own was spaced in the text and stays spaced.
+A truncated word is not an elision and keeps its space: "un po' di pane",
+"Ca’ Foscari", "fa' presto" (`APOCOPES`; Moses would glue the ASCII form).
+The refine stage writes each utterance's text with it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+
+OPENING_QUOTES = frozenset("“«‘")
+CLOSING_QUOTES = frozenset("”»")
+APOSTROPHES = ("'", "’")
+#: Words truncated with an apostrophe (apocope), which keep the space after them.
+APOCOPES = frozenset(("po", "mo", "be", "ca", "fa", "va", "sta", "da", "di", "to"))
+#: Stands for the apostrophe of an apocope while Moses works (a private-use character).
+_KEEP = "\ue000"
 
 
 @lru_cache(maxsize=1)
@@ -18,6 +33,34 @@ def _detokenizer():
     return MosesDetokenizer(lang="it")
 
 
+def _apocope(token: str) -> bool:
+    """`po'`, `Ca’`: a truncated word, not an elision."""
+    return token.endswith(APOSTROPHES) and token[:-1].lower() in APOCOPES
+
+
+def _elided(token: str) -> bool:
+    """`l’`, `dell’`, `Sant’`, `un'`: letters then an apostrophe (not an apocope)."""
+    letters = token[:-1].replace("’", "").replace("'", "")
+    return len(token) > 1 and token.endswith(APOSTROPHES) and letters.isalpha() and not _apocope(token)
+
+
+def _joined(tokens: Sequence[str]) -> list[str]:
+    """Tokens with elided forms and directed quotes glued to their word (Moses leaves them alone)."""
+    out: list[str] = []
+    glue_next = False
+    for token in tokens:
+        if glue_next and out:
+            out[-1] += token
+        elif (token in CLOSING_QUOTES or token == "’") and out:
+            out[-1] += token
+        elif _apocope(token):
+            out.append(token[:-1] + (_KEEP if token[-1] == "'" else token[-1]))
+        else:
+            out.append(token)
+        glue_next = token in OPENING_QUOTES or _elided(token)
+    return out
+
+
 def detokenize(tokens: Sequence[str]) -> str:
-    """Italian text from tokens (elided forms join the next word: `Quell'avviso`)."""
-    return _detokenizer().detokenize(list(tokens))
+    """Italian text from tokens (`Quell'avviso`, `Sant’Elena`, `«bella»`, `part-time`)."""
+    return _detokenizer().detokenize(_joined(tokens)).replace(_KEEP, "'")

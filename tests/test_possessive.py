@@ -1,0 +1,151 @@
+"""The English possessed noun (lang/en/possessed.py) and the Italian placement (translate/possessive.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from coref_transfer.lang.en.possessed import Possessed, possessed_noun
+from coref_transfer.lang.it.nouns import NounLexicon
+from coref_transfer.lang.it.tokenize import tokens_with_offsets
+from coref_transfer.translate.possessive import NounGender, PossessiveCounts, place
+
+
+def conll(tree: str) -> tuple[list[str], list[str], list[str]]:
+    """Tokens, tags and CoNLL parse bits of a bracketed tree."""
+    parts = re.findall(r"\(|\)|[^\s()]+", tree)
+    words: list[str] = []
+    tags: list[str] = []
+    bits: list[str] = []
+    opened = ""
+    i = 0
+    while i < len(parts):
+        if parts[i] == "(" and parts[i + 2] not in "()":
+            tags.append(parts[i + 1])
+            words.append(parts[i + 2])
+            bits.append(opened + "*")
+            opened = ""
+            i += 4
+        elif parts[i] == "(":
+            opened += "(" + parts[i + 1]
+            i += 2
+        else:
+            bits[-1] += ")"
+            i += 1
+    return words, tags, bits
+
+
+def english(tree: str) -> tuple[str | None, Possessed]:
+    words, tags, bits = conll(tree)
+    found = possessed_noun(words, tags, bits, tags.index("PRP$"))
+    return (words[found.head] if found.head is not None else None), found
+
+
+VERSION_OF_THE_SONG = "(NP (NP (PRP$ his) (NN version)) (PP (IN of) (NP (DT the) (NN song))))"
+OF_THE_YEAR = (
+    "(NP (NP (PRP$ his) (NN version)) (PP (IN of) (NP (NP (DT the) (NN song)) (PP (IN of) (NP (DT the) (NN year))))))"
+)
+
+
+@pytest.mark.parametrize(
+    "tree, head, modifiers",
+    [
+        (f"(TOP (S (NP (PRP He)) (VP (VBD sang) {VERSION_OF_THE_SONG}) (. .)))", "version", 1),
+        (f"(TOP (S (NP (PRP He)) (VP (VBD sang) {OF_THE_YEAR}) (. .)))", "version", 2),
+        ("(TOP (S (NP (PRP He)) (VP (VBD wrote) (PP (TO to) (NP (PRP$ his) (JJ old) (NN friend)))) (. .)))",
+         "friend", 0),
+        ("(TOP (S (NP (NP (PRP$ His) (NN song)) (SBAR (WHNP (WDT that)) (S (VP (VBD sold))))) (VP (VBD won)) (. .)))",
+         "song", 0),
+        ("(TOP (S (NP (NP (PRP$ His) (NN brother) (POS 's)) (NN car)) (VP (VBD won)) (. .)))", "brother", 0),
+        ("(TOP (S (NP (PRP He)) (VP (VBD sold) (NP (PRP$ his) (NN music) (NN video))) (. .)))", "video", 0),
+    ],
+)
+def test_the_possessed_noun_is_the_head_of_the_determiners_noun_phrase(tree, head, modifiers):
+    word, found = english(tree)
+    assert (word, found.modifiers) == (head, modifiers)
+
+
+def test_a_coordinated_head_is_ambiguous_and_a_missing_tree_is_said():
+    word, found = english("(TOP (S (NP (PRP He)) (VP (VBD met) (NP (PRP$ his) (NN mother) (CC and) (NN father)))))")
+    assert word is None and found.reason == "head_ambiguous"
+    assert possessed_noun(["his", "car"], ["PRP$", "NN"], ["-", "-"], 0).reason == "no_tree"
+    word, found = english("(TOP (S (NP (PRP He)) (VP (VBD did) (NP (PRP$ his) (JJS best))) (. .)))")
+    assert word is None and found.reason == "head_not_found"
+
+
+LEXICON = NounLexicon(
+    {"amico": ("masc", "sing"), "idea": ("fem", "sing"), "ufficio": ("masc", "sing"), "auto": ("fem", None)}
+)
+
+
+def put_back(italian: str, possessed: Possessed | None = Possessed(0), text: str = "suo", lexicon=LEXICON):
+    """The translation with "di Gino" turned into the possessive, and the placement."""
+    tokens = tokens_with_offsets(italian)
+    di = [w for w, _ in tokens].index("Gino") - 1
+    end = tokens[di + 1][1] + len("Gino")
+    placement = place(tokens, di, end, text, possessed, NounGender(None, lexicon))
+    out, cursor = [], 0
+    for start, stop, piece, _ in sorted(placement.edits, key=lambda e: (e[0], e[1])):
+        out += [italian[cursor:start], piece]
+        cursor = stop
+    return "".join(out) + italian[cursor:], placement
+
+
+@pytest.mark.parametrize(
+    "italian, modifiers, expected",
+    [
+        ("Ha registrato la versione della canzone di Gino.", 1, "Ha registrato la sua versione della canzone."),
+        ("Ha registrato la versione di Gino della canzone.", 1, "Ha registrato la sua versione della canzone."),
+        ("Nella versione della canzone di Gino c'è tutto.", 1, "Nella sua versione della canzone c'è tutto."),
+        ("Ha perso sei dei dodici seggi di Gino in consiglio.", 1, "Ha perso sei dei suoi dodici seggi in consiglio."),
+        ("Ha scritto all'amico di Gino.", 0, "Ha scritto al suo amico."),
+        ("Ha scritto all’amico di Gino.", 0, "Ha scritto al suo amico."),
+        ("Ha parlato dell'idea di Gino.", 0, "Ha parlato della sua idea."),
+        ("Lavora nell'ufficio di Gino.", 0, "Lavora nel suo ufficio."),
+        ("Lodano le doti di Gino.", 0, "Lodano le sue doti."),
+        ("Vede gli amici di Gino.", 0, "Vede i suoi amici."),
+        ("Vede lo zio di Gino.", 0, "Vede il suo zio."),
+        ("Vede uno studente di Gino.", 0, "Vede un suo studente."),
+        ("L'auto di Gino è rossa.", 0, "La sua auto è rossa."),
+        ("Parte con la moglie di Gino.", 0, "Parte con la sua moglie."),
+    ],
+)
+def test_the_possessive_goes_after_the_heads_article_rebuilt_and_agreeing(italian, modifiers, expected):
+    text, placement = put_back(italian, Possessed(0, modifiers))
+    assert text == expected
+    assert placement.outcome == "at_head"
+
+
+def test_loro_is_invariable():
+    assert put_back("Lodano le doti di Gino.", text="loro")[0] == "Lodano le loro doti."
+    assert put_back("Ha scritto all'amico di Gino.", text="loro")[0] == "Ha scritto al loro amico."
+
+
+def test_the_placement_is_flagged_past_modifiers_and_article_rebuilt():
+    _, placement = put_back("Ha registrato la versione della canzone di Gino.", Possessed(0, 1))
+    assert placement.past_modifiers and not placement.article_rebuilt
+    _, placement = put_back("Ha scritto all'amico di Gino.")
+    assert placement.article_rebuilt and not placement.past_modifiers
+
+
+def test_fallbacks_keep_the_old_way_and_say_why():
+    # unknown gender after an elided article: the article written in full, the masculine possessive
+    text, placement = put_back("Ha visto l'opera di Gino.", lexicon=None)
+    assert (text, placement.outcome) == ("Ha visto il suo opera.", "gender_unknown")
+    # an ambiguous English head: the nearest article
+    text, placement = put_back("Ringrazia la madre e il padre di Gino.", Possessed(None, reason="head_ambiguous"))
+    assert (text, placement.outcome) == ("Ringrazia la madre e il suo padre.", "head_ambiguous")
+    # no article for the head: where "di Gino" was
+    text, placement = put_back("Ha registrato versioni di canzoni di Gino.", Possessed(0, 1))
+    assert placement.outcome == "head_not_found"
+    text, placement = put_back("Ha visto la casa di Gino.", text="il suo")
+    assert placement.outcome == "not_a_possessive"
+
+
+def test_the_counts_add_up():
+    counts = PossessiveCounts()
+    counts.add(put_back("Lodano le doti di Gino.")[1])
+    counts.add(put_back("Ha visto l'opera di Gino.", lexicon=None)[1])
+    block = counts.block()
+    assert block["candidates"] == 2 and block["at_head"] == 1 and block["fallback"]["gender_unknown"] == 1
