@@ -36,6 +36,20 @@ def _is_possessive(token: Token) -> bool:
     return token.deprel == "det:poss" or (token.upos in ("DET", "PRON") and token.feat("Poss") == "Yes")
 
 
+def _misread_possessive(tokens: list[Token], index: int) -> bool:
+    """A possessive form the parser took for a name or noun ("Sua" PROPN in "Sua fratello fa …").
+
+    Taken as a possessive only when a NOUN follows it and the two are linked
+    (one is the other's head); "loro" is left out (also a pronoun).
+    """
+    token = tokens[index]
+    if token.upos not in ("PROPN", "NOUN", "ADJ") or possessor(token.text) is None or token.text.lower() == "loro":
+        return False
+    if index + 1 >= len(tokens) or tokens[index + 1].upos != "NOUN":
+        return False
+    return token.head == index + 1 or tokens[index + 1].head == index
+
+
 def _article_value(token: Token) -> tuple[str | None, str | None]:
     """(gender, number) an article or articulated preposition says, UD values (None where it says nothing)."""
     parts = split_articulated(token.text)
@@ -93,7 +107,9 @@ class PossessiveAgreement(Rule):
 
     The noun is the possessive's head when it comes after it; a det:poss
     head the parser tagged ADJ, VERB, PRON or X ("partito", "porte",
-    "editor") counts as the noun. The subject of a predicative possessive
+    "editor") counts as the noun; a possessive form the parser tagged as
+    a name or noun ("Sua" PROPN in "Sua fratello fa il pompiere"), linked
+    to the NOUN right after it, is taken as that noun's possessive. The subject of a predicative possessive
     (one with a copula) is its nsubj; a pro-dropped subject is taken only
     from a parallel predicative possessive earlier in the sentence with a
     noun subject ("la ricetta sia tua, ma … è suo").
@@ -154,7 +170,8 @@ class PossessiveAgreement(Rule):
     def apply(self, sentence: Sentence) -> None:
         tokens = sentence.tokens
         for index, token in enumerate(tokens):
-            if not _is_possessive(token):
+            misread = _misread_possessive(tokens, index)
+            if not (_is_possessive(token) or misread):
                 continue
             owner = possessor(token.text)
             if owner is None:
@@ -163,7 +180,9 @@ class PossessiveAgreement(Rule):
             article_index = self._article_index(tokens, index)
             article = _article_value(tokens[article_index]) if article_index is not None else (None, None)
             own = self._own_value(token.text)
-            if self._is_predicative(tokens, index):
+            if misread:
+                gender, number, reason = self._decide(tokens[index + 1], article, own)
+            elif self._is_predicative(tokens, index):
                 found = self._subject(tokens, index)
                 if isinstance(found, str):
                     self.skip(found)
