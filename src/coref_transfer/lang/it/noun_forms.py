@@ -180,7 +180,25 @@ def noun_form_evidence(form: str, lemma: str | None = None, lexicon: NounLexicon
                 gender, gender_source = singular_gender, "singular in the lexicon"
             if number is None:
                 number, number_source = "Plur", "singular in the lexicon"
+    if (gender is None or number is None) and not invariable and _feminine_plural_of_lemma(w, lemma):
+        if gender is None:
+            gender, gender_source = "Fem", "lemma in -a"
+        if number is None:
+            number, number_source = "Plur", "lemma in -a"
     return FormEvidence(gender, number, gender_source, number_source, not invariable)
+
+
+def _feminine_plural_of_lemma(form: str, lemma: str | None) -> bool:
+    """A form in -e whose lemma (the parser's) is the same word in -a: "fotografie" (fotografia), "arance" (arancia).
+
+    Nouns in -a make their plural in -e only when feminine (il problema, i problemi).
+    """
+    if not lemma or not form.endswith("e"):
+        return False
+    plain = normalize(lemma)
+    if not plain.endswith("a") or plain == form:
+        return False
+    return form in (plain[:-1] + "e", plain[:-2] + "e", plain[:-1] + "he")
 
 
 def shape_agrees(form: str, attribute: str, value: str | None) -> bool:

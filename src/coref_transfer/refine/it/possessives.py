@@ -252,15 +252,33 @@ class PossessiveAgreement(Rule):
 
     @staticmethod
     def _is_predicative(tokens: list[Token], index: int) -> bool:
-        """A possessive used as a predicate: a copula depends on it and no noun follows it as its head."""
+        """A possessive used as a predicate: a copula depends on it, or it hangs on a preceding "essere"
+        the parser made the clause's head ("è sua" as root + dep), and no noun follows it as its head."""
         token = tokens[index]
         if token.deprel == "det:poss" and token.head > index:
             return False
-        return any(t.head == index and t.deprel == "cop" for t in tokens)
+        if any(t.head == index and t.deprel == "cop" for t in tokens):
+            return True
+        head = tokens[token.head] if 0 <= token.head < index else None
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        return (
+            head is not None
+            and head.lemma == "essere"
+            and token.deprel not in ("det", "det:poss", "amod")
+            and (following is None or following.upos not in NOUNS)
+        )
+
+    @staticmethod
+    def _clause_head(tokens: list[Token], index: int) -> int:
+        """Where the subject of the predicative possessive at `index` hangs: on it, or on its "essere"."""
+        if any(t.head == index and t.deprel == "cop" for t in tokens):
+            return index
+        return tokens[index].head
 
     def _subject(self, tokens: list[Token], index: int) -> int | str:
         """The subject noun of the predicative possessive at `index`, or the reason to skip it."""
-        subjects = [i for i, t in enumerate(tokens) if t.head == index and t.deprel in SUBJECTS]
+        clause = self._clause_head(tokens, index)
+        subjects = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in SUBJECTS]
         if not subjects:
             for earlier in range(index - 1, -1, -1):  # a parallel predicative possessive: "X sia tua, ma … è suo"
                 if _is_possessive(tokens[earlier]) and self._is_predicative(tokens, earlier):
