@@ -201,14 +201,25 @@ def _feminine_plural_of_lemma(form: str, lemma: str | None) -> bool:
     return form in (plain[:-1] + "e", plain[:-2] + "e", plain[:-1] + "he")
 
 
+#: Endings in -a of masculine or common-gender nouns (il problema, il pilota, il/la dentista, il poeta,
+#: il/la collega): an -a there does not show the feminine.
+NOT_FEMININE_A = ("ista", "iatra", "cida", "ma", "eta", "ota", "nauta", "arca", "ega")
+#: ... except these things in -ista, feminine (l'intervista, la rivista, la lista, la pista, la conquista).
+FEMININE_ISTA = frozenset(("intervista", "rivista", "vista", "svista", "lista", "pista", "conquista", "riconquista"))
+
+
 def shape_agrees(form: str, attribute: str, value: str | None) -> bool:
     """Whether the ending of `form` shows `value` of `attribute` ("Gender"/"Number").
 
-    -a feminine, -o masculine; -o and -a singular, -i plural. Any other
-    ending (-e, a consonant, an accented vowel) shows neither, so no value
-    agrees with it.
+    -a feminine (not -ista, -ma, -eta, -ota, … of masculine and common-gender
+    nouns: `NOT_FEMININE_A`), -o masculine; -o and -a singular, -i plural.
+    Any other ending (-e, a consonant, an accented vowel) shows neither,
+    so no value agrees with it.
     """
-    last = normalize(form)[-1:]
+    w = normalize(form)
+    last = w[-1:]
     if attribute == "Gender":
-        return (last, value) in (("a", "Fem"), ("o", "Masc"))
+        if (last, value) == ("a", "Fem"):
+            return w in FEMININE_ISTA or not w.endswith(NOT_FEMININE_A)
+        return (last, value) == ("o", "Masc")
     return (last, value) in (("a", "Sing"), ("o", "Sing"), ("i", "Plur"))

@@ -98,12 +98,22 @@ class PossessiveAgreement(Rule):
        `nouns.shipped_lexicon`, not the configured one), derivational
        suffixes (-zione, -trice, -ette, …), the singular of a plural form
        in the lexicon ("porte" ← porta). It overrules the parser and the
-       article: "i loro mani" → "le loro mani".
-    2. the parser's feature, when the noun's ending shows that value
-       (-a Fem, -o Masc, -o/-a Sing, -i Plur: "del suo carriera" with
-       carriera Fem).
+       article: "i loro mani" → "le loro mani"; but a singular the form
+       shows against a plural article is not forced ("i suoi cinema", "i
+       suoi video": the lexicon saw them only in the singular, and many
+       nouns are invariable).
+    2. the parser's gender, when the noun's ending shows it (-a Fem, -o
+       Masc; not -ista, -ma, -eta, -ota, … where -a is masculine or either:
+       "il loro pilota" stays): "il suo ragazza", ragazza tagged Fem → "la
+       sua ragazza".
     3. the parser's feature when the article before the possessive says
-       the same ("gli suo editor": editor Masc Plur, gli Masc Plur).
+       the same ("gli suo editor": editor Masc Plur, gli Masc Plur); if
+       they differ, the rule skips ("il tuo menù", menù tagged Fem Plur).
+       The number is never taken from the ending against the article
+       (invariable nouns: i suoi video, il suo taxi). With no article, the
+       parser's feature when the ending shows it (-o/-a Sing, -i Plur, not
+       for an invariable form) or when it is what the possessive already
+       says (nothing changes).
 
     The noun is the possessive's head when it comes after it; a det:poss
     head the parser tagged ADJ, VERB, PRON or X ("partito", "porte",
@@ -146,20 +156,22 @@ class PossessiveAgreement(Rule):
         form = noun_form_evidence(noun.text, noun.lemma, self.lexicon)
         values: list[str | None] = []
         for k, (attribute, formed) in enumerate((("Gender", form.gender), ("Number", form.number))):
-            if formed is not None:
-                values.append(formed)
-                continue
             parsed = noun.feat(attribute)
             parsed = parsed if parsed in (("Masc", "Fem") if attribute == "Gender" else ("Sing", "Plur")) else None
+            if formed is not None:
+                if formed == "Sing" and article[k] == "Plur":
+                    return None, None, "sources disagree"  # "i suoi cinema": seen only in the singular, invariable
+                values.append(formed)
+                continue
             if parsed is None:
                 return None, None, f"noun {attribute.lower()} unknown"
-            if shape_agrees(noun.text, attribute, parsed):
+            if attribute == "Gender" and shape_agrees(noun.text, attribute, parsed):
                 values.append(parsed)
             elif article[k] is not None:
                 if article[k] != parsed:
                     return None, None, "sources disagree"
                 values.append(parsed)
-            elif own[k] is not None and own[k] != parsed:
+            elif own[k] is not None and own[k] != parsed and not (form.shows_number and shape_agrees(noun.text, attribute, parsed)):
                 return None, None, "sources disagree"
             else:
                 values.append(parsed)  # only the parser, and it says what is written: nothing changes
