@@ -109,6 +109,8 @@ class PossessiveAgreement(Rule):
     3. the parser's feature when the article before the possessive says
        the same ("gli suo editor": editor Masc Plur, gli Masc Plur); if
        they differ, the rule skips ("il tuo menù", menù tagged Fem Plur).
+       When the parser gives no value, the article's is taken ("la sua
+       password", "il suo analisi" → "la sua analisi" with analisi Fem).
        The number is never taken from the ending against the article
        (invariable nouns: i suoi video, il suo taxi). With no article, the
        parser's feature when the ending shows it (-o/-a Sing, -i Plur, not
@@ -130,7 +132,9 @@ class PossessiveAgreement(Rule):
     disagree" (the parser and the article differ and the form does not
     tell, as "il tuo menù", tagged Fem Plur: menù is invariable and the
     rule does not turn it into "le tue menù"), "subject not expressed",
-    "subject not a noun", "coordinated subject", and "agrees already". An
+    "subject not a noun", "coordinated subject", "foreign noun" (tagged
+    Foreign=Yes or with a flat:foreign part: "la sua work station", whose
+    gender is not its first word's), and "agrees already". An
     indefinite article with a plural noun is left as it is.
 
     Known failure modes: articles are not added or removed (kinship nouns
@@ -164,7 +168,10 @@ class PossessiveAgreement(Rule):
                 values.append(formed)
                 continue
             if parsed is None:
-                return None, None, f"noun {attribute.lower()} unknown"
+                if article[k] is None:
+                    return None, None, f"noun {attribute.lower()} unknown"
+                values.append(article[k])  # the form and the parser say nothing: the article ("il suo analisi")
+                continue
             if attribute == "Gender" and shape_agrees(noun.text, attribute, parsed):
                 values.append(parsed)
             elif article[k] is not None:
@@ -208,6 +215,11 @@ class PossessiveAgreement(Rule):
                 allowed = NOUNS | MISREAD_NOUNS if token.deprel == "det:poss" else NOUNS
                 if tokens[head].upos not in allowed:
                     self.skip("head is not a noun")
+                    continue
+                if tokens[head].feat("Foreign") == "Yes" or any(
+                    t.head == head and t.deprel == "flat:foreign" for t in tokens
+                ):
+                    self.skip("foreign noun")
                     continue
                 gender, number, reason = self._decide(tokens[head], article, own)
             if reason is not None:
