@@ -178,3 +178,45 @@ def test_invariable_shapes_and_endings():
     assert shape_agrees("carriera", "Gender", "Fem") and not shape_agrees("carriera", "Gender", "Masc")
     assert shape_agrees("amici", "Number", "Plur") and not shape_agrees("padre", "Number", "Sing")
     assert not shape_agrees("menù", "Number", "Plur")
+
+
+# --- skip reasons on hand-written parses (test_refine_rules.py's format) ----------------------
+
+
+def test_skip_reasons_on_hand_parses():
+    from test_refine_rules import run, sentence
+
+    cases = {
+        # no article, an invariable form, no features: nothing to go on
+        "noun gender unknown": """
+            Vedo vedere VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+            suo suo DET Poss=Yes|PronType=Prs 3 det:poss
+            menù menù NOUN _ 1 obj
+        """,
+        # a pronominal possessive: "il suo" with no noun
+        "no noun after the possessive": """
+            Vedo vedere VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+            il il DET Definite=Def|Gender=Masc|Number=Sing|PronType=Art 3 det
+            suo suo PRON Poss=Yes|PronType=Prs 1 obj
+        """,
+        "foreign noun": """
+            Uso usare VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+            la il DET Definite=Def|Gender=Fem|Number=Sing|PronType=Art 4 det
+            sua suo DET Gender=Fem|Number=Sing|Poss=Yes|PronType=Prs 4 det:poss
+            work work X Foreign=Yes 1 obj
+            station station X Foreign=Yes 4 flat:foreign
+        """,
+        "coordinated subject": """
+            La il DET Definite=Def|Gender=Fem|Number=Sing|PronType=Art 2 det
+            casa casa NOUN Gender=Fem|Number=Sing 7 nsubj
+            e e CCONJ _ 5 cc
+            il il DET Definite=Def|Gender=Masc|Number=Sing|PronType=Art 5 det
+            giardino giardino NOUN Gender=Masc|Number=Sing 2 conj
+            sono essere AUX Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin 7 cop
+            suo suo DET Gender=Masc|Number=Sing|Poss=Yes|PronType=Prs 0 root
+        """,
+    }
+    for reason, block in cases.items():
+        rule = PossessiveAgreement()
+        sent = run(rule, sentence(block))
+        assert sent.changes == [] and rule.applied == 0 and rule.skipped == {reason: 1}, reason

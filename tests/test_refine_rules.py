@@ -1207,15 +1207,16 @@ def test_possessive_and_article_agree(article, upos, poss, noun, noun_feats, exp
     "poss, noun, noun_upos, noun_feats, reason",
     [
         ("sua", "casa", "NOUN", "Gender=Fem|Number=Sing", "agrees already"),
-        ("suo", "menù", "NOUN", "Number=Sing", "noun gender unknown"),
+        ("suo", "menù", "NOUN", "Number=Sing", "sources disagree"),
+        ("suo", "menù", "NOUN", "_", "sources disagree"),
         ("suo", "menù", "NOUN", "Gender=Fem|Number=Plur", "sources disagree"),
         ("propria", "casa", "NOUN", "Gender=Fem|Number=Sing", "not a personal possessive"),
         ("suoi", "casa", "NUM", "NumType=Card", "head is not a noun"),
     ],
 )
 def test_possessive_skips(poss, noun, noun_upos, noun_feats, reason):
-    """'la suo menù' (Number only): no gender; 'la suo menù' tagged Fem Plur: the article says singular, the
-    invariable form says nothing, so the rule does not choose."""
+    """'la suo menù': the invariable form says nothing, the parser no gender (or Fem Plur), the article and the
+    possessive differ: the rule does not choose."""
     rule = PossessiveAgreement()
     sent = run(
         rule,

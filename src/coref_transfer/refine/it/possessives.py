@@ -109,8 +109,10 @@ class PossessiveAgreement(Rule):
     3. the parser's feature when the article before the possessive says
        the same ("gli suo editor": editor Masc Plur, gli Masc Plur); if
        they differ, the rule skips ("il tuo menù", menù tagged Fem Plur).
-       When the parser gives no value, the article's is taken ("la sua
-       password", "il suo analisi" → "la sua analisi" with analisi Fem).
+       When the parser gives no value, the article's is taken if the
+       possessive does not say otherwise ("il suo analisi" → "la sua
+       analisi": analisi Fem from the lexicon, singular from "il"; "la suo
+       menù" is skipped).
        The number is never taken from the ending against the article
        (invariable nouns: i suoi video, il suo taxi). With no article, the
        parser's feature when the ending shows it (-o/-a Sing, -i Plur, not
@@ -170,6 +172,8 @@ class PossessiveAgreement(Rule):
             if parsed is None:
                 if article[k] is None:
                     return None, None, f"noun {attribute.lower()} unknown"
+                if own[k] is not None and own[k] != article[k]:
+                    return None, None, "sources disagree"  # "la suo menù": the article or the possessive is wrong
                 values.append(article[k])  # the form and the parser say nothing: the article ("il suo analisi")
                 continue
             if attribute == "Gender" and shape_agrees(noun.text, attribute, parsed):
