@@ -42,7 +42,10 @@ def agree(parser, text: str) -> tuple[str, PossessiveAgreement]:
     "before, after",
     [
         # the article suits the word right after it, the possessive: not "lo" (for "stesso") but "il"
-        ("Tutti hanno votato , compreso lo suo stesso partito .", "Tutti hanno votato , compreso il suo stesso partito ."),
+        (
+            "Tutti hanno votato , compreso lo suo stesso partito .",
+            "Tutti hanno votato , compreso il suo stesso partito .",
+        ),
         # invariable masculine noun: the plural comes from the article (and the parser)
         (
             "Secondo la rivista , gli suo editor definiscono il libro un capolavoro .",

@@ -182,8 +182,10 @@ class PossessiveAgreement(Rule):
                 if article[k] != parsed:
                     return None, None, "sources disagree"
                 values.append(parsed)
-            elif own[k] is not None and own[k] != parsed and not (form.shows_number and shape_agrees(noun.text, attribute, parsed)):
-                return None, None, "sources disagree"
+            elif own[k] is not None and own[k] != parsed:
+                if not (form.shows_number and shape_agrees(noun.text, attribute, parsed)):
+                    return None, None, "sources disagree"
+                values.append(parsed)  # no article; the ending shows the number the parser says (-o/-a, -i)
             else:
                 values.append(parsed)  # only the parser, and it says what is written: nothing changes
         return values[0], values[1], None
