@@ -123,10 +123,15 @@ class PossessiveAgreement(Rule):
     head the parser tagged ADJ, VERB, PRON or X ("partito", "porte",
     "editor") counts as the noun; a possessive form the parser tagged as
     a name or noun ("Sua" PROPN in "Sua fratello fa il pompiere"), linked
-    to the NOUN right after it, is taken as that noun's possessive. The subject of a predicative possessive
-    (one with a copula) is its nsubj; a pro-dropped subject is taken only
-    from a parallel predicative possessive earlier in the sentence with a
-    noun subject ("la ricetta sia tua, ma … è suo").
+    to the NOUN right after it, is taken as that noun's possessive. A
+    predicative possessive is one with a copula among its dependents, or
+    one hung on a preceding "essere" the parser made the head ("il quadro
+    … è sua" → "è suo"); its subject is the nsubj (a NOUN, not
+    coordinated; its gender and number by the same evidence, its own
+    article standing in for the article). A pro-dropped subject is taken
+    only from a parallel predicative possessive earlier in the sentence
+    with a noun subject ("la ricetta sia tua, ma … è suo"); otherwise
+    "subject not expressed" ("La madre di Paolo dice che è suo" stays).
 
     Skipped, with the reason counted: "head is not a noun", "no noun after
     the possessive", "not a personal possessive" (proprio, altrui), "noun
@@ -143,7 +148,11 @@ class PossessiveAgreement(Rule):
     take none in the singular: kinship_article does that); a possessive the
     parser attached to the wrong noun agrees with that noun; the lexicon's
     homographs ("il fine"/"la fine") and rare forms; common-gender nouns
-    (collega, insegnante) follow the parser and the article only.
+    (collega, insegnante) follow the parser and the article only. A noun
+    the lexicon does not know, whose parser gender contradicts the article,
+    is skipped even when the article is right ("le suo scarpe" stays: scarpe
+    is not in the lexicon and the parser says Masc). On correct Italian
+    (scripts/ud-harm.py, UD train and dev) the rule changes nothing.
     """
 
     name = "possessive_agreement"
