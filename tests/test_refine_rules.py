@@ -1204,15 +1204,19 @@ def test_possessive_and_article_agree(article, upos, poss, noun, noun_feats, exp
 
 
 @pytest.mark.parametrize(
-    "poss, noun_upos, noun_feats, reason",
+    "poss, noun, noun_upos, noun_feats, reason",
     [
-        ("sua", "NOUN", "Gender=Fem|Number=Sing", "agrees already"),
-        ("suo", "NOUN", "Number=Sing", "noun gender or number unknown"),
-        ("propria", "NOUN", "Gender=Fem|Number=Sing", "not a personal possessive"),
-        ("suoi", "NUM", "NumType=Card", "head is not a noun"),
+        ("sua", "casa", "NOUN", "Gender=Fem|Number=Sing", "agrees already"),
+        ("suo", "menù", "NOUN", "Number=Sing", "sources disagree"),
+        ("suo", "menù", "NOUN", "_", "sources disagree"),
+        ("suo", "menù", "NOUN", "Gender=Fem|Number=Plur", "sources disagree"),
+        ("propria", "casa", "NOUN", "Gender=Fem|Number=Sing", "not a personal possessive"),
+        ("suoi", "casa", "NUM", "NumType=Card", "head is not a noun"),
     ],
 )
-def test_possessive_skips(poss, noun_upos, noun_feats, reason):
+def test_possessive_skips(poss, noun, noun_upos, noun_feats, reason):
+    """'la suo menù': the invariable form says nothing, the parser no gender (or Fem Plur), the article and the
+    possessive differ: the rule does not choose."""
     rule = PossessiveAgreement()
     sent = run(
         rule,
@@ -1220,7 +1224,7 @@ def test_possessive_skips(poss, noun_upos, noun_feats, reason):
         Vedo vedere VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
         la il DET Definite=Def|Gender=Fem|Number=Sing|PronType=Art 4 det
         {poss} {poss} DET Poss=Yes|PronType=Prs 4 det:poss
-        casa casa {noun_upos} {noun_feats} 1 obj
+        {noun} {noun} {noun_upos} {noun_feats} 1 obj
     """),
     )
     assert sent.changes == [] and rule.applied == 0 and rule.skipped == {reason: 1}

@@ -303,3 +303,21 @@ def _cached(path: str) -> NounLexicon:
 def load_lexicon(path: str | Path) -> NounLexicon:
     """`NounLexicon.load`, once per file (by resolved path) and process."""
     return _cached(str(Path(path).resolve()))
+
+
+#: The repository root, where `DEFAULT_PATH` lies in a source checkout (src/coref_transfer/lang/it/nouns.py).
+_REPO_ROOT = Path(__file__).resolve().parents[4]
+
+
+def shipped_lexicon() -> NounLexicon | None:
+    """The lexicon shipped with the project (`DEFAULT_PATH` in the source checkout), None if it is absent.
+
+    For code that needs noun genders without a configuration (the refinement
+    rules); a missing file is not an error here, the caller works with less
+    evidence.
+    """
+    path = _REPO_ROOT / DEFAULT_PATH
+    if not path.is_file():
+        log.debug("no shipped noun lexicon at %s", path)
+        return None
+    return load_lexicon(path)

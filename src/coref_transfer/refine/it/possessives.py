@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from coref_transfer.classes import UD_GENDER, UD_NUMBER
 from coref_transfer.lang.it.articles import (
     article_kind,
     articulated,
@@ -11,10 +12,19 @@ from coref_transfer.lang.it.articles import (
     split_articulated,
 )
 from coref_transfer.lang.it.morphology import possessive, possessor
+from coref_transfer.lang.it.noun_forms import noun_form_evidence, shape_agrees
+from coref_transfer.lang.it.noun_phrase import determiner_features
+from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.parsing.model import Token
 from coref_transfer.refine.base import Rule, Sentence
 
 NOUNS = frozenset({"NOUN", "PROPN"})
+#: Parts of speech the parser gives a noun it has misread ("partito" VERB, "porte" ADJ, "editor" PRON),
+#: accepted as the noun when a possessive is its det:poss and comes before it.
+MISREAD_NOUNS = frozenset({"ADJ", "VERB", "PRON", "X"})
+SUBJECTS = ("nsubj", "nsubj:pass")
+_TO_UD_GENDER = {v: k for k, v in UD_GENDER.items()}
+_TO_UD_NUMBER = {v: k for k, v in UD_NUMBER.items()}
 
 
 def _is_possessive(token: Token) -> bool:
@@ -23,74 +33,307 @@ def _is_possessive(token: Token) -> bool:
     The relation is not required: the project's parser sometimes attaches a
     disagreeing possessive ("Mia padre") as amod, the very case to repair.
     """
-    return token.deprel == "det:poss" or (token.upos == "DET" and token.feat("Poss") == "Yes")
+    return token.deprel == "det:poss" or (token.upos in ("DET", "PRON") and token.feat("Poss") == "Yes")
+
+
+def _misread_possessive(tokens: list[Token], index: int) -> bool:
+    """A possessive form the parser took for a name or noun ("Sua" PROPN in "Sua fratello fa …").
+
+    Taken as a possessive only when a NOUN follows it and the two are linked
+    (one is the other's head); "loro" is left out (also a pronoun).
+    """
+    token = tokens[index]
+    if token.upos not in ("PROPN", "NOUN", "ADJ") or possessor(token.text) is None or token.text.lower() == "loro":
+        return False
+    if index + 1 >= len(tokens) or tokens[index + 1].upos != "NOUN":
+        return False
+    return token.head == index + 1 or tokens[index + 1].head == index
+
+
+def _article_value(token: Token) -> tuple[str | None, str | None]:
+    """(gender, number) an article or articulated preposition says, UD values (None where it says nothing)."""
+    parts = split_articulated(token.text)
+    if token.upos == "ADP" and parts is not None:
+        word = parts[1]
+    elif token.upos == "DET" and article_kind(token.text) is not None:
+        word = token.text
+    else:
+        return None, None
+    features = determiner_features(word)
+    if features is None:
+        return None, None
+    gender, number = features
+    return _TO_UD_GENDER.get(gender) if gender else None, _TO_UD_NUMBER.get(number)
 
 
 class PossessiveAgreement(Rule):
-    """A possessive adjective (det:poss) agrees in gender and number with its noun, and so does its article.
+    """A possessive adjective agrees in gender and number with its noun, and so does the article before it.
 
     Why: stage γ inserts possessives in the masculine singular of the
     possessed noun ("suo", "loro") and MT guesses the gender from English;
     Italian possessives agree with the thing possessed, not the possessor.
     The article (or articulated preposition) right before the possessive
-    was chosen for the old form and must follow: a mention put back often
-    brings its own. It is never elided there, a possessive starts with a
-    consonant ("la sua auto", not "l'sua auto"); an elided one is written
-    in full. The possessor (person and number) is kept: suo stays 3rd
-    singular, loro is invariant (only its article changes).
+    was chosen for the old form and must follow, and it must suit the word
+    right after it, the possessive (a consonant: "il suo stesso partito",
+    not "lo suo"; "la sua auto", not "l'sua auto"). The possessor (person
+    and number) is kept: suo stays 3rd singular, loro is invariant (only
+    its article changes). A predicative possessive ("la recensione è stata
+    sua") agrees with the subject of its clause.
 
-    Before/after: "Mia padre" → "Mio padre"; "la suo bicicletta" → "la sua
-    bicicletta"; "Il mio amica" → "La mia amica"; "il suo auto" → "la sua
-    auto"; "del suo carriera" → "della sua carriera"; "il loro madre" →
-    "la loro madre".
+    Before/after: "Mia padre" → "Mio padre"; "compreso lo suo stesso
+    partito" → "compreso il suo stesso partito"; "gli suo editor" → "i suoi
+    editor"; "con i loro mani" → "con le loro mani"; "Il suo amministratrice
+    delegata" → "La sua amministratrice delegata"; "le suo porte" → "le sue
+    porte"; "il suo biciclette" → "le sue biciclette"; "i suoi doti" → "le
+    sue doti"; "del suo carriera" → "della sua carriera"; "l'idea … era suo"
+    → "era sua"; "la ricetta sia tua, ma Laura dice che è suo" → "è sua".
 
-    Skipped, with the reason counted: "head is not a noun", "noun gender or
-    number unknown", "not a personal possessive" (proprio, altrui) and
-    "agrees already". An indefinite article with a plural noun is left as
-    it is (no singular article fits).
+    Evidence for the noun's gender and number, per attribute, in this order
+    (the determiners already there may be the error, and the parser copies
+    them onto the noun, so neither decides alone):
+
+    1. the noun's form (`lang.it.noun_forms`): the noun lexicon
+       (`lang.it.nouns`; the rule loads the shipped
+       resources/lexicon/it_nouns.tsv itself, through
+       `nouns.shipped_lexicon`, not the configured one), derivational
+       suffixes (-zione, -trice, -ette, …), the singular of a plural form
+       in the lexicon ("porte" ← porta). It overrules the parser and the
+       article: "i loro mani" → "le loro mani"; but a singular the form
+       shows against a plural article is not forced ("i suoi cinema", "i
+       suoi video": the lexicon saw them only in the singular, and many
+       nouns are invariable).
+    2. the parser's gender, when the noun's ending shows it (-a Fem, -o
+       Masc; not -ista, -ma, -eta, -ota, … where -a is masculine or either:
+       "il loro pilota" stays): "il suo ragazza", ragazza tagged Fem → "la
+       sua ragazza".
+    3. the parser's feature when the article before the possessive says
+       the same ("gli suo editor": editor Masc Plur, gli Masc Plur); if
+       they differ, the rule skips ("il tuo menù", menù tagged Fem Plur).
+       When the parser gives no value, the article's is taken if the
+       possessive does not say otherwise ("il suo analisi" → "la sua
+       analisi": analisi Fem from the lexicon, singular from "il"; "la suo
+       menù" is skipped).
+       The number is never taken from the ending against the article
+       (invariable nouns: i suoi video, il suo taxi). With no article, the
+       parser's feature when the ending shows it (-o/-a Sing, -i Plur, not
+       for an invariable form) or when it is what the possessive already
+       says (nothing changes).
+
+    The noun is the possessive's head when it comes after it; a det:poss
+    head the parser tagged ADJ, VERB, PRON or X ("partito", "porte",
+    "editor") counts as the noun; a possessive form the parser tagged as
+    a name or noun ("Sua" PROPN in "Sua fratello fa il pompiere"), linked
+    to the NOUN right after it, is taken as that noun's possessive. A
+    predicative possessive is one with a copula among its dependents, or
+    one hung on a preceding "essere" the parser made the head ("il quadro
+    … è sua" → "è suo"); its subject is the nsubj (a NOUN, not
+    coordinated; its gender and number by the same evidence, its own
+    article standing in for the article). A pro-dropped subject is taken
+    only from a parallel predicative possessive earlier in the sentence
+    with a noun subject ("la ricetta sia tua, ma … è suo"); otherwise
+    "subject not expressed" ("La madre di Paolo dice che è suo" stays).
+
+    Skipped, with the reason counted: "head is not a noun", "no noun after
+    the possessive", "not a personal possessive" (proprio, altrui), "noun
+    gender unknown" / "noun number unknown" (no evidence), "sources
+    disagree" (the parser and the article differ and the form does not
+    tell, as "il tuo menù", tagged Fem Plur: menù is invariable and the
+    rule does not turn it into "le tue menù"), "subject not expressed",
+    "subject not a noun", "coordinated subject", "foreign noun" (tagged
+    Foreign=Yes or with a flat:foreign part: "la sua work station", whose
+    gender is not its first word's), and "agrees already". An
+    indefinite article with a plural noun is left as it is.
 
     Known failure modes: articles are not added or removed (kinship nouns
-    take none in the singular: "la mia madre" stays); a possessive the
-    parser attached to the wrong noun agrees with that noun; a mistagged
-    noun gender spreads to possessive and article.
+    take none in the singular: kinship_article does that); a possessive the
+    parser attached to the wrong noun agrees with that noun; the lexicon's
+    homographs ("il fine"/"la fine") and rare forms; common-gender nouns
+    (collega, insegnante) follow the parser and the article only. A noun
+    the lexicon does not know, whose parser gender contradicts the article,
+    is skipped even when the article is right ("le suo scarpe" stays: scarpe
+    is not in the lexicon and the parser says Masc). On correct Italian
+    (scripts/ud-harm.py, UD train and dev) the rule changes nothing.
     """
 
     name = "possessive_agreement"
     needs = ("upos", "feats", "head", "deprel")
 
+    def __init__(self, lexicon: NounLexicon | None = None) -> None:
+        super().__init__()
+        self.lexicon = lexicon if lexicon is not None else shipped_lexicon()
+
+    # --- evidence -----------------------------------------------------------
+
+    def _decide(
+        self, noun: Token, article: tuple[str | None, str | None], own: tuple[str | None, str | None]
+    ) -> tuple[str | None, str | None, str | None]:
+        """(gender, number, skip reason) of `noun`; `article` and `own` are what the determiners before it say."""
+        form = noun_form_evidence(noun.text, noun.lemma, self.lexicon)
+        values: list[str | None] = []
+        for k, (attribute, formed) in enumerate((("Gender", form.gender), ("Number", form.number))):
+            parsed = noun.feat(attribute)
+            parsed = parsed if parsed in (("Masc", "Fem") if attribute == "Gender" else ("Sing", "Plur")) else None
+            if formed is not None:
+                if formed == "Sing" and article[k] == "Plur":
+                    return None, None, "sources disagree"  # "i suoi cinema": seen only in the singular, invariable
+                values.append(formed)
+                continue
+            if parsed is None:
+                if article[k] is None:
+                    return None, None, f"noun {attribute.lower()} unknown"
+                if own[k] is not None and own[k] != article[k]:
+                    return None, None, "sources disagree"  # "la suo menù": the article or the possessive is wrong
+                values.append(article[k])  # the form and the parser say nothing: the article ("il suo analisi")
+                continue
+            if attribute == "Gender" and shape_agrees(noun.text, attribute, parsed):
+                values.append(parsed)
+            elif article[k] is not None:
+                if article[k] != parsed:
+                    return None, None, "sources disagree"
+                values.append(parsed)
+            elif own[k] is not None and own[k] != parsed:
+                if not (form.shows_number and shape_agrees(noun.text, attribute, parsed)):
+                    return None, None, "sources disagree"
+                values.append(parsed)  # no article; the ending shows the number the parser says (-o/-a, -i)
+            else:
+                values.append(parsed)  # only the parser, and it says what is written: nothing changes
+        return values[0], values[1], None
+
+    # --- the rule -----------------------------------------------------------
+
     def apply(self, sentence: Sentence) -> None:
         tokens = sentence.tokens
         for index, token in enumerate(tokens):
-            if not _is_possessive(token):
-                continue
-            if token.head < 0 or tokens[token.head].upos not in NOUNS:
-                self.skip("head is not a noun")
-                continue
-            noun = tokens[token.head]
-            gender, number = noun.feat("Gender"), noun.feat("Number")
-            if gender not in ("Masc", "Fem") or number not in ("Sing", "Plur"):
-                self.skip("noun gender or number unknown")
+            misread = _misread_possessive(tokens, index)
+            if not (_is_possessive(token) or misread):
                 continue
             owner = possessor(token.text)
             if owner is None:
                 self.skip("not a personal possessive")
                 continue
+            article_index = self._article_index(tokens, index)
+            article = _article_value(tokens[article_index]) if article_index is not None else (None, None)
+            own = self._own_value(token.text)
+            if misread:
+                gender, number, reason = self._decide(tokens[index + 1], article, own)
+            elif self._is_predicative(tokens, index):
+                found = self._subject(tokens, index)
+                if isinstance(found, str):
+                    self.skip(found)
+                    continue
+                gender, number, reason = self._decide(tokens[found], self._determiner_of(tokens, found), (None, None))
+            else:
+                head = token.head
+                if head < 0 or head <= index:
+                    self.skip("no noun after the possessive")
+                    continue
+                allowed = NOUNS | MISREAD_NOUNS if token.deprel == "det:poss" else NOUNS
+                if tokens[head].upos not in allowed:
+                    self.skip("head is not a noun")
+                    continue
+                if tokens[head].feat("Foreign") == "Yes" or any(
+                    t.head == head and t.deprel == "flat:foreign" for t in tokens
+                ):
+                    self.skip("foreign noun")
+                    continue
+                gender, number, reason = self._decide(tokens[head], article, own)
+            if reason is not None:
+                self.skip(reason)
+                continue
+            assert gender is not None and number is not None
             form = possessive(owner[0], owner[1], gender, number)
             changed = token.text.lower() != form
             sentence.replace(self.name, index, match_case(token.text, form), lemma=possessive(*owner, "Masc", "Sing"))
             token.feats.update(Gender=gender, Number=number)
-            if index > 0 and self._fix_article(sentence, index - 1, token.head, gender, number, form):
+            if article_index is not None and self._fix_article(sentence, article_index, gender, number, form):
                 changed = True
             if changed:
                 self.applied += 1
             else:
                 self.skip("agrees already")
 
-    def _fix_article(self, sentence: Sentence, index: int, noun: int, gender: str, number: str, poss: str) -> bool:
+    @staticmethod
+    def _own_value(word: str) -> tuple[str | None, str | None]:
+        """(gender, number) the possessive's own form says; (None, None) for invariant loro."""
+        owner = possessor(word)
+        if owner is None or owner == (3, "Plur"):
+            return None, None
+        plain = word.lower()
+        for gender in ("Masc", "Fem"):
+            for number in ("Sing", "Plur"):
+                if possessive(*owner, gender, number) == plain:
+                    return gender, number
+        return None, None
+
+    @staticmethod
+    def _article_index(tokens: list[Token], index: int) -> int | None:
+        """The article or articulated preposition right before token `index`, in its phrase; None if none."""
+        if index == 0:
+            return None
+        before = tokens[index - 1]
+        if before.head not in (index, tokens[index].head):
+            return None
+        if before.upos == "DET" and article_kind(before.text) is not None:
+            return index - 1
+        if before.upos == "ADP" and split_articulated(before.text) is not None:
+            return index - 1
+        return None
+
+    @staticmethod
+    def _determiner_of(tokens: list[Token], noun: int) -> tuple[str | None, str | None]:
+        """What the article of a subject noun says (its det dependent before it), (None, None) if it has none."""
+        for i in range(noun - 1, -1, -1):
+            if tokens[i].head == noun and tokens[i].deprel == "det":
+                value = _article_value(tokens[i])
+                if value != (None, None):
+                    return value
+        return None, None
+
+    @staticmethod
+    def _is_predicative(tokens: list[Token], index: int) -> bool:
+        """A possessive used as a predicate: a copula depends on it, or it hangs on a preceding "essere"
+        the parser made the clause's head ("è sua" as root + dep), and no noun follows it as its head."""
+        token = tokens[index]
+        if token.deprel == "det:poss" and token.head > index:
+            return False
+        if any(t.head == index and t.deprel == "cop" for t in tokens):
+            return True
+        head = tokens[token.head] if 0 <= token.head < index else None
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        return (
+            head is not None
+            and head.lemma == "essere"
+            and token.deprel not in ("det", "det:poss", "amod")
+            and (following is None or following.upos not in NOUNS)
+        )
+
+    @staticmethod
+    def _clause_head(tokens: list[Token], index: int) -> int:
+        """Where the subject of the predicative possessive at `index` hangs: on it, or on its "essere"."""
+        if any(t.head == index and t.deprel == "cop" for t in tokens):
+            return index
+        return tokens[index].head
+
+    def _subject(self, tokens: list[Token], index: int) -> int | str:
+        """The subject noun of the predicative possessive at `index`, or the reason to skip it."""
+        clause = self._clause_head(tokens, index)
+        subjects = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in SUBJECTS]
+        if not subjects:
+            for earlier in range(index - 1, -1, -1):  # a parallel predicative possessive: "X sia tua, ma … è suo"
+                if _is_possessive(tokens[earlier]) and self._is_predicative(tokens, earlier):
+                    found = self._subject(tokens, earlier)
+                    return found if isinstance(found, int) else "subject not expressed"
+            return "subject not expressed"
+        subject = subjects[0]
+        if tokens[subject].upos != "NOUN":
+            return "subject not a noun"
+        if any(t.head == subject and t.deprel == "conj" for t in tokens):
+            return "coordinated subject"
+        return subject
+
+    def _fix_article(self, sentence: Sentence, index: int, gender: str, number: str, poss: str) -> bool:
         """Make the article (or articulated preposition) at `index` agree; True if it changed."""
         token = sentence.tokens[index]
-        if token.head != noun:
-            return False
         kind = article_kind(token.text)
         parts = split_articulated(token.text)
         lemma: str | None
