@@ -42,6 +42,7 @@ from collections.abc import Sequence
 
 from coref_transfer.errors import ConfigError
 from coref_transfer.refine.base import Rule, Sentence
+from coref_transfer.refine.it.clitics import ObjectPronounClitic
 from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, DemonstrativePronoun
 from coref_transfer.refine.it.euphony import EuphonicD
 from coref_transfer.refine.it.kinship import KinshipArticle
@@ -61,6 +62,7 @@ RULES: dict[str, type[Rule]] = {
     "preposition_pronoun": PrepositionPronoun,
     "preposition_di": PrepositionDi,
     "che_subject_pronoun": CheSubjectPronoun,
+    "object_pronoun_clitic": ObjectPronounClitic,
     "possessive_agreement": PossessiveAgreement,
     "kinship_article": KinshipArticle,
     "demonstrative_agreement": DemonstrativeAgreement,
@@ -73,6 +75,7 @@ DEFAULT_ORDER: tuple[str, ...] = (
     "che_subject_pronoun",
     "preposition_pronoun",
     "preposition_di",
+    "object_pronoun_clitic",
     "pronoun_number_agreement",
     "possessive_agreement",
     "kinship_article",
