@@ -47,6 +47,7 @@ from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, Demo
 from coref_transfer.refine.it.euphony import EuphonicD
 from coref_transfer.refine.it.kinship import KinshipArticle
 from coref_transfer.refine.it.possessives import PossessiveAgreement
+from coref_transfer.refine.it.reflexives import Reflexive
 from coref_transfer.refine.it.prodrop import SubjectPronounDeletion
 from coref_transfer.refine.it.pronouns import (
     CheSubjectPronoun,
@@ -63,6 +64,7 @@ RULES: dict[str, type[Rule]] = {
     "preposition_di": PrepositionDi,
     "che_subject_pronoun": CheSubjectPronoun,
     "object_pronoun_clitic": ObjectPronounClitic,
+    "reflexive": Reflexive,
     "possessive_agreement": PossessiveAgreement,
     "kinship_article": KinshipArticle,
     "demonstrative_agreement": DemonstrativeAgreement,
@@ -76,6 +78,7 @@ DEFAULT_ORDER: tuple[str, ...] = (
     "preposition_pronoun",
     "preposition_di",
     "object_pronoun_clitic",
+    "reflexive",
     "pronoun_number_agreement",
     "possessive_agreement",
     "kinship_article",

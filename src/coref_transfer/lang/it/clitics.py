@@ -75,7 +75,7 @@ DATIVE_VERBS = frozenset([
     "insegnare", "permettere", "consentire", "raccontare", "promettere", "regalare", "portare",
     "consigliare", "ordinare", "proporre", "concedere", "garantire", "fornire", "restituire",
     "rispondere", "telefonare", "piacere", "sembrare", "parlare", "assegnare", "affidare",
-    "prestare", "augurare", "impedire", "vietare", "suggerire",
+    "prestare", "assicurare", "augurare", "impedire", "vietare", "suggerire",
     "dato", "dà", "danno", "diede", "diedero", "detto", "disse", "dice",
 ])
 

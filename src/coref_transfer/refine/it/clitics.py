@@ -13,6 +13,9 @@ CONJUNCTIONS = frozenset(["e", "ed", "o", "od", "né", "oppure"])
 NOMINAL = frozenset(["DET", "NOUN", "PROPN", "PRON", "NUM", "ADJ"])
 #: The emphatic adjective after a pronoun ("lui stesso"): the reflexive rule's business.
 STESSO = frozenset(["stesso", "stessa", "stessi", "stesse"])
+#: First and second person tonic forms: rarely put back by translation, and after a verb in
+#: Italian text mostly contrastive ("è lui che attraversa noi"); changed only on a mention.
+FIRST_SECOND = frozenset(["me", "te", "noi", "voi"])
 #: Person and number of the tonic forms whose subject reading the verb's ending can tell apart.
 SUBJECT_PERSON = {"noi": (1, "Plur"), "voi": (2, "Plur"), "loro": (3, "Plur")}
 #: Endings of finite verbs in those persons (present, imperfect, future, conditional, past, subjunctive).
@@ -65,6 +68,13 @@ class ObjectPronounClitic(Rule):
     "after essere or avere as a main verb"; "cannot attach" (an infinitive
     not in -re, a monosyllabic imperative).
 
+    me/te/noi/voi are changed only when they carry a mention (the translate
+    stage's re-inserted pronoun): after a verb in Italian text they are
+    mostly contrastive ("saranno loro a trovare noi"), which a clitic cannot
+    say; skipped as "first or second person with no mention (contrastive in
+    Italian text)". A pronoun followed by a finite verb is its subject
+    ("tempo fa essi erano"): "subject of the next verb".
+
     Known failure modes: a postverbal subject lui/lei/esso/essa of a
     transitive-looking verb ("ha vinto lui") becomes an object; a verb the
     parser tags as a noun and that the shape test misses is not seen; a
@@ -102,6 +112,10 @@ class ObjectPronounClitic(Rule):
             return "coordinated object"
         if following in ("non", "ma") or (following == "," and after is not None and after.text.lower() in ("non", "ma")):
             return "contrast"
+        if after is not None and tokens[index + 1].upos in ("VERB", "AUX") and tokens[index + 1].feat("VerbForm") == "Fin":
+            return "subject of the next verb"
+        if word in FIRST_SECOND and not sentence.mentions_on(index):
+            return "first or second person with no mention (contrastive in Italian text)"
         group = find_group(sentence, index)
         if isinstance(group, str):
             return group
