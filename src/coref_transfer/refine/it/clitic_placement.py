@@ -40,6 +40,10 @@ SENTENCE_OPENERS = frozenset([".", "!", "?", "«", '"', "“", "…"])
 _INNER_ADVERBS = 2
 
 
+#: Endings of finite verbs and infinitives, for a verb the parser tagged NOUN/ADJ.
+VERB_ENDINGS = ("a", "ano", "ono", "isce", "iscono", "e", "are", "ere", "ire", "ero")
+
+
 @dataclass
 class Group:
     """The verb group before a pronoun.
@@ -60,19 +64,26 @@ def verb_like(tokens: list[Token], index: int) -> bool:
     """A verb, or a verb the small parser tagged NOUN/ADJ ("seguirò", "rispetta").
 
     A NOUN/ADJ counts only when lower case, not after an article, a
-    preposition or a number (a noun phrase), and with a verb's ending.
+    preposition or a number (a noun phrase), and with a verb's ending; one
+    with an ending only verbs have (-ò, -rà, -ranno, -rono, -ssero, -vano)
+    anywhere; a capitalised NOUN/ADJ/PROPN in -o opening the sentence
+    ("Ammiro loro": first person present).
     """
     token = tokens[index]
     if token.upos == "VERB":
         return True
-    if token.upos not in ("NOUN", "ADJ") or not token.text.islower():
+    if token.upos not in ("NOUN", "ADJ", "PROPN"):
         return False
-    if token.text.endswith("ò"):
+    if index == 0 and token.text[:1].isupper() and token.text[1:].islower():
+        return token.text.endswith(("isco", "o")) and not token.text.endswith(("zione", "mento"))  # "Capisco", "Ammiro"
+    if token.upos == "PROPN" or not token.text.islower():
+        return False
+    if token.text.endswith(("ò", "rà", "ranno", "rono", "ssero", "vano")):
         return True
     previous = tokens[index - 1] if index else None
     if previous is not None and previous.upos not in ("NOUN", "PROPN", "PRON", "CCONJ"):
         return False
-    return token.text.endswith(("a", "ano", "ono", "isce", "iscono", "e", "are", "ere", "ire"))
+    return token.text.endswith(VERB_ENDINGS)
 
 
 def _form(token: Token) -> str:

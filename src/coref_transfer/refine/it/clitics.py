@@ -110,7 +110,7 @@ class ObjectPronounClitic(Rule):
             return "emphatic stesso"
         if following in CONJUNCTIONS and after is not None and after.upos in NOMINAL:
             return "coordinated object"
-        if following in ("non", "ma") or (following == "," and after is not None and after.text.lower() in ("non", "ma")):
+        if following in ("non", "ma") or (following == "," and after is not None and after.text.lower() == "non"):
             return "contrast"
         if after is not None and tokens[index + 1].upos in ("VERB", "AUX") and tokens[index + 1].feat("VerbForm") == "Fin":
             return "subject of the next verb"
