@@ -66,7 +66,7 @@ def verb_like(tokens: list[Token], index: int) -> bool:
     A NOUN/ADJ counts only when lower case, not after an article, a
     preposition or a number (a noun phrase), and with a verb's ending; one
     with an ending only verbs have (-ò, -rà, -ranno, -rono, -ssero, -vano)
-    anywhere; a capitalised NOUN/ADJ/PROPN in -o opening the sentence
+    anywhere, and after "non"; a capitalised NOUN/ADJ/PROPN in -o opening the sentence
     ("Ammiro loro": first person present).
     """
     token = tokens[index]
@@ -81,6 +81,8 @@ def verb_like(tokens: list[Token], index: int) -> bool:
     if token.text.endswith(("ò", "rà", "ranno", "rono", "ssero", "vano")):
         return True
     previous = tokens[index - 1] if index else None
+    if previous is not None and previous.text.lower() == "non":
+        return True  # only a verb follows the negation
     if previous is not None and previous.upos not in ("NOUN", "PROPN", "PRON", "CCONJ"):
         return False
     return token.text.endswith(VERB_ENDINGS)

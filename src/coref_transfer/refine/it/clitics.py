@@ -124,7 +124,7 @@ class ObjectPronounClitic(Rule):
             return "after a verb of saying"
         if word == "loro" and (
             verb.lemma in DATIVE_VERBS or verb.text.lower() in DATIVE_VERBS
-            or following in ("di", "che") or (index + 1 < len(tokens) and tokens[index + 1].upos in NOMINAL - {"ADJ"})
+            or following in ("di", "che") or (index + 1 < len(tokens) and tokens[index + 1].upos in NOMINAL - {"ADJ"} and following not in ("sé", "se"))
         ):
             return "loro may be dative"
         if word in SUBJECT_PERSON and self._agrees(sentence, group, SUBJECT_PERSON[word]):
