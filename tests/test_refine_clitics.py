@@ -124,6 +124,10 @@ def test_elision_participle_and_auxiliaries():
         ("non capisco [loro] .", "non [li] capisco ."),
         ("per vendere [esso] .", "per [venderlo] ."),
         ("ha letto [essa] .", "[l'] ha letta ."),
+        ("Vedendo [lui] , Anna ha sorriso .", "[Vedendolo] , Anna ha sorriso ."),
+        ("[Il medico] sta aiutando [lei] .", "[Il medico] sta [aiutandola] ."),
+        ("[Marco] aveva già incontrato [lei] a Roma .", "[Marco] [l'] aveva già incontrata a Roma ."),
+        ("[Il sindaco] ha salutato [noi] con un sorriso .", "[Il sindaco] [ci] ha salutato con un sorriso ."),
     ],
 )
 def test_object_pronoun_becomes_clitic(parser, before, after):
@@ -197,6 +201,8 @@ def test_clitic_then_prodrop_and_euphony(parser):
         ("[I soldati] difendevano [sé stessi] con coraggio .", "[I soldati] [si] difendevano con coraggio .", None),
         ("[Le atlete] hanno protetto [sé stesse] .", "[Le atlete] [si] sono protette .", None),
         ("ho visto [me stesso] nello specchio .", "[mi] sono visto nello specchio .", None),
+        ("[La ditta] sta reinventando [sé stessa] .", "[La ditta] sta [reinventandosi] .", None),
+        ("[Il gruppo] considera [sé stesso] una famiglia .", "[Il gruppo] [si] considera una famiglia .", None),
         ("[Il pittore] vende i biglietti [sé stesso] .", "[Il pittore] vende i biglietti [lui stesso] .",
          [None, "person/masc/sing"]),
         ("[Le ragazze] hanno scritto la canzone [sé stesse] .", "[Le ragazze] hanno scritto la canzone [loro stesse] .",
@@ -223,6 +229,7 @@ def test_emphatic_after_an_object_clitic(parser):
         ("Balzac scoprì se stesso .", "not a mention (emphatic reflexive of Italian text)"),
         ("vende i biglietti [sé stesso] .", "emphatic with no entity class"),
         ("ho protetto [sé stesso] .", "subject unclear"),
+        ("[Il padre] vuole proteggere [sé stesso] e la famiglia .", "coordination"),
     ],
 )
 def test_reflexive_kept(parser, text, reason):

@@ -92,7 +92,7 @@ def _form(token: Token) -> str:
     verb_form = token.feat("VerbForm")
     if verb_form == "Inf" or (verb_form is None and is_infinitive(token.text)):
         return "infinitive"
-    if verb_form == "Ger" or (verb_form is None and is_gerund(token.text)):
+    if verb_form == "Ger" or (verb_form == "Part" and is_gerund(token.text)):  # "Vedendo" tagged Part
         return "gerund"
     if verb_form == "Part" or (verb_form is None and token.upos == "VERB" and is_participle(token.text)):
         return "participle"
