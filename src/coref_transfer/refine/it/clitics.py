@@ -102,6 +102,7 @@ class ObjectPronounClitic(Rule):
         previous = tokens[index - 1] if index else None
         following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
         after = tokens[index + 2] if index + 2 < len(tokens) else None
+        nxt = tokens[index + 1] if index + 1 < len(tokens) else None
         if previous is not None and previous.upos == "ADP":
             return "after a preposition"
         if previous is not None and previous.text.lower() in FOCUS_WORDS:
@@ -112,7 +113,7 @@ class ObjectPronounClitic(Rule):
             return "coordinated object"
         if following in ("non", "ma") or (following == "," and after is not None and after.text.lower() == "non"):
             return "contrast"
-        if after is not None and tokens[index + 1].upos in ("VERB", "AUX") and tokens[index + 1].feat("VerbForm") == "Fin":
+        if nxt is not None and nxt.upos in ("VERB", "AUX") and nxt.feat("VerbForm") == "Fin":
             return "subject of the next verb"
         if word in FIRST_SECOND and not sentence.mentions_on(index):
             return "first or second person with no mention (contrastive in Italian text)"
@@ -124,7 +125,8 @@ class ObjectPronounClitic(Rule):
             return "after a verb of saying"
         if word == "loro" and (
             verb.lemma in DATIVE_VERBS or verb.text.lower() in DATIVE_VERBS
-            or following in ("di", "che") or (index + 1 < len(tokens) and tokens[index + 1].upos in NOMINAL - {"ADJ"} and following not in ("sé", "se"))
+            or following in ("di", "che")
+            or (nxt is not None and nxt.upos in NOMINAL - {"ADJ"} and following not in ("sé", "se"))
         ):
             return "loro may be dative"
         if word in SUBJECT_PERSON and self._agrees(sentence, group, SUBJECT_PERSON[word]):

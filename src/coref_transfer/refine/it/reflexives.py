@@ -145,7 +145,9 @@ class Reflexive(Rule):
         tokens = sentence.tokens
         previous = tokens[index - 1] if index else None
         after = tokens[index + 2] if index + 2 < len(tokens) else None
-        if previous is None or previous.upos not in PHRASE_END | {"VERB"} or (after is not None and after.upos not in CLAUSE_END):
+        if previous is None or previous.upos not in PHRASE_END | {"VERB"} or (
+            after is not None and after.upos not in CLAUSE_END
+        ):
             return "emphatic position unclear"
         if word in ("me", "te"):
             new = {"me": "io", "te": "tu"}[word]
