@@ -158,6 +158,7 @@ def test_loro_takes_the_mention_class(parser):
         ("la squadra offre [loro] un contratto .", "loro may be dative"),
         ("Tutti riceveranno aiuti , ha detto [esso] .", "after a verb of saying"),
         ("Scelgo [lui] , non il fratello .", "contrast"),
+        ("[Il sindaco] ha fatto riparare [esso] subito .", "after a causative (fare/lasciare + infinitive)"),
         ("Non molto tempo fa [essi] erano visti come eroi .", "subject of the next verb"),
     ],
 )

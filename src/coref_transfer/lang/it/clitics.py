@@ -96,6 +96,10 @@ AVERE_TO_ESSERE = {
 AVERE_FORMS = frozenset(AVERE_TO_ESSERE)
 #: Forms of *essere* as an auxiliary (passive or unaccusative compound tenses).
 ESSERE_FORMS = frozenset(set(AVERE_TO_ESSERE.values()) | {"stato", "stata", "stati", "state", "è", "e'"})
+#: Causative verbs: with fare/lasciare + infinitive the clitic climbs to the causative
+#: ("l'ha fatto riparare", not "ha fatto ripararlo"), left alone by the rules.
+CAUSATIVES = frozenset(["fare", "lasciare"])
+CAUSATIVE_FORMS = ("fa", "fà", "fann", "facc", "fac", "fec", "far", "fatt", "lasc")
 #: Modal and aspectual verbs that take a bare infinitive ("può fermarlo", "deve proteggersi").
 MODALS = frozenset(["potere", "dovere", "volere", "sapere"])
 

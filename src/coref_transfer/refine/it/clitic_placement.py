@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 from coref_transfer.lang.it.clitics import (
     AVERE_FORMS,
+    CAUSATIVE_FORMS,
+    CAUSATIVES,
     CLITIC_FORMS,
     ESSERE_FORMS,
     agreeing_participle,
@@ -125,6 +127,10 @@ def find_group(sentence: Sentence, pronoun: int) -> Group | str:
         if is_infinitive(tokens[a].text) or tokens[a].text.lower() in ("aver", "avendo"):
             return "non-finite auxiliary"
         form, start, aux = "compound", a, a
+    if form == "infinitive" and verb and (
+        tokens[verb - 1].lemma in CAUSATIVES or tokens[verb - 1].text.lower().startswith(CAUSATIVE_FORMS)
+    ) and tokens[verb - 1].upos in ("VERB", "AUX"):
+        return "after a causative (fare/lasciare + infinitive)"
     if form in ("finite", "compound") and start and tokens[start - 1].text.lower() in CLITIC_FORMS:
         return "the verb group already has a clitic"
     if form in ("infinitive", "gerund", "imperative") and verb and tokens[verb - 1].text.lower() in CLITIC_FORMS:

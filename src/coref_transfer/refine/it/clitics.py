@@ -65,8 +65,9 @@ class ObjectPronounClitic(Rule):
     verb group already has a clitic" ("lo sa lui"); "not after a verb"
     (subjects, and a pronoun further from its verb); "participle with
     essere", "participle without auxiliary", "non-finite auxiliary",
-    "after essere or avere as a main verb"; "cannot attach" (an infinitive
-    not in -re, a monosyllabic imperative).
+    "after essere or avere as a main verb"; "after a causative (fare/lasciare
+    + infinitive)" (the clitic would climb: "l'ha fatto riparare");
+    "cannot attach" (an infinitive not in -re, a monosyllabic imperative).
 
     me/te/noi/voi are changed only when they carry a mention (the translate
     stage's re-inserted pronoun): after a verb in Italian text they are
