@@ -106,6 +106,9 @@ class ObjectPronounClitic(Rule):
         nxt = tokens[index + 1] if index + 1 < len(tokens) else None
         if previous is not None and previous.upos == "ADP":
             return "after a preposition"
+        group = find_group(sentence, index)
+        if isinstance(group, str):
+            return group
         if previous is not None and previous.text.lower() in FOCUS_WORDS:
             return "focus"
         if following in STESSO:
@@ -118,9 +121,6 @@ class ObjectPronounClitic(Rule):
             return "subject of the next verb"
         if word in FIRST_SECOND and not sentence.mentions_on(index):
             return "first or second person with no mention (contrastive in Italian text)"
-        group = find_group(sentence, index)
-        if isinstance(group, str):
-            return group
         verb = tokens[group.verb]
         if verb.lemma in SAY_VERBS or verb.text.lower() in SAY_VERBS:
             return "after a verb of saying"
