@@ -156,10 +156,18 @@ def refine(
 def refine_text(
     text: str | None = typer.Argument(None, help="One sentence, tokens separated by spaces, mentions in [brackets]."),
     file: Path | None = typer.Option(None, "--file", "-f", help="One such sentence per line; prints one JSON object per line."),
+    classes: str | None = typer.Option(
+        None, "--classes",
+        help="Entity class of each mention of the sentence, in bracket order, comma-separated: "
+        "type/gender/number or - for unknown (e.g. 'person/fem/plur,-,person/fem/plur').",
+    ),
     config: Path | None = ConfigOption,
     config_json: str | None = ConfigJsonOption,
 ) -> None:
     """Refine one sentence (or a file of them) with the configured parser and rules; print JSON.
+
+    Rules that need a mention's entity class (a plural "loro" made "le" or
+    "li") read it from --classes; without it they treat the class as unknown.
 
     Output: {"text", "bracketed", "tokens", "mentions": [[start, end], ...],
     "changes": [{"rule", "index", "before", "after"}, ...]}.
@@ -167,10 +175,12 @@ def refine_text(
     Example: coref-transfer refine-text "[Egli] ha detto alla gente che [lei] era una brava cuoca ."
     """
     from coref_transfer.errors import InputFormatError
-    from coref_transfer.refine.run import dumps, refine_texts
+    from coref_transfer.refine.run import dumps, parse_class_list, refine_texts
 
     if (text is None) == (file is None):
         raise typer.BadParameter("give either a sentence or --file FILE")
+    if classes is not None and file is not None:
+        raise typer.BadParameter("--classes goes with one sentence, not with --file")
     if file is not None:
         try:
             lines = file.read_text(encoding="utf-8").splitlines()
@@ -178,7 +188,8 @@ def refine_text(
             raise InputFormatError(file, None, f"cannot read ({exc.strerror})") from exc
     else:
         lines = [text]  # type: ignore[list-item]
-    for result in refine_texts(lines, _config(config, config_json)):
+    known = [parse_class_list(classes)] if classes is not None else None
+    for result in refine_texts(lines, _config(config, config_json), classes=known):
         typer.echo(dumps(result))
 
 

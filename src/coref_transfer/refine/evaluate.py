@@ -19,23 +19,59 @@ from typing import Any
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import iter_json_lines
 from coref_transfer.parsing.backends import ParserBackend
-from coref_transfer.refine.run import refine_texts
+from coref_transfer.classes import MentionClass
+from coref_transfer.refine.run import BracketError, ClassError, parse_bracketed, parse_class, refine_texts
 
 
 def read_set(path: str | Path) -> list[dict[str, Any]]:
-    """Read an evaluation set (JSON Lines), checking each line's fields."""
+    """Read an evaluation set (JSON Lines), checking each line's fields.
+
+    An item may carry `classes`: the entity class of each mention of its
+    input, in bracket order (sorted by start, longest first), each
+    "type/gender/number" or null; read into `MentionClass`es (or None).
+
+    Raises:
+        InputFormatError: a field is missing, or `classes` is not a list
+            with one valid entry per mention (file and line named).
+    """
     items = []
     for lineno, item in iter_json_lines(path):
         missing = {"id", "input", "expected", "rules"} - set(item)
         if missing:
             raise InputFormatError(path, lineno, f"missing field(s): {', '.join(sorted(missing))}")
+        if "classes" in item:
+            item = {**item, "classes": _classes(path, lineno, item)}
         items.append(item)
     return items
 
 
+def _classes(path: str | Path, lineno: int, item: Mapping[str, Any]) -> list[MentionClass | None]:
+    """The item's `classes`, checked against its mentions and parsed."""
+    raw = item["classes"]
+    try:
+        _, mentions = parse_bracketed(item["input"])
+    except BracketError as exc:
+        raise InputFormatError(path, lineno, str(exc)) from exc
+    if not isinstance(raw, list) or len(raw) != len(mentions):
+        count = len(raw) if isinstance(raw, list) else "not a list of"
+        raise InputFormatError(path, lineno, f"classes: {count} entries for {len(mentions)} mentions; give one per mention (null if unknown)")
+    out: list[MentionClass | None] = []
+    for value in raw:
+        if value is None:
+            out.append(None)
+            continue
+        if not isinstance(value, str):
+            raise InputFormatError(path, lineno, f"classes: {value!r} is not a 'type/gender/number' string or null")
+        try:
+            out.append(parse_class(value))
+        except ClassError as exc:
+            raise InputFormatError(path, lineno, f"classes: {exc}") from exc
+    return out
+
+
 def evaluate(items: Sequence[Mapping[str, Any]], config: Mapping[str, Any], parser: ParserBackend | None = None) -> dict[str, Any]:
     """Per-rule precision/recall and sentence accuracy, with the sentences that went wrong."""
-    results = list(refine_texts([it["input"] for it in items], config, parser))
+    results = list(refine_texts([it["input"] for it in items], config, parser, [it.get("classes") for it in items]))
     rules = list(config["refine"]["rules"])
     counts = {r: {"tp": 0, "fp": 0, "fn": 0} for r in rules}
     exact = 0

@@ -11,6 +11,15 @@ Default order, and why:
    look for exist ("che me siamo" → "che io siamo"). `preposition_di`
    right after `preposition_pronoun`, on the tonic form it made ("su io"
    → "su me" → "su di me").
+   `object_pronoun_clitic` and `reflexive` next: they read the tonic
+   forms the case rules settled and the parse as the parser gave it (the
+   rules after them see "l'ha fermato", "si è reinventata"); the clitic
+   rule before the reflexive one, so that "ha allenato loro sé stesso"
+   has its object clitic ("li ha allenati") and the -self pronoun is read
+   as emphatic ("li ha allenati lui stesso"). Both before pro-drop, which
+   must see the subject pronoun before the clitic ("come lui la vedeva")
+   and whose deletion of a quotative subject ("…, ha detto esso") the
+   clitic rule leaves to it.
 2. `pronoun_number_agreement` next, on those subject forms ("che io
    siamo" → "che noi siamo"), and before pro-drop, which keeps some
    pronouns (coordinated, focused, post-verbal, ambiguous subjunctive)
@@ -33,7 +42,8 @@ Default order, and why:
 7. `euphonic_d` last: e/ed, a/ad, o/od follow the *next* word, and every
    insertion, deletion and rewrite before it may change that word ("ed
    [essa] non balla" → "ed non balla" → "e non balla"; "e [esso]" put back
-   by translation).
+   by translation; "e ho adorato esso" → "e l'ho adorato": no "ed" before
+   the clitic).
 """
 
 from __future__ import annotations
@@ -42,10 +52,12 @@ from collections.abc import Sequence
 
 from coref_transfer.errors import ConfigError
 from coref_transfer.refine.base import Rule, Sentence
+from coref_transfer.refine.it.clitics import ObjectPronounClitic
 from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, DemonstrativePronoun
 from coref_transfer.refine.it.euphony import EuphonicD
 from coref_transfer.refine.it.kinship import KinshipArticle
 from coref_transfer.refine.it.possessives import PossessiveAgreement
+from coref_transfer.refine.it.reflexives import Reflexive
 from coref_transfer.refine.it.prodrop import SubjectPronounDeletion
 from coref_transfer.refine.it.pronouns import (
     CheSubjectPronoun,
@@ -61,6 +73,8 @@ RULES: dict[str, type[Rule]] = {
     "preposition_pronoun": PrepositionPronoun,
     "preposition_di": PrepositionDi,
     "che_subject_pronoun": CheSubjectPronoun,
+    "object_pronoun_clitic": ObjectPronounClitic,
+    "reflexive": Reflexive,
     "possessive_agreement": PossessiveAgreement,
     "kinship_article": KinshipArticle,
     "demonstrative_agreement": DemonstrativeAgreement,
@@ -73,6 +87,8 @@ DEFAULT_ORDER: tuple[str, ...] = (
     "che_subject_pronoun",
     "preposition_pronoun",
     "preposition_di",
+    "object_pronoun_clitic",
+    "reflexive",
     "pronoun_number_agreement",
     "possessive_agreement",
     "kinship_article",

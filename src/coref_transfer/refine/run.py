@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from coref_transfer.classes import GENDERS, NUMBERS, TYPES, MentionClass
 from coref_transfer.config import stage_config
 from coref_transfer.errors import CorefTransferError
 from coref_transfer.io import staged_directory, write_json
@@ -62,14 +63,69 @@ def parse_bracketed(text: str) -> tuple[list[str], list[Mention]]:
     return tokens, mentions
 
 
-def refine_texts(lines: Iterable[str], config: Mapping[str, Any], parser: ParserBackend | None = None) -> Iterator[dict[str, Any]]:
-    """Refine bracketed sentences; one JSON-ready result per line (the parser is loaded once)."""
+class ClassError(CorefTransferError):
+    """An entity class written wrongly (not `type/gender/number`), or one per mention missing."""
+
+
+def parse_class(text: str) -> MentionClass:
+    """An entity class written `type/gender/number` ("person/fem/plur", "thing/masc/sing").
+
+    Raises:
+        ClassError: not three parts, or a part that is not one of its values
+            (the message names the part and the valid values).
+    """
+    parts = text.strip().split("/")
+    if len(parts) != 3:
+        raise ClassError(f"entity class {text!r}: write type/gender/number, e.g. 'person/fem/plur'")
+    for name, value, valid in zip(("type", "gender", "number"), parts, (TYPES, GENDERS, NUMBERS)):
+        if value not in valid:
+            raise ClassError(f"entity class {text!r}: {name} {value!r} is not one of {', '.join(valid)}")
+    return MentionClass(parts[0], parts[1], parts[2], ("english", "english", "english"))
+
+
+def parse_class_list(text: str) -> list[MentionClass | None]:
+    """Comma-separated classes, one per mention in bracket order, "-" for unknown.
+
+    "person/fem/plur,-,person/fem/plur" gives a class, None and a class.
+
+    Raises:
+        ClassError: an item is neither "-" nor a valid class.
+    """
+    return [None if item.strip() == "-" else parse_class(item) for item in text.split(",")]
+
+
+def refine_texts(
+    lines: Iterable[str],
+    config: Mapping[str, Any],
+    parser: ParserBackend | None = None,
+    classes: Sequence[Sequence[MentionClass | None] | None] | None = None,
+) -> Iterator[dict[str, Any]]:
+    """Refine bracketed sentences; one JSON-ready result per line (the parser is loaded once).
+
+    `classes`, if given, has one entry per non-blank line: None (classes
+    unknown) or the entity class of each mention in bracket order (sorted by
+    start, longest first, as `parse_bracketed` returns them), None where unknown.
+
+    Raises:
+        ClassError: `classes` does not have one entry per line, or a line's
+            list does not have one class per mention.
+    """
     parser = parser or build_parser(config)
     items = [parse_bracketed(line) for line in lines if line.strip()]
+    if classes is None:
+        classes = [None] * len(items)
+    classes = list(classes)
+    if len(classes) != len(items):
+        raise ClassError(f"{len(classes)} lists of entity classes for {len(items)} sentences")
+    for (tokens, mentions), known in zip(items, classes):
+        if known is not None and len(known) != len(mentions):
+            raise ClassError(
+                f"{len(known)} entity classes for {len(mentions)} mentions in {' '.join(tokens)!r}"
+            )
     parsed = parser.parse([tokens for tokens, _ in items], config["parser"]["batch_size"], progress=False)
     rules = build_rules(config["refine"]["rules"])
-    for (_, mentions), sent in zip(items, parsed):
-        sentence = Sentence(sent, mentions)
+    for (_, mentions), sent, known in zip(items, parsed, classes):
+        sentence = Sentence(sent, mentions, classes=list(known) if known else [])
         refine(sentence, rules)
         tokens = sentence.words()
         yield {

@@ -1,0 +1,171 @@
+"""Italian unstressed (clitic) pronouns: forms, elision, attachment, and the words around them.
+
+Italian puts a pronominal direct object before the finite verb as a clitic
+("lo vedo", "l'ha fermato", "li capisco") or attaches it to an infinitive,
+gerund or imperative ("venderlo", "vedendola", "prendili"); a reflexive
+object is the clitic mi/ti/si/ci/vi, and a compound tense of the reflexive
+verb takes *essere* ("si è reinventata"). A past participle after *avere*
+agrees with a preceding lo/la/li/le ("l'ho letta", "li ha arrestati").
+The tonic forms ("ha fermato lui") are translationese. This module holds
+the forms; `refine.it.clitic_placement` places them.
+"""
+
+from __future__ import annotations
+
+from coref_transfer.lang.it.articles import plain_form
+
+#: Tonic pronoun → (clitic, gender, number) of the direct-object clitic that
+#: replaces it; None for "loro", whose gender the mention's class gives.
+OBJECT_CLITICS: dict[str, tuple[str, str | None, str] | None] = {
+    "lui": ("lo", "masc", "sing"),
+    "esso": ("lo", "masc", "sing"),
+    "lei": ("la", "fem", "sing"),
+    "essa": ("la", "fem", "sing"),
+    "essi": ("li", "masc", "plur"),
+    "esse": ("le", "fem", "plur"),
+    "loro": None,
+    "me": ("mi", None, "sing"),
+    "te": ("ti", None, "sing"),
+    "noi": ("ci", None, "plur"),
+    "voi": ("vi", None, "plur"),
+}
+
+#: Third-person direct-object clitics by (gender, number).
+THIRD_PERSON = {
+    ("masc", "sing"): "lo",
+    ("fem", "sing"): "la",
+    ("masc", "plur"): "li",
+    ("fem", "plur"): "le",
+}
+#: Every unstressed object or reflexive form: a verb group that already has one has its object.
+CLITIC_FORMS = frozenset(["mi", "ti", "si", "ci", "vi", "lo", "la", "li", "le", "l'", "gli", "ne", "glielo",
+                          "gliela", "glieli", "gliele", "me", "te", "se", "ce", "ve", "m'", "t'", "s'", "c'", "v'"])
+
+#: Reflexive clitics by the subject's (person, number), UD values.
+REFLEXIVE_CLITICS = {
+    (1, "Sing"): "mi",
+    (2, "Sing"): "ti",
+    (3, "Sing"): "si",
+    (1, "Plur"): "ci",
+    (2, "Plur"): "vi",
+    (3, "Plur"): "si",
+}
+
+#: Words that put focus on the pronoun after them ("proprio lui", "anche lei", "solo loro"):
+#: a clitic cannot be focused, so the tonic form is right there.
+FOCUS_WORDS = frozenset([
+    "proprio", "anche", "solo", "soltanto", "solamente", "pure", "neanche", "nemmeno", "neppure",
+    "persino", "perfino", "almeno", "soprattutto", "specialmente", "esattamente", "addirittura",
+    "unicamente", "sempre", "ancora",
+])
+
+#: Lemmas (and frequent forms, the parser's lemmas being unreliable) of verbs of saying:
+#: a pronoun right after one is a quotative subject ("…, ha detto lui") or a dative
+#: ("ha detto loro di…"), not a direct object.
+SAY_VERBS = frozenset([
+    "dire", "affermare", "aggiungere", "spiegare", "dichiarare", "rispondere", "chiedere", "domandare",
+    "osservare", "commentare", "sottolineare", "annunciare", "ricordare", "scrivere", "raccontare",
+    "precisare", "replicare", "concludere", "ammettere", "insistere", "rispose", "detto", "dice", "disse",
+    "dicono", "dissero", "diceva", "dicevano", "dico",
+])
+#: Verbs that take a dative: "loro" right after one is an indirect object ("ha dato loro tutto",
+#: "ha permesso loro di restare"), which the clitic rule does not touch.
+DATIVE_VERBS = frozenset([
+    "dare", "dire", "chiedere", "offrire", "mostrare", "spiegare", "inviare", "mandare", "scrivere",
+    "insegnare", "permettere", "consentire", "raccontare", "promettere", "regalare", "portare",
+    "consigliare", "ordinare", "proporre", "concedere", "garantire", "fornire", "restituire",
+    "rispondere", "telefonare", "piacere", "sembrare", "parlare", "assegnare", "affidare",
+    "prestare", "assicurare", "augurare", "impedire", "vietare", "suggerire",
+    "dato", "dà", "danno", "diede", "diedero", "detto", "disse", "dice",
+])
+
+#: Finite and non-finite forms of *avere* → the same form of *essere* (a reflexive verb's
+#: compound tenses take *essere*: "ha reinventato" → "si è reinventata").
+AVERE_TO_ESSERE = {
+    "ho": "sono", "hai": "sei", "ha": "è", "abbiamo": "siamo", "avete": "siete", "hanno": "sono",
+    "avevo": "ero", "avevi": "eri", "aveva": "era", "avevamo": "eravamo", "avevate": "eravate",
+    "avevano": "erano", "ebbi": "fui", "avesti": "fosti", "ebbe": "fu", "avemmo": "fummo",
+    "aveste": "foste", "ebbero": "furono", "avrò": "sarò", "avrai": "sarai", "avrà": "sarà",
+    "avremo": "saremo", "avrete": "sarete", "avranno": "saranno", "avrei": "sarei",
+    "avresti": "saresti", "avrebbe": "sarebbe", "avremmo": "saremmo", "avreste": "sareste",
+    "avrebbero": "sarebbero", "abbia": "sia", "abbiano": "siano", "abbiate": "siate",
+    "avessi": "fossi", "avesse": "fosse", "avessimo": "fossimo", "avessero": "fossero",
+    "avere": "essere", "avendo": "essendo", "aver": "esser",
+}
+#: Forms of *avere* that can be a perfect auxiliary.
+AVERE_FORMS = frozenset(AVERE_TO_ESSERE)
+#: Forms of *essere* as an auxiliary (passive or unaccusative compound tenses).
+ESSERE_FORMS = frozenset(set(AVERE_TO_ESSERE.values()) | {"stato", "stata", "stati", "state", "è", "e'"})
+#: Causative verbs: with fare/lasciare + infinitive the clitic climbs to the causative
+#: ("l'ha fatto riparare", not "ha fatto ripararlo"), left alone by the rules.
+CAUSATIVES = frozenset(["fare", "lasciare"])
+CAUSATIVE_FORMS = ("fa", "fà", "fann", "facc", "fac", "fec", "far", "fatt", "lasc")
+#: Modal and aspectual verbs that take a bare infinitive ("può fermarlo", "deve proteggersi").
+MODALS = frozenset(["potere", "dovere", "volere", "sapere"])
+
+_VOWELS = "aeiouàèéìíòóùAEIOUÀÈÉÌÍÒÓÙ"
+
+
+def third_person_clitic(gender: str, number: str) -> str:
+    """lo, la, li or le for the project's gender ("masc"/"fem") and number ("sing"/"plur")."""
+    return THIRD_PERSON[(gender, number)]
+
+
+def elided(clitic: str, next_word: str) -> str:
+    """lo/la → l' before a vowel or h ("l'ha", "l'ho", "l'adoro"); other clitics as they are."""
+    if clitic.lower() in ("lo", "la") and next_word[:1] and (next_word[0] in _VOWELS or next_word[0] in "hH"):
+        return clitic[0] + "'"
+    return clitic
+
+
+def is_infinitive(word: str) -> bool:
+    """An infinitive by its ending (-are, -ere, -ire, -rre), the parser's VerbForm aside."""
+    w = plain_form(word)
+    return len(w) > 4 and w.endswith(("are", "ere", "ire", "rre"))
+
+
+def is_gerund(word: str) -> bool:
+    w = plain_form(word)
+    return len(w) > 5 and w.endswith(("ando", "endo"))
+
+
+def attach(verb: str, clitic: str, form: str) -> str | None:
+    """The verb with the clitic attached: "vendere"+"lo" → "venderlo", "porre" → "porlo",
+    "vedendo"+"la" → "vedendola", "chiama"+"lo" → "chiamalo".
+
+    `form` is "infinitive", "gerund" or "imperative". Returns None where the
+    attachment is not a plain concatenation: an infinitive not in -re, a
+    monosyllabic imperative (fa', di', "fallo" doubles the consonant), a
+    word that already ends in a clitic.
+    """
+    if form == "infinitive":
+        if not verb.endswith("re") or not is_infinitive(verb):
+            return None
+        stem = verb[:-2] if verb.endswith("rre") else verb[:-1]
+        return stem + clitic
+    if form == "gerund":
+        return verb + clitic if is_gerund(verb) else None
+    if form == "imperative":
+        if len(verb) < 4 or not verb[-1:] in _VOWELS or "'" in verb:
+            return None
+        return verb + clitic
+    return None
+
+
+def agreeing_participle(participle: str, gender: str, number: str) -> str | None:
+    """A past participle in -o agreeing with gender/number ("letto" → "letta", "lette", "letti").
+
+    None if the word does not end in a participle vowel (-o, -a, -i, -e).
+    """
+    if len(participle) < 4 or participle[-1] not in "oaie":
+        return None
+    ending = {("masc", "sing"): "o", ("fem", "sing"): "a", ("masc", "plur"): "i", ("fem", "plur"): "e"}
+    return participle[:-1] + ending[(gender, number)]
+
+
+def is_participle(word: str) -> bool:
+    """A past participle by its ending (-ato, -uto, -ito and their agreeing forms, or irregular -tto/-so/-sto)."""
+    w = plain_form(word)
+    return len(w) > 3 and (
+        w[:-1].endswith(("at", "ut", "it", "tt", "st", "s", "rt", "nt")) and w[-1] in "oaie"
+    )

@@ -1,0 +1,189 @@
+"""Where an Italian clitic goes, shared by `object_pronoun_clitic` and `reflexive`.
+
+A tonic object after its verb ("ha fermato lui", "vendere esso", "ha
+reinventato sé stessa") is replaced by a clitic placed the Italian way:
+
+- before the finite verb or the finite auxiliary of a compound tense, after
+  a negation ("non li capisco", "l'ha fermato", "li avrebbe tenuti");
+- attached to an infinitive, gerund or imperative as one token ("venderlo",
+  "vedendola"); with a modal + infinitive, attached to the infinitive
+  ("può fermarlo", "ha dovuto reinventarsi").
+
+`find_group` reads the verb group that ends right before the pronoun (one
+adverb may stand between: "ha allenato personalmente loro"); `place` edits
+the sentence through `Sentence` (logged, mentions and heads kept right):
+the pronoun's tokens go, and a mention on them moves onto the clitic token
+or the verb+clitic token.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from coref_transfer.lang.it.clitics import (
+    AVERE_FORMS,
+    CAUSATIVE_FORMS,
+    CAUSATIVES,
+    CLITIC_FORMS,
+    ESSERE_FORMS,
+    agreeing_participle,
+    attach,
+    elided,
+    is_gerund,
+    is_infinitive,
+    is_participle,
+)
+from coref_transfer.parsing.model import Token
+from coref_transfer.refine.base import Sentence
+
+#: Tokens after which a word starts a sentence (its capital belongs to the sentence, not the word).
+SENTENCE_OPENERS = frozenset([".", "!", "?", "«", '"', "“", "…"])
+#: Adverbs that may stand inside a compound tense ("ha sempre pagato", "avrebbe già visto").
+_INNER_ADVERBS = 2
+
+
+#: Endings of finite verbs and infinitives, for a verb the parser tagged NOUN/ADJ.
+VERB_ENDINGS = ("a", "ano", "ono", "isce", "iscono", "e", "are", "ere", "ire", "ero")
+
+
+@dataclass
+class Group:
+    """The verb group before a pronoun.
+
+    `verb`: the lexical verb right before the pronoun (or before the adverb
+    between them); `start`: where a preposed clitic goes (the finite verb or
+    the finite auxiliary); `form`: finite, compound (avere + participle),
+    infinitive, gerund or imperative; `aux`: the auxiliary of a compound tense.
+    """
+
+    verb: int
+    start: int
+    form: str
+    aux: int | None = None
+
+
+def verb_like(tokens: list[Token], index: int) -> bool:
+    """A verb, or a verb the small parser tagged NOUN/ADJ ("seguirò", "rispetta").
+
+    A NOUN/ADJ counts only when lower case, not after an article, a
+    preposition or a number (a noun phrase), and with a verb's ending; one
+    with an ending only verbs have (-ò, -rà, -ranno, -rono, -ssero, -vano)
+    anywhere, and after "non"; a capitalised NOUN/ADJ/PROPN in -o opening the sentence
+    ("Ammiro loro": first person present).
+    """
+    token = tokens[index]
+    if token.upos == "VERB":
+        return True
+    if token.upos not in ("NOUN", "ADJ", "PROPN"):
+        return False
+    if index == 0 and token.text[:1].isupper() and token.text[1:].islower():
+        return token.text.endswith(("isco", "o")) and not token.text.endswith(("zione", "mento"))  # "Capisco", "Ammiro"
+    if token.upos == "PROPN" or not token.text.islower():
+        return False
+    if token.text.endswith(("ò", "rà", "ranno", "rono", "ssero", "vano")):
+        return True
+    previous = tokens[index - 1] if index else None
+    if previous is not None and previous.text.lower() == "non":
+        return True  # only a verb follows the negation
+    if previous is not None and previous.upos not in ("NOUN", "PROPN", "PRON", "CCONJ"):
+        return False
+    return token.text.endswith(VERB_ENDINGS)
+
+
+def _form(token: Token) -> str:
+    verb_form = token.feat("VerbForm")
+    if verb_form == "Inf" or (verb_form is None and is_infinitive(token.text)):
+        return "infinitive"
+    if verb_form == "Ger" or (verb_form == "Part" and is_gerund(token.text)):  # "Vedendo" tagged Part
+        return "gerund"
+    if verb_form == "Part" or (verb_form is None and token.upos == "VERB" and is_participle(token.text)):
+        return "participle"
+    if token.feat("Mood") == "Imp":
+        return "imperative"
+    return "finite"
+
+
+def find_group(sentence: Sentence, pronoun: int) -> Group | str:
+    """The verb group ending right before token `pronoun`, or why there is none (a skip reason)."""
+    tokens = sentence.tokens
+    verb = pronoun - 1
+    if verb >= 1 and tokens[verb].upos == "ADV" and tokens[verb].text.lower() != "non" and verb_like(tokens, verb - 1):
+        verb -= 1  # one adverb between: "ha allenato personalmente loro"
+    if verb < 0 or not verb_like(tokens, verb):
+        return "not after a verb"
+    token = tokens[verb]
+    if token.lemma in ("essere", "avere") or token.text.lower() in ESSERE_FORMS | AVERE_FORMS:
+        return "after essere or avere as a main verb"
+    form = _form(token)
+    start, aux = verb, None
+    if form == "participle":
+        a = verb - 1
+        while a >= 0 and tokens[a].upos == "ADV" and tokens[a].text.lower() != "non" and verb - a <= _INNER_ADVERBS:
+            a -= 1
+        if a < 0 or tokens[a].text.lower() not in AVERE_FORMS | ESSERE_FORMS:
+            return "participle without auxiliary"
+        if tokens[a].text.lower() in ESSERE_FORMS:
+            return "participle with essere"
+        if is_infinitive(tokens[a].text) or tokens[a].text.lower() in ("aver", "avendo"):
+            return "non-finite auxiliary"
+        form, start, aux = "compound", a, a
+    if form == "infinitive" and verb and (
+        tokens[verb - 1].lemma in CAUSATIVES or tokens[verb - 1].text.lower().startswith(CAUSATIVE_FORMS)
+    ) and tokens[verb - 1].upos in ("VERB", "AUX"):
+        return "after a causative (fare/lasciare + infinitive)"
+    if form in ("finite", "compound") and start and tokens[start - 1].text.lower() in CLITIC_FORMS:
+        return "the verb group already has a clitic"
+    if form in ("infinitive", "gerund", "imperative") and verb and tokens[verb - 1].text.lower() in CLITIC_FORMS:
+        return "the verb group already has a clitic"
+    return Group(verb, start, form, aux)
+
+
+def place(
+    sentence: Sentence,
+    rule: str,
+    group: Group,
+    clitic: str,
+    remove: list[int],
+    participle: tuple[str, str] | None = None,
+    aux: str | None = None,
+    deprel: str = "obj",
+) -> bool:
+    """Put `clitic` in place of the tokens `remove` (the pronoun's); True if done.
+
+    `participle`: the (gender, number) the participle of a compound tense
+    takes ("l'ha custodita"); `aux`: the new auxiliary ("si è reinventata").
+    A mention on the removed tokens moves onto the clitic (or verb+clitic) token.
+    Returns False, changing nothing, if the verb cannot take the clitic attached.
+    """
+    tokens = sentence.tokens
+    attached = None
+    if group.form in ("infinitive", "gerund", "imperative"):
+        attached = attach(tokens[group.verb].text, clitic, group.form)
+        if attached is None:
+            return False
+    new_participle = None
+    if participle is not None and group.form == "compound":
+        new_participle = agreeing_participle(tokens[group.verb].text, *participle)
+        if new_participle is None:
+            return False
+    if new_participle is not None:
+        sentence.replace(rule, group.verb, new_participle)
+    if aux is not None and group.aux is not None:
+        old = tokens[group.aux].text
+        sentence.replace(rule, group.aux, aux[0].upper() + aux[1:] if old[:1].isupper() else aux, lemma="essere")
+    if attached is not None:
+        sentence.replace(rule, group.verb, attached)
+        for index in sorted(remove, reverse=True):
+            sentence.delete(rule, index, move_to=group.verb)
+        return True
+    start = group.start
+    first = tokens[start].text
+    word = elided(clitic, first)
+    if first[:1].isupper() and (start == 0 or tokens[start - 1].text in SENTENCE_OPENERS):
+        word = word[0].upper() + word[1:]
+        sentence.replace(rule, start, first[0].lower() + first[1:])
+    sentence.insert(rule, start, Token(word, lemma=clitic, upos="PRON", feats={"Clitic": "Yes", "PronType": "Prs"},
+                                       head=group.verb + 1, deprel=deprel))
+    for index in sorted(remove, reverse=True):
+        sentence.delete(rule, index + 1, move_to=start)
+    return True

@@ -1,0 +1,159 @@
+"""A tonic direct-object pronoun after its verb becomes a clitic (issue 14, item 2)."""
+
+from __future__ import annotations
+
+from coref_transfer.lang.it.clitics import DATIVE_VERBS, FOCUS_WORDS, OBJECT_CLITICS, SAY_VERBS, third_person_clitic
+from coref_transfer.lang.it.morphology import finite_person_number
+from coref_transfer.refine.base import Rule, Sentence
+from coref_transfer.refine.it.clitic_placement import Group, find_group, place
+
+#: Coordinating conjunctions: "lui e sua moglie" is a coordinated object.
+CONJUNCTIONS = frozenset(["e", "ed", "o", "od", "né", "oppure"])
+#: What may follow a conjunction in a coordinated noun phrase.
+NOMINAL = frozenset(["DET", "NOUN", "PROPN", "PRON", "NUM", "ADJ"])
+#: The emphatic adjective after a pronoun ("lui stesso"): the reflexive rule's business.
+STESSO = frozenset(["stesso", "stessa", "stessi", "stesse"])
+#: First and second person tonic forms: rarely put back by translation, and after a verb in
+#: Italian text mostly contrastive ("è lui che attraversa noi"); changed only on a mention.
+FIRST_SECOND = frozenset(["me", "te", "noi", "voi"])
+#: Person and number of the tonic forms whose subject reading the verb's ending can tell apart.
+SUBJECT_PERSON = {"noi": (1, "Plur"), "voi": (2, "Plur"), "loro": (3, "Plur")}
+#: Endings of finite verbs in those persons (present, imperfect, future, conditional, past, subjunctive).
+PERSON_ENDINGS = {
+    (1, "Plur"): ("iamo", "emmo", "ammo", "immo", "vamo", "remo"),
+    (2, "Plur"): ("ate", "ete", "ite", "ste", "reste"),
+    (3, "Plur"): ("ano", "ono", "anno", "ebbero", "vano", "arono", "erono", "irono", "ssero", "ero"),
+}
+
+
+class ObjectPronounClitic(Rule):
+    """A tonic personal pronoun that is the direct object after its verb becomes a clitic.
+
+    Why: Italian says a pronominal direct object with an unstressed clitic
+    before the finite verb or attached to an infinitive, gerund or
+    imperative; the translate stage puts an English object pronoun back in
+    its tonic form after the verb ("ha fermato lui"), which reads as heavy
+    focus or as an error. A past participle after *avere* agrees with a
+    preceding lo/la/li/le.
+
+    Before/after: "la città ha fermato lui" → "la città l'ha fermato";
+    "Capisco loro" → "Li capisco"; "non capisco loro" → "non li capisco";
+    "intende vendere esso" → "intende venderlo" (with a modal: "può
+    fermarlo", attached to the infinitive); "ha custodito essa" → "l'ha
+    custodita"; "ha ingaggiato loro" → "li ha ingaggiati"; "ha visto me" →
+    "mi ha visto". lui/esso → lo, lei/essa → la, essi → li, esse → le; loro
+    → le for a feminine plural mention class, else li (with no class, li,
+    counted as "(applied) loro with no entity class: li"). lo/la elide
+    before a vowel or h, as the separate token "l'" (the tokenizer's
+    "l'ha"). The mention on the pronoun moves onto the clitic token (or the
+    verb+clitic token, "[venderlo]"). A clitic that becomes sentence-initial
+    takes the capital ("L'hanno registrato").
+
+    The small parser's deprel for these pronouns is unreliable (xcomp, nsubj,
+    dep as often as obj), so the candidate is found by position: a tonic
+    pronoun right after a verb (one adverb may stand between), checked
+    against the cases where the tonic form is right. Kept, with the reason
+    counted: "after a preposition" ("con lei"; indirect objects are left
+    as they are: "a lui" → "gli" is safe only with a reliable dative parse,
+    which the parser does not give, and "a lui" is grammatical); "focus"
+    ("proprio lui", "anche lei", "solo loro"); "coordinated object" ("ho
+    invitato lui e sua moglie"); "contrast" ("vedo lui, non lei"); "emphatic
+    stesso"; "after a verb of saying" (a quotative subject: "…, ha detto
+    lui"); "loro may be dative" (after a verb that takes a dative, or before
+    di/che or a noun phrase: "ho dato loro tutto"); "may be the subject"
+    (noi/voi/loro after a verb of their own person: "decidono loro"); "the
+    verb group already has a clitic" ("lo sa lui"); "not after a verb"
+    (subjects, and a pronoun further from its verb); "participle with
+    essere", "participle without auxiliary", "non-finite auxiliary",
+    "after essere or avere as a main verb"; "after a causative (fare/lasciare
+    + infinitive)" (the clitic would climb: "l'ha fatto riparare");
+    "cannot attach" (an infinitive not in -re, a monosyllabic imperative).
+
+    me/te/noi/voi are changed only when they carry a mention (the translate
+    stage's re-inserted pronoun): after a verb in Italian text they are
+    mostly contrastive ("saranno loro a trovare noi"), which a clitic cannot
+    say; skipped as "first or second person with no mention (contrastive in
+    Italian text)". A pronoun followed by a finite verb is its subject
+    ("tempo fa essi erano"): "subject of the next verb".
+
+    Known failure modes: a postverbal subject lui/lei/esso/essa of a
+    transitive-looking verb ("ha vinto lui") becomes an object; a verb the
+    parser tags as a noun and that the shape test misses is not seen; a
+    pronoun further than one adverb from its verb is left.
+    """
+
+    name = "object_pronoun_clitic"
+    needs = ("upos", "feats", "lemma")
+
+    def apply(self, sentence: Sentence) -> None:
+        candidates = [t for t in sentence.tokens if t.text.lower() in OBJECT_CLITICS and t.deprel != "det:poss"]
+        for token in candidates:
+            index = next((i for i, t in enumerate(sentence.tokens) if t is token), None)
+            if index is None:
+                continue
+            reason = self._try(sentence, index)
+            if reason is None:
+                self.applied += 1
+            else:
+                self.skip(reason)
+
+    def _try(self, sentence: Sentence, index: int) -> str | None:
+        tokens = sentence.tokens
+        word = tokens[index].text.lower()
+        previous = tokens[index - 1] if index else None
+        following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
+        after = tokens[index + 2] if index + 2 < len(tokens) else None
+        nxt = tokens[index + 1] if index + 1 < len(tokens) else None
+        if previous is not None and previous.upos == "ADP":
+            return "after a preposition"
+        group = find_group(sentence, index)
+        if isinstance(group, str):
+            return group
+        if previous is not None and previous.text.lower() in FOCUS_WORDS:
+            return "focus"
+        if following in STESSO:
+            return "emphatic stesso"
+        if following in CONJUNCTIONS and after is not None and after.upos in NOMINAL:
+            return "coordinated object"
+        if following in ("non", "ma") or (following == "," and after is not None and after.text.lower() == "non"):
+            return "contrast"
+        if nxt is not None and nxt.upos in ("VERB", "AUX") and nxt.feat("VerbForm") == "Fin":
+            return "subject of the next verb"
+        if word in FIRST_SECOND and not sentence.mentions_on(index):
+            return "first or second person with no mention (contrastive in Italian text)"
+        verb = tokens[group.verb]
+        if verb.lemma in SAY_VERBS or verb.text.lower() in SAY_VERBS:
+            return "after a verb of saying"
+        if word == "loro" and (
+            verb.lemma in DATIVE_VERBS or verb.text.lower() in DATIVE_VERBS
+            or following in ("di", "che")
+            or (nxt is not None and nxt.upos in NOMINAL - {"ADJ"} and following not in ("sé", "se"))
+        ):
+            return "loro may be dative"
+        if word in SUBJECT_PERSON and self._agrees(sentence, group, SUBJECT_PERSON[word]):
+            return "may be the subject"
+        form = OBJECT_CLITICS[word]
+        if form is None:
+            cls = sentence.mention_class(index)
+            gender = cls.gender if cls is not None else "masc"
+            if cls is None:
+                self.skip("(applied) loro with no entity class: li")
+            clitic, number = third_person_clitic(gender, "plur"), "plur"
+        else:
+            clitic, gender, number = form
+        agreement = (gender, number) if gender is not None else None
+        if not place(sentence, self.name, group, clitic, [index], participle=agreement):
+            return "cannot attach"
+        return None
+
+    @staticmethod
+    def _agrees(sentence: Sentence, group: Group, person_number: tuple[int, str]) -> bool:
+        """Whether the finite verb (or auxiliary) has the pronoun's person and number."""
+        if group.form not in ("finite", "compound"):
+            return False
+        token = sentence.tokens[group.start]
+        known = finite_person_number(token.text)
+        if known is not None:
+            return known == person_number
+        # the parser's Person/Number are often wrong ("Capisco" as 3rd plural): go by the ending
+        return token.text.lower().endswith(PERSON_ENDINGS[person_number])

@@ -1,0 +1,162 @@
+"""English -self pronouns put back as "sé stesso": reflexive clitic or emphatic (issue 14, item 3)."""
+
+from __future__ import annotations
+
+from coref_transfer.lang.it.clitics import AVERE_TO_ESSERE, FOCUS_WORDS, REFLEXIVE_CLITICS
+from coref_transfer.lang.it.morphology import finite_person_number
+from coref_transfer.refine.base import Rule, Sentence
+from coref_transfer.refine.it.clitic_placement import Group, find_group, place
+
+#: The tonic forms before stesso/stessa/… and the person they give (sé: third).
+REFLEXIVE_TONIC = {"sé": 3, "se": 3, "me": 1, "te": 2, "noi": 1, "voi": 2}
+#: stesso and its forms → (gender, number).
+STESSO = {"stesso": ("masc", "sing"), "stessa": ("fem", "sing"), "stessi": ("masc", "plur"), "stesse": ("fem", "plur")}
+#: The emphatic pronoun that replaces "sé" by (type, gender, number); me/te become io/tu.
+EMPHATIC = {
+    ("person", "masc", "sing"): "lui", ("person", "fem", "sing"): "lei",
+    ("person", "masc", "plur"): "loro", ("person", "fem", "plur"): "loro",
+    ("thing", "masc", "sing"): "esso", ("thing", "fem", "sing"): "essa",
+    ("thing", "masc", "plur"): "essi", ("thing", "fem", "plur"): "esse",
+}
+#: Parts of speech that may end the phrase an emphatic "sé stesso" closes ("vende i biglietti sé stesso .").
+CLAUSE_END = frozenset(["PUNCT", "CCONJ", "SCONJ", "ADP"])
+#: What an emphatic pronoun may follow: the object or adverb that ends the verb phrase.
+PHRASE_END = frozenset(["NOUN", "PROPN", "PRON", "ADV", "NUM", "ADJ"])
+
+
+class Reflexive(Rule):
+    """"sé stesso" as a verb's object becomes the reflexive clitic; an emphatic one "lui stesso".
+
+    Why: the translate stage gives an English -self pronoun the tonic form
+    "sé stesso/stessa/stessi/stesse" ("me stesso", "te stessa", …), the
+    form Italian uses after a preposition ("parla di sé stesso"). As the
+    direct object of its verb Italian uses the reflexive verb: the clitic
+    mi/ti/si/ci/vi by the subject's person, attached to an infinitive or
+    gerund, before a finite verb; a compound tense takes *essere* and its
+    participle agrees with the subject. An emphatic -self ("he sells the
+    tickets himself") is "lui stesso / lei stessa / loro stessi" in Italian.
+
+    Before/after: "ha dovuto reinventare sé stesso" → "ha dovuto
+    reinventarsi"; "deve proteggere sé stessa" → "deve proteggersi";
+    "l'azienda ha reinventato sé stessa" → "l'azienda si è reinventata"
+    (avere → essere: ha → è, hanno → sono, aveva → era, …,
+    `lang.it.clitics.AVERE_TO_ESSERE`); "ho visto me stesso" → "mi sono
+    visto"; emphatic "vende i biglietti sé stesso" → "vende i biglietti lui
+    stesso" (a thing: "esso stesso"), and "li ha allenati sé stesso" (the
+    verb already has its object clitic) → "li ha allenati lui stesso".
+    The mention follows the token that carries it (the clitic, the
+    verb+clitic token, or the emphatic phrase). Subject person and number
+    come from the pronoun (sé: third) and stesso's ending, which the
+    translate stage chose from the mention's class; gender from stesso.
+
+    Only a "sé stesso" that carries a mention is changed: the form the
+    translate stage put back for an English -self mention. An Italian
+    writer's "se stesso" after a verb is a deliberate emphatic reflexive
+    ("Balzac scoprì se stesso", "ritrae sé stesso": "si ritrae" would mean
+    "withdraws"), right as it is ("not a mention (emphatic reflexive of
+    Italian text)").
+
+    Kept, with the reason counted: "after a preposition" ("parla di sé
+    stesso" is right); "focus" ("soltanto se stessi"); "coordination" ("sé stesso e la famiglia");
+    "subject unclear" (the finite verb's person or number is not the
+    pronoun's: "ho protetto sé stesso"); "emphatic with no entity class"
+    (lui or esso cannot be chosen); "emphatic position unclear" (not after
+    the verb phrase's last word, nor before the end of the clause);
+    "participle with essere" and the other verb-group reasons of
+    `clitic_placement.find_group`; "cannot attach".
+
+    Known failure modes: an emphatic -self right after an intransitive verb
+    ("ha lavorato sé stesso") is taken for an object; a subject of another
+    person than the pronoun's is not checked on an infinitive with no
+    finite verb before it.
+    """
+
+    name = "reflexive"
+    needs = ("upos", "feats", "lemma")
+
+    def apply(self, sentence: Sentence) -> None:
+        candidates = [
+            t for k, t in enumerate(sentence.tokens[:-1])
+            if t.text.lower() in REFLEXIVE_TONIC and sentence.tokens[k + 1].text.lower() in STESSO
+        ]
+        for token in candidates:
+            index = next((i for i, t in enumerate(sentence.tokens) if t is token), None)
+            if index is None:
+                continue
+            reason = self._try(sentence, index)
+            if reason is None:
+                self.applied += 1
+            else:
+                self.skip(reason)
+
+    def _try(self, sentence: Sentence, index: int) -> str | None:
+        tokens = sentence.tokens
+        word = tokens[index].text.lower()
+        gender, number = STESSO[tokens[index + 1].text.lower()]
+        person = REFLEXIVE_TONIC[word]
+        previous = tokens[index - 1] if index else None
+        after = tokens[index + 2] if index + 2 < len(tokens) else None
+        if previous is not None and previous.upos == "ADP":
+            return "after a preposition"
+        if not sentence.mentions_on(index):
+            return "not a mention (emphatic reflexive of Italian text)"
+        if previous is not None and previous.text.lower() in FOCUS_WORDS:
+            return "focus"
+        if (previous is not None and previous.upos == "CCONJ") or (
+            after is not None and after.text.lower() in ("e", "ed", "o", "né") and index + 3 < len(tokens)
+            and tokens[index + 3].upos in ("DET", "NOUN", "PROPN", "PRON")
+        ):
+            return "coordination"
+        group = find_group(sentence, index)
+        if group == "the verb group already has a clitic" or group == "not after a verb":
+            return self._emphatic(sentence, index, word, gender, number)
+        if isinstance(group, str):
+            return group
+        ud_number = "Sing" if number == "sing" else "Plur"
+        finite = self._finite(sentence, group)
+        if finite is not None and finite != (person, ud_number):
+            return "subject unclear"
+        clitic = REFLEXIVE_CLITICS[(person, ud_number)]
+        aux = None
+        if group.form == "compound":
+            aux = AVERE_TO_ESSERE.get(tokens[group.aux].text.lower())
+            if aux is None:
+                return "unknown auxiliary"
+        if not place(sentence, self.name, group, clitic, [index, index + 1],
+                     participle=(gender, number), aux=aux, deprel="expl"):
+            return "cannot attach"
+        return None
+
+    @staticmethod
+    def _finite(sentence: Sentence, group: Group) -> tuple[int, str] | None:
+        """(person, number) of the group's finite verb or auxiliary when known from its form."""
+        tokens = sentence.tokens
+        index = group.start
+        if group.form in ("infinitive", "gerund"):
+            index = group.verb - 1
+            while index >= 0 and tokens[index].upos == "AUX" and finite_person_number(tokens[index].text) is None:
+                index -= 1
+            if index < 0 or tokens[index].upos != "AUX":
+                return None
+        return finite_person_number(tokens[index].text)
+
+    def _emphatic(self, sentence: Sentence, index: int, word: str, gender: str, number: str) -> str | None:
+        """'sé stesso' away from object position → 'lui stesso' (by the mention's class), in place."""
+        tokens = sentence.tokens
+        previous = tokens[index - 1] if index else None
+        after = tokens[index + 2] if index + 2 < len(tokens) else None
+        if previous is None or previous.upos not in PHRASE_END | {"VERB"} or (
+            after is not None and after.upos not in CLAUSE_END
+        ):
+            return "emphatic position unclear"
+        if word in ("me", "te"):
+            new = {"me": "io", "te": "tu"}[word]
+        elif word in ("noi", "voi"):
+            return "emphatic noi/voi stessi is already right"
+        else:
+            cls = sentence.mention_class(index)
+            if cls is None:
+                return "emphatic with no entity class"
+            new = EMPHATIC[(cls.type, gender, number)]
+        sentence.replace(self.name, index, new, lemma=new)
+        return None
