@@ -1603,7 +1603,8 @@ def test_pronoun_number_follows_the_mentions_class_over_a_misparsed_verb():
     sent = sentence(block, (1, 1, 1), (3, 3, 2))
     sent.classes = [MentionClass("person", "masc", "plur", src), MentionClass("thing", "masc", "sing", src)]
     run(rule, sent)
-    assert sent.changes == [] and rule.skipped["the mention's class has the pronoun's number"] == 1
+    # esso follows 'vedranno': left as a possible object before the class is read
+    assert sent.changes == [] and rule.skipped["post-verbal: may be the object"] == 1
     bare = run(PronounNumberAgreement(), sentence(block, (1, 1, 1), (3, 3, 2)))  # no classes: the verb decides
     assert text(bare) == "quando loro vedranno essi ."
 
@@ -1710,3 +1711,17 @@ def test_number_agreement_leaves_a_tu_after_a_preposition():
     """),
     )
     assert sent.changes == [] and rule.applied == 0
+
+
+def test_number_agreement_leaves_a_tonic_pronoun_after_its_verb():
+    """'Vogliono lui , non lei': lui parsed as the subject of 'vogliono' is its object; it stays."""
+    rule = PronounNumberAgreement()
+    sent = run(
+        rule,
+        sentence("""
+        Vogliono volere VERB Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin 0 root
+        lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 1 nsubj
+        . . PUNCT _ 1 punct
+    """, (1, 1, 1)),
+    )
+    assert sent.changes == [] and rule.skipped["post-verbal: may be the object"] == 1

@@ -152,7 +152,9 @@ class PronounNumberAgreement(Rule):
 
     Candidates: subject pronouns, and io/tu after their finite verb whatever
     relation the parser gave them ("Lo sapete solo tu" → "… solo voi": io/tu
-    are never objects).
+    are never objects). Another form after its verb is left, counted ("post-
+    verbal: may be the object"): "Vogliono lui, non lei" is an object the
+    parser may call the subject.
 
     Skipped, with the reason counted: coordinated subjects ("Tu e io siamo":
     the plural verb is right), no finite verb, a verb without Number, a
@@ -184,6 +186,10 @@ class PronounNumberAgreement(Rule):
             verb_index = finite_verb(parsed, token.head) if token.head >= 0 else None
             if verb_index is None:
                 self.skip("no finite verb")
+                continue
+            if index > verb_index and form not in NOMINATIVE_ONLY:
+                # "Vogliono lui, non lei": a tonic form after the verb may be its object
+                self.skip("post-verbal: may be the object")
                 continue
             verb = sentence.tokens[verb_index]
             verb_person, number = verb_person_number(verb)
