@@ -1605,8 +1605,19 @@ def test_pronoun_number_follows_the_mentions_class_over_a_misparsed_verb():
     run(rule, sent)
     # esso follows 'vedranno': left as a possible object before the class is read
     assert sent.changes == [] and rule.skipped["post-verbal: may be the object"] == 1
-    bare = run(PronounNumberAgreement(), sentence(block, (1, 1, 1), (3, 3, 2)))  # no classes: the verb decides
-    assert text(bare) == "quando loro vedranno essi ."
+    bare = run(PronounNumberAgreement(), sentence(block, (1, 1, 1), (3, 3, 2)))  # no classes: the position decides
+    assert text(bare) == "quando loro vedranno esso ."
+    before = """
+        esso esso PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 2 nsubj
+        vedranno vedere VERB Mood=Ind|Number=Plur|Person=3|Tense=Fut|VerbForm=Fin 0 root
+        . . PUNCT _ 2 punct
+    """
+    rule = PronounNumberAgreement()
+    sent = sentence(before, (0, 0, 2))
+    sent.classes = [MentionClass("thing", "masc", "sing", src)]
+    run(rule, sent)  # a singular class outweighs the plural verb
+    assert sent.changes == [] and rule.skipped["the mention's class has the pronoun's number"] == 1
+    assert text(run(PronounNumberAgreement(), sentence(before, (0, 0, 2)))) == "essi vedranno ."
 
 
 def test_prodrop_reads_an_irregular_speech_participle_by_its_form():
