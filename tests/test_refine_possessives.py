@@ -223,3 +223,24 @@ def test_skip_reasons_on_hand_parses():
         rule = PossessiveAgreement()
         sent = run(rule, sentence(block))
         assert sent.changes == [] and rule.applied == 0 and rule.skipped == {reason: 1}, reason
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        # the sample: the subject is still the pronoun γ put back (pro-drop runs later)
+        (
+            "Maria , si dice che la ricetta sia tua , ma Laura dice che essa è suo .",
+            "Maria , si dice che la ricetta sia tua , ma Laura dice che essa è sua .",
+        ),
+        ("Dicono che essi sono suo .", "Dicono che essi sono suoi ."),
+    ],
+)
+def test_a_predicative_possessive_agrees_with_a_gendered_subject_pronoun(parser, before, after):
+    assert agree(parser, before)[0] == after
+
+
+def test_a_predicative_possessive_with_io_as_subject_is_left(parser):
+    """'io sono suo': io shows no gender; the rule does not guess."""
+    text, rule = agree(parser, "Lui dice che io sono suo .")
+    assert text == "Lui dice che io sono suo ." and rule.applied == 0

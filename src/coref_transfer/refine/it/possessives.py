@@ -15,6 +15,7 @@ from coref_transfer.lang.it.morphology import possessive, possessor
 from coref_transfer.lang.it.noun_forms import noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.noun_phrase import determiner_features
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
+from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
 from coref_transfer.parsing.model import Token
 from coref_transfer.refine.base import Rule, Sentence
 
@@ -64,6 +65,10 @@ def _article_value(token: Token) -> tuple[str | None, str | None]:
         return None, None
     gender, number = features
     return _TO_UD_GENDER.get(gender) if gender else None, _TO_UD_NUMBER.get(number)
+
+
+#: 3rd person subject pronouns whose form shows gender and number.
+GENDERED_SUBJECTS = frozenset(f for f, (person, _, gender) in SUBJECT_PRONOUNS.items() if person == 3 and gender)
 
 
 class PossessiveAgreement(Rule):
@@ -131,7 +136,10 @@ class PossessiveAgreement(Rule):
     article standing in for the article). A pro-dropped subject is taken
     only from a parallel predicative possessive earlier in the sentence
     with a noun subject ("la ricetta sia tua, ma … è suo"); otherwise
-    "subject not expressed" ("La madre di Paolo dice che è suo" stays).
+    "subject not expressed" ("La madre di Paolo dice che è suo" stays). A
+    3rd person subject pronoun whose form shows gender and number (esso,
+    essa, essi, esse, lui, lei) stands for its noun: "dice che essa è suo"
+    (essa = la ricetta) → "è sua".
 
     Skipped, with the reason counted: "head is not a noun", "no noun after
     the possessive", "not a personal possessive" (proprio, altrui), "noun
@@ -221,7 +229,11 @@ class PossessiveAgreement(Rule):
                 if isinstance(found, str):
                     self.skip(found)
                     continue
-                gender, number, reason = self._decide(tokens[found], self._determiner_of(tokens, found), (None, None))
+                if tokens[found].upos == "PRON":
+                    _, number, gender = SUBJECT_PRONOUNS[tokens[found].text.lower()]
+                    reason = None
+                else:
+                    gender, number, reason = self._decide(tokens[found], self._determiner_of(tokens, found), (None, None))
             else:
                 head = token.head
                 if head < 0 or head <= index:
@@ -325,6 +337,8 @@ class PossessiveAgreement(Rule):
                     return found if isinstance(found, int) else "subject not expressed"
             return "subject not expressed"
         subject = subjects[0]
+        if tokens[subject].upos == "PRON" and tokens[subject].text.lower() in GENDERED_SUBJECTS:
+            return subject  # "che essa è suo" → "sua": the pronoun's form shows gender and number
         if tokens[subject].upos != "NOUN":
             return "subject not a noun"
         if any(t.head == subject and t.deprel == "conj" for t in tokens):
