@@ -49,7 +49,7 @@ SELECT_MENTION_REASONS = {
     "beta1": SELECT_UTTERANCE_REASONS,
     "beta2": (
         "contains_verb", "first_second_person", "other_pronoun", "numeral", "verb_root", "wh_word", "other_root",
-        "negative", "quantifier", "reciprocal", "reflexive",
+        "negative", "quantifier", "reciprocal", "reflexive", "self_other",
     ),
     "beta3": ("cluster_too_small", "cluster_no_noun"),
 }
@@ -59,7 +59,10 @@ cluster's)."""
 SELECT_CLUSTER_REASONS = ("too_small", "no_noun")
 
 TRANSLATE_UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted")
-TRANSLATE_MENTION_REASONS = ("placeholder_lost", "placeholders_exhausted", "span_misaligned", "words_not_found")
+TRANSLATE_MENTION_REASONS = (
+    "placeholder_lost", "placeholders_exhausted", "span_misaligned", "words_not_found",
+    "self_form_missing", "self_form_repeated",
+)
 
 UNITS = ("utterances", "mentions", "clusters")
 """What the stages account for, in the order summaries list them."""

@@ -18,8 +18,8 @@ exactly the pronoun, usually `(NP (PRP it))`; function tags are ignored):
 | `subject` | NP child of a clause (S, SQ, SINV) | "[she] left", "said [he]" |
 | `object` | NP child of VP; or subject of a clause that is a verb's complement when the form is objective ("let [him] go") | "sell [it]" |
 | `oblique` | NP child of PP | "for [them]" |
-| `reflexive` | -self right after its verb, or after a preposition (other than *by*) | "reinvent [itself]", "proud of [themselves]" |
-| `emphatic` | -self after another complement of the verb, in apposition, directly in the clause, or "by -self" | "sells the tickets [himself]", "he [himself]", "did it by [herself]" |
+| `reflexive` | -self right after its verb (not *be*), subject of the verb's complement clause, or after a preposition (other than *by*) | "reinvent [itself]", "felt [himself] move", "proud of [themselves]" |
+| `emphatic` | -self after another complement of the verb or after *be*, in apposition, directly in the clause, or "by -self" | "sells the tickets [himself]", "he [himself]", "is [itself] evolving", "did it by [herself]" |
 | `other` | anything else | "it is [him]", an apposition |
 
 `self_referent` gives the phrase a -self must corefer with: the subject
@@ -46,6 +46,7 @@ SELF_ROLES = ("reflexive", "emphatic")
 """The roles a -self pronoun can be rendered in."""
 
 _CLAUSES = frozenset(("S", "SQ", "SINV"))
+_BE = frozenset(("be", "is", "are", "was", "were", "been", "being", "am", "'s", "'re", "'m"))
 _POSSESSIVE_PRP = frozenset(("hers", "theirs", "mine", "ours", "yours"))
 
 
@@ -172,7 +173,10 @@ def _self_role(path: list[Tree]) -> str:
     if cat == "NP":
         before = any(_cat(c) == "NP" and c.end < node.start for c in parent.children)
         return "emphatic" if before else "other"
-    if cat in _CLAUSES or cat == "ADVP":
+    if cat in _CLAUSES:
+        grand = _cat(path[-3]) if len(path) >= 3 else ""
+        return "reflexive" if grand == "VP" else "emphatic"  # "felt [himself] move" / "[they] themselves said"
+    if cat == "ADVP":
         return "emphatic"
     if cat == "PP":
         prep = parent.children[0]
@@ -183,6 +187,8 @@ def _self_role(path: list[Tree]) -> str:
         verb = next((c for c in parent.children if c.is_preterminal and c.label.startswith(("VB", "MD"))), None)
         if verb is None or verb.end > node.start:
             return "other"
+        if verb.word is not None and verb.word.lower() in _BE:
+            return "emphatic"  # "the law is [itself] evolving"
         between = [c for c in parent.children if verb.end < c.start and c.end < node.start]
         if any(_cat(c) not in ("ADVP", "RB") for c in between):
             return "emphatic"  # after another complement: "sells the tickets [himself]"
