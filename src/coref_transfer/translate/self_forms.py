@@ -9,7 +9,8 @@ the English role:
   clitic attached ("proteggersi"), or a tonic form ("sé stessa", "se
   stesso", "sé");
 - `emphatic`: "lui stesso / lei stessa / loro stessi", "stesso" alone,
-  "di persona", "in persona", "in prima persona", "personalmente", "da solo".
+  "di persona", "in persona", "in prima persona", "personalmente", "da solo",
+  "con le proprie mani".
 
 The mention goes on the tokens found. Longer forms win at a position ("lui
 stesso" over "stesso"); "stesso" after an article or articulated preposition

@@ -8,7 +8,8 @@ English uses one form ("himself") for two things Italian says differently:
   "se stesso");
 - an **emphatic** -self is "lui stesso / lei stessa / loro stessi" next to
   the subject, or an adverbial: "di persona", "personalmente", "in prima
-  persona", "in persona", "da solo" (for "by himself").
+  persona", "in persona", "da solo" (for "by himself"), "con le proprie mani"
+  ("they bake every loaf themselves" → "con le loro mani").
 
 The forms are lower-case token sequences, as the Italian tokenizer splits them
 (`coref_transfer.lang.it.tokenize`).
@@ -38,6 +39,7 @@ EMPHATIC_PHRASES: frozenset[tuple[str, ...]] = frozenset(
     + [(s,) for s in _STESSO]
     + [("di", "persona"), ("in", "persona"), ("in", "prima", "persona"), ("personalmente",)]
     + [("da", s) for s in ("solo", "sola", "soli", "sole")]
+    + [("con", "le", poss, "mani") for poss in ("proprie", "sue", "loro")]
 )
 """Emphatic renderings of a -self: "lui stesso", "stessa" alone, "di persona", "da solo", ..."""
 
