@@ -86,7 +86,7 @@ class SelectedMention:
     @classmethod
     def from_row(cls, row: ParquetRow) -> SelectedMention:
         return cls(row["cluster_id"], Span(row["start"], row["end"]), row["root"], row["coordinated"],
-                   row["dropped_at"], row["reason"], _class_from(row), row["in_place"], row["role"])
+                   row["dropped_at"], row["reason"], _class_from(row), row["in_place"], row.get("role"))
 
     def to_row(self) -> dict[str, Any]:
         return {"cluster_id": self.cluster_id, "start": self.span.start, "end": self.span.end, "root": self.root,
@@ -224,7 +224,7 @@ class TranslatedMention:
     def from_row(cls, row: ParquetRow) -> TranslatedMention:
         return cls(row["cluster_id"], _span_from(row["start"], row["end"]),
                    Span(row["source_start"], row["source_end"]), row["kind"], row["text_en"], row["text_it"],
-                   row["placeholder"], _class_from(row), row["dropped_at"], row["reason"], row["role"])
+                   row["placeholder"], _class_from(row), row["dropped_at"], row["reason"], row.get("role"))
 
     def to_row(self) -> dict[str, Any]:
         return {
@@ -316,7 +316,7 @@ class RefinedMention:
     @classmethod
     def from_row(cls, row: ParquetRow) -> RefinedMention:
         return cls(row["cluster_id"], Span(row["start"], row["end"]), Span(row["start_before"], row["end_before"]),
-                   _class_from(row), row["role"])  # type: ignore[arg-type]
+                   _class_from(row), row.get("role"))  # type: ignore[arg-type]
 
     def to_row(self) -> dict[str, Any]:
         return {"cluster_id": self.cluster_id, "start": self.span.start, "end": self.span.end,
