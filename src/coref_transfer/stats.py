@@ -8,7 +8,8 @@ named reason. Its `stats.json` has
   stage keeps (`KEPT_LABEL`): select writes `alpha`, `beta1`, `beta2`,
   `beta3`; translate `gamma`; refine `delta`;
 - `dropped`: per unit, per reason, how many went (refine drops nothing);
-- the stage's own extras (select `anomalies`, `classes` and `in_place`, translate
+- the stage's own extras (select `anomalies`, `classes`, `in_place` and `roles`
+  (kept pronoun mentions by English role, `lang.en.pronoun_role`), translate
   `classes`, `class_sources`, `italian_analysis`, `class_changes` (step 2 of
   the classes), `attempts` and `translation`, refine `rules` and `agreement`, the
   agreement audit's counts of `coref_transfer.audit`).
@@ -149,6 +150,9 @@ def stats_markdown(stats: Mapping[str, Any]) -> str:
     if stats.get("in_place"):
         lines += ["", "| kept as words, no placeholder | mentions |", "|---|---|"]
         lines += [f"| {key} | {count:,} |" for key, count in stats["in_place"].items()]
+    if stats.get("roles"):
+        lines += ["", "| pronoun role in the English | kept mentions |", "|---|---|"]
+        lines += [f"| {key} | {count:,} |" for key, count in stats["roles"].items()]
     if stats.get("class_sources"):
         lines += ["", "| class value from | type | gender | number |", "|---|---|---|---|"]
         sources = stats["class_sources"]
