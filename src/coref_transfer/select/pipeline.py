@@ -12,9 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from coref_transfer.classes import MentionClass, estimate_classes, root_evidence
 from coref_transfer.lang.en.pronoun_role import ROLES, is_pronoun, pronoun_role
 from coref_transfer.lang.en.pronouns import SELF_WORDS
-from coref_transfer.classes import MentionClass, estimate_classes, root_evidence
 from coref_transfer.model import Part, Utterance
 from coref_transfer.records import SelectedMention
 from coref_transfer.select.alpha_nesting import alpha_reasons
@@ -115,9 +115,9 @@ def select_utterance(utt: Utterance, sel: Mapping[str, Any]) -> UtteranceFate:
         fate.root, fate.coordinated = head.index, head.coordinated
         reason = mention_reason(utt.tokens, utt.pos, start, end, head.index, sel)
         if is_pronoun(utt.pos, start, end):
-            fate.role = pronoun_role(utt.tokens, utt.pos, tree() if has_tree else None, start, end)
+            fate.role = pronoun_role(utt.tokens, utt.pos, tree(), start, end)
             if not reason and utt.tokens[start].lower() in SELF_WORDS:
-                fate.in_place, reason = self_treatment(fate, mentions, tree() if has_tree else None)
+                fate.in_place, reason = self_treatment(fate, mentions, tree())
         if reason:
             fate.dropped_at, fate.reason = "beta2", reason
         elif not fate.in_place:
