@@ -247,22 +247,58 @@ def test_plural_entities_and_reflexives(beta3, inventory):
     assert " and " in ph  # a pair carries the plural through the model
     assert first["text"] == "Anna e Paolo sono arrivati a Roma ieri."
     assert mention_tokens(first) == ["Anna e Paolo"]
-    # A name cannot stand for a reflexive: select drops it (reason reflexive), its word stays in the English
-    # and the model writes the Italian reflexive ("si sono feriti").
+    # A name cannot stand for a reflexive: select keeps its words (in_place reflexive), the model writes
+    # the Italian reflexive ("si sono feriti") and the mention goes on the clitic.
     assert out[1]["audit"][0]["source"].endswith("hurt themselves on the stairs.")
     assert out[1]["text"] == "Loro si sono feriti sulle scale."
-    assert mention_tokens(out[1]) == ["Loro"]
+    assert mention_tokens(out[1]) == ["Loro", "si"]
+    assert [m["role"] for m in out[1]["mentions"]] == ["subject", "reflexive"]
 
 
-def test_a_reflexive_kept_by_configuration_takes_the_tables_form(make_parts, inventory):
-    cfg = validate_config({"select": {"keep_pronouns": ["they", "them", "themselves"]}})
+def test_a_reflexive_left_out_of_keep_pronouns_is_dropped_by_select(make_parts, inventory):
+    cfg = validate_config({"select": {"keep_pronouns": ["they", "them"]}})
     columns = SelectionColumns()
     for part in make_parts(PLURALS):
         columns.add(select_part(part, cfg))
     rows = [SelectedUtterance.from_row(r) for r in columns.tables("test")["beta3"].to_pylist()]
     out, _, _ = run(rows, plural_script, inventory)
-    assert out[1]["text"] == "Loro hanno ferito sé stessi sulle scale."
-    assert mention_tokens(out[1]) == ["Loro", "sé stessi"]
+    assert out[1]["text"] == "Loro si sono feriti sulle scale."
+    assert mention_tokens(out[1]) == ["Loro"]
+
+
+EMPHATIC = """
+%part 0
+(TOP (S (NP=PERSON#1 (NNP Roberto)) (VP (VBZ sells) (NP (DT the) (NNS tickets)) (NP#1 (PRP himself))) (. .)))
+(TOP (S (NP#1 (PRP He)) (VP (VBD painted) (NP (DT the) (NN sign)) (NP#1 (PRP himself))) (. .)))
+(TOP (S (NP#1 (PRP He)) (VP (VBD built) (NP (DT the) (NN stall)) (NP#1 (PRP himself))) (. .)))
+"""
+
+
+def emphatic_script(source: str, call: int) -> str:
+    if source == "Roberto":
+        return "Roberto"
+    m = re.fullmatch(rf"{NAME} sells the tickets himself\.", source)
+    if m:
+        return italian_names(f"{m[1]} vende i biglietti di persona.")
+    m = re.fullmatch(rf"{NAME} painted the sign himself\.", source)
+    if m:
+        return italian_names(f"{m[1]} ha dipinto l'insegna.")  # the model left the -self out
+    m = re.fullmatch(rf"{NAME} built the stall himself\.", source)
+    if m:
+        return italian_names(f"{m[1]} stesso ha costruito la bancarella da solo.")  # two forms: never guess
+    raise AssertionError(f"unscripted segment {source!r}")
+
+
+def test_an_emphatic_self_is_found_by_its_form_or_dropped_with_a_reason(beta3, inventory):
+    out, stats, _ = run(beta3(EMPHATIC), emphatic_script, inventory)
+    assert out[0]["text"] == "Roberto vende i biglietti di persona."
+    assert mention_tokens(out[0]) == ["Roberto", "di persona"]
+    assert [m["role"] for m in out[0]["mentions"]] == [None, "emphatic"]
+    assert [m["reason"] for m in out[1]["mentions"]] == [None, "self_form_missing"]
+    assert [m["reason"] for m in out[2]["mentions"]] == [None, "self_form_repeated"]
+    assert stats["dropped"]["mentions"]["self_form_missing"] == 1
+    assert stats["dropped"]["mentions"]["self_form_repeated"] == 1
+    assert stats["input"]["mentions"] == stats["gamma"]["mentions"] + sum(stats["dropped"]["mentions"].values())
 
 
 SAME_TEXT = """

@@ -72,6 +72,8 @@ def test_expectation(results, source, index, entry):
         expected = (None, None) if entry["expect"] == "kept" else (entry["expect"], entry["reason"])
         got = (None, None) if fate.dropped_at is None else ("dropped", fate.reason)
         assert got == expected, why
+        if "in_place" in entry:
+            assert fate.in_place == entry["in_place"], why
         if "root" in entry:
             tokens = utt.utterance.tokens
             head = find_head(utt.utterance.tree(), fate.span.start, fate.span.end, utt.utterance.pos)

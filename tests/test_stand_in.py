@@ -154,12 +154,51 @@ DROPPED = [
         "quantifier",
     ),
     (
-        "a reflexive",
+        "a reflexive whose chain is not the clause subject's",
         "(TOP (S (NP (NNP Congress)) (VP (VBZ has) (VP (VBN proven) (S (NP#2 (PRP itself)) (ADJP (JJ ineffective))))) (. .)))",
         "itself",
-        "reflexive",
+        "self_other",
+    ),
+    (
+        "a -self in no reflexive or emphatic place",
+        "(TOP (S (NP#2 (NNP Marco)) (VP (VBD saw) (NP (NP (DT a) (NN picture)) (PP (IN of) (NP (NNP Anna))))) (. .)))"
+        "\n(TOP (S (NP (DT The) (NN winner)) (VP (VBD was) (NP#2 (PRP himself))) (. .)))",
+        "himself",
+        "self_other",
     ),
 ]
+
+KEPT_SELF = [
+    (
+        "a reflexive object of an infinitive, the subject above it",
+        "(TOP (S (NP#2 (DT The) (NN company)) (VP (VBD had) (S (VP (TO to) (VP (VB reinvent) (NP#2 (PRP itself)))))) (. .)))",
+        "reflexive",
+    ),
+    (
+        "a reflexive object after a preposition",
+        "(TOP (S (NP#2 (DT The) (NNS brothers)) (VP (VBP are) (ADJP (JJ proud) (PP (IN of) (NP#2 (PRP themselves))))) (. .)))",
+        "reflexive",
+    ),
+    (
+        "an emphatic -self after the object",
+        "(TOP (S (NP#2 (NNP Roberto)) (VP (VBZ sells) (NP (DT the) (NNS tickets)) (NP#2 (PRP himself))) (. .)))",
+        "emphatic",
+    ),
+    (
+        "an emphatic -self apposed to the subject",
+        "(TOP (S (NP (NP#2 (DT The) (NN mayor)) (NP#2 (PRP herself))) (VP (VBD opened) (NP (DT the) (NN bridge))) (. .)))",
+        "emphatic",
+    ),
+]
+
+
+@pytest.mark.parametrize("why,tree,in_place", KEPT_SELF, ids=[c[0] for c in KEPT_SELF])
+def test_a_self_pronoun_of_the_subjects_chain_keeps_its_words(make_parts, config, why, tree, in_place):
+    got, result = fates(make_parts, config, tree)
+    word = next(k for k in got if k.endswith(("self", "selves")))
+    assert got[word] == (None, None, in_place)
+    [fate] = [f for f in result.utterances[0].mentions if f.in_place]
+    assert fate.role == in_place
 
 
 @pytest.mark.parametrize("why,tree,mention,reason", DROPPED, ids=[c[0] for c in DROPPED])
@@ -193,10 +232,10 @@ def test_quantifier_kind(words, tags, root, kind):
     assert quantifier_kind(words, tags, root) == kind
 
 
-def test_a_reflexive_listed_in_keep_pronouns_is_kept():
-    keep = validate_config({"select": {"keep_pronouns": ["it", "itself"]}})["select"]
-    assert root_reason("itself", "PRP", keep) is None
-    assert root_reason("itself", "PRP", validate_config({})["select"]) == "reflexive"
+def test_a_reflexive_left_out_of_keep_pronouns_is_dropped():
+    drop = validate_config({"select": {"keep_pronouns": ["it", "they"]}})["select"]
+    assert root_reason("itself", "PRP", drop) == "reflexive"
+    assert root_reason("itself", "PRP", validate_config({})["select"]) is None
 
 
 def test_stats_count_the_mentions_kept_as_words_and_the_drops(make_parts, config):
@@ -208,6 +247,9 @@ def test_stats_count_the_mentions_kept_as_words_and_the_drops(make_parts, config
 """
     _, result = fates(make_parts, config, text)
     stats = compute_stats([result])
-    assert stats["in_place"] == {"inside_name": 1, "compound_modifier": 0}
+    assert stats["in_place"] == {"inside_name": 1, "compound_modifier": 0, "reflexive": 0, "emphatic": 0}
+    assert stats["roles"] == {
+        "subject": 0, "object": 1, "reflexive": 0, "emphatic": 0, "oblique": 0, "possessive": 0, "other": 0,
+    }
     assert stats["dropped"]["mentions"]["quantifier"] == 2
     assert stats["beta3"]["mentions"] == 6

@@ -80,16 +80,18 @@ class SelectedMention:
     cls: MentionClass | None = None
     in_place: str | None = None
     """Why γ keeps the mention's words instead of a placeholder (`select.stand_in.IN_PLACE_REASONS`), or None."""
+    role: str | None = None
+    """A pronoun mention's role in the English (`lang.en.pronoun_role.ROLES`), None for other mentions."""
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> SelectedMention:
         return cls(row["cluster_id"], Span(row["start"], row["end"]), row["root"], row["coordinated"],
-                   row["dropped_at"], row["reason"], _class_from(row), row["in_place"])
+                   row["dropped_at"], row["reason"], _class_from(row), row["in_place"], row.get("role"))
 
     def to_row(self) -> dict[str, Any]:
         return {"cluster_id": self.cluster_id, "start": self.span.start, "end": self.span.end, "root": self.root,
                 "coordinated": self.coordinated, "dropped_at": self.dropped_at, "reason": self.reason,
-                "in_place": self.in_place, **_class_columns(self.cls)}
+                "in_place": self.in_place, "role": self.role, **_class_columns(self.cls)}
 
 
 @dataclass(slots=True)
@@ -215,12 +217,14 @@ class TranslatedMention:
     cls: MentionClass | None
     dropped_at: str | None
     reason: str | None
+    role: str | None = None
+    """The English pronoun's role (select's `role`), None for other mentions."""
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> TranslatedMention:
         return cls(row["cluster_id"], _span_from(row["start"], row["end"]),
                    Span(row["source_start"], row["source_end"]), row["kind"], row["text_en"], row["text_it"],
-                   row["placeholder"], _class_from(row), row["dropped_at"], row["reason"])
+                   row["placeholder"], _class_from(row), row["dropped_at"], row["reason"], row.get("role"))
 
     def to_row(self) -> dict[str, Any]:
         return {
@@ -228,7 +232,7 @@ class TranslatedMention:
             "start": None if self.span is None else self.span.start,
             "end": None if self.span is None else self.span.end,
             "source_start": self.source_span.start, "source_end": self.source_span.end, "kind": self.kind,
-            "text_en": self.text_en, "text_it": self.text_it, "placeholder": self.placeholder,
+            "text_en": self.text_en, "text_it": self.text_it, "placeholder": self.placeholder, "role": self.role,
             **_class_columns(self.cls), "dropped_at": self.dropped_at, "reason": self.reason,
         }
 
@@ -306,15 +310,17 @@ class RefinedMention:
     span: Span
     span_before: Span
     cls: MentionClass
+    role: str | None = None
+    """The English pronoun's role (select's `role`), None for other mentions."""
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> RefinedMention:
         return cls(row["cluster_id"], Span(row["start"], row["end"]), Span(row["start_before"], row["end_before"]),
-                   _class_from(row))  # type: ignore[arg-type]
+                   _class_from(row), row.get("role"))  # type: ignore[arg-type]
 
     def to_row(self) -> dict[str, Any]:
         return {"cluster_id": self.cluster_id, "start": self.span.start, "end": self.span.end,
-                "start_before": self.span_before.start, "end_before": self.span_before.end,
+                "start_before": self.span_before.start, "end_before": self.span_before.end, "role": self.role,
                 **_class_columns(self.cls)}
 
 

@@ -39,6 +39,10 @@ CLASS_FIELDS = [
     pa.field("number_source", pa.string()),
 ]
 
+ROLE_FIELD = pa.field("role", pa.string())
+"""A pronoun mention's grammatical role in the English (`lang.en.pronoun_role.ROLES`; null for
+other mentions), decided by select and carried through translate and refine."""
+
 MENTION = pa.struct(
     [
         pa.field("cluster_id", pa.int32(), nullable=False),
@@ -49,6 +53,7 @@ MENTION = pa.struct(
         pa.field("dropped_at", pa.string()),
         pa.field("reason", pa.string()),
         pa.field("in_place", pa.string()),
+        ROLE_FIELD,
         *CLASS_FIELDS,
     ]
 )
@@ -120,6 +125,7 @@ GAMMA_MENTION = pa.struct(
         pa.field("text_en", pa.string(), nullable=False),
         pa.field("text_it", pa.string()),
         pa.field("placeholder", pa.string()),
+        ROLE_FIELD,
         *CLASS_FIELDS,
         pa.field("dropped_at", pa.string()),
         pa.field("reason", pa.string()),
@@ -168,6 +174,7 @@ DELTA_MENTION = pa.struct(
         pa.field("end", pa.int32(), nullable=False),
         pa.field("start_before", pa.int32(), nullable=False),
         pa.field("end_before", pa.int32(), nullable=False),
+        ROLE_FIELD,
         *CLASS_FIELDS,
     ]
 )

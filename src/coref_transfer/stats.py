@@ -8,7 +8,8 @@ named reason. Its `stats.json` has
   stage keeps (`KEPT_LABEL`): select writes `alpha`, `beta1`, `beta2`,
   `beta3`; translate `gamma`; refine `delta`;
 - `dropped`: per unit, per reason, how many went (refine drops nothing);
-- the stage's own extras (select `anomalies`, `classes` and `in_place`, translate
+- the stage's own extras (select `anomalies`, `classes`, `in_place` and `roles`
+  (kept pronoun mentions by English role, `lang.en.pronoun_role`), translate
   `classes`, `class_sources`, `italian_analysis`, `class_changes` (step 2 of
   the classes), `attempts`, `translation` and `possessives` (how each
   possessive pronoun was put back, `translate.possessive`), refine `rules` and `agreement`, the
@@ -50,7 +51,7 @@ SELECT_MENTION_REASONS = {
     "beta1": SELECT_UTTERANCE_REASONS,
     "beta2": (
         "contains_verb", "first_second_person", "other_pronoun", "numeral", "verb_root", "wh_word", "other_root",
-        "negative", "quantifier", "reciprocal", "reflexive",
+        "negative", "quantifier", "reciprocal", "reflexive", "self_other",
     ),
     "beta3": ("cluster_too_small", "cluster_no_noun"),
 }
@@ -60,7 +61,10 @@ cluster's)."""
 SELECT_CLUSTER_REASONS = ("too_small", "no_noun")
 
 TRANSLATE_UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted")
-TRANSLATE_MENTION_REASONS = ("placeholder_lost", "placeholders_exhausted", "span_misaligned", "words_not_found")
+TRANSLATE_MENTION_REASONS = (
+    "placeholder_lost", "placeholders_exhausted", "span_misaligned", "words_not_found",
+    "self_form_missing", "self_form_repeated",
+)
 
 UNITS = ("utterances", "mentions", "clusters")
 """What the stages account for, in the order summaries list them."""
@@ -147,6 +151,9 @@ def stats_markdown(stats: Mapping[str, Any]) -> str:
     if stats.get("in_place"):
         lines += ["", "| kept as words, no placeholder | mentions |", "|---|---|"]
         lines += [f"| {key} | {count:,} |" for key, count in stats["in_place"].items()]
+    if stats.get("roles"):
+        lines += ["", "| pronoun role in the English | kept mentions |", "|---|---|"]
+        lines += [f"| {key} | {count:,} |" for key, count in stats["roles"].items()]
     if stats.get("class_sources"):
         lines += ["", "| class value from | type | gender | number |", "|---|---|---|---|"]
         sources = stats["class_sources"]

@@ -64,7 +64,7 @@ def _refined(utterance: TranslatedUtterance, parsed: ParsedSentence, rules: Sequ
         heads=[t.head for t in sentence.tokens],
         deprels=[t.deprel for t in sentence.tokens],
         mentions=[
-            RefinedMention(m.cluster_id, new.span, m.span, m.cls)  # type: ignore[arg-type]
+            RefinedMention(m.cluster_id, new.span, m.span, m.cls, m.role)  # type: ignore[arg-type]
             for m, new in zip(live, sentence.mentions)
         ],
         changes=sentence.changes,

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coref_transfer.classes import MentionClass, estimate_classes, root_evidence
+from coref_transfer.lang.en.pronoun_role import ROLES, is_pronoun, pronoun_role
+from coref_transfer.lang.en.pronouns import SELF_WORDS
 from coref_transfer.model import Part, Utterance
 from coref_transfer.records import SelectedMention
 from coref_transfer.select.alpha_nesting import alpha_reasons
@@ -20,7 +22,7 @@ from coref_transfer.select.beta1_utterances import utterance_reason
 from coref_transfer.select.beta2_mentions import mention_reason
 from coref_transfer.select.beta3_clusters import cluster_reason
 from coref_transfer.select.heads import find_head, find_head_in_bits
-from coref_transfer.select.stand_in import IN_PLACE_REASONS, in_place_reason
+from coref_transfer.select.stand_in import IN_PLACE_REASONS, in_place_reason, self_treatment
 from coref_transfer.stats import (
     SELECT_CLUSTER_REASONS,
     SELECT_LABELS,
@@ -112,9 +114,13 @@ def select_utterance(utt: Utterance, sel: Mapping[str, Any]) -> UtteranceFate:
             head = find_head(tree(), start, end, utt.pos)
         fate.root, fate.coordinated = head.index, head.coordinated
         reason = mention_reason(utt.tokens, utt.pos, start, end, head.index, sel)
+        if is_pronoun(utt.pos, start, end):
+            fate.role = pronoun_role(utt.tokens, utt.pos, tree(), start, end)
+            if not reason and utt.tokens[start].lower() in SELF_WORDS:
+                fate.in_place, reason = self_treatment(fate, mentions, tree())
         if reason:
             fate.dropped_at, fate.reason = "beta2", reason
-        else:
+        elif not fate.in_place:
             fate.in_place = in_place_reason(utt.pos, start, end, tree, utt.entities)
     return ufate
 
@@ -164,6 +170,8 @@ class Stats:
     classes: Counter = field(default_factory=Counter)
     in_place: Counter = field(default_factory=Counter)
     """Kept mentions that γ leaves as words, by reason (`select.stand_in`)."""
+    roles: Counter = field(default_factory=Counter)
+    """Kept pronoun mentions by English role (`lang.en.pronoun_role.ROLES`)."""
     documents: dict[str, set[str]] = field(default_factory=lambda: {s: set() for s in ("input", *SELECT_LABELS)})
     """Distinct document ids per stage (a document has one or more parts)."""
 
@@ -190,8 +198,11 @@ class Stats:
                     self.counts[stage]["mentions"] += 1
                 if fate.reason:
                     self.dropped_mentions[fate.reason] += 1
-                elif fate.in_place:
-                    self.in_place[fate.in_place] += 1
+                else:
+                    if fate.in_place:
+                        self.in_place[fate.in_place] += 1
+                    if fate.role:
+                        self.roles[fate.role] += 1
             if ufate.reason:
                 self.dropped_utterances[ufate.reason] += 1
             self.anomalies["span_in_two_chains"] += sum(f.reason == "duplicate_span" for f in ufate.mentions)
@@ -230,6 +241,7 @@ class Stats:
         }
         out["classes"] = {k: int(v) for k, v in sorted(self.classes.items())}
         out["in_place"] = {r: int(self.in_place[r]) for r in IN_PLACE_REASONS}
+        out["roles"] = {r: int(self.roles[r]) for r in ROLES}
         return out
 
 

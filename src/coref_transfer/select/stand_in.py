@@ -11,9 +11,16 @@ breaking the English or changing its meaning. Two treatments:
   mention's `in_place` column.
 - **dropped** (`drop_reason`, reasons of β2): a quantifier, negative or
   reciprocal has no name that means the same; it is dropped with its reason
-  and its words stay in the text. Reflexives are dropped by the root filter
-  (`beta2_mentions.root_reason`, reason `reflexive`) unless listed in
-  `select.keep_pronouns`.
+  and its words stay in the text.
+- **-self pronouns** (`self_treatment`): no name can stand for them either
+  ("Gino has proven Nazario ineffective"), but Italian renders them from
+  their clause: a reflexive object becomes the reflexive clitic ("si è
+  reinventata"), an emphatic one "lui stesso" / "di persona". So a -self
+  whose chain holds the phrase it refers back to keeps its words (in_place
+  `reflexive` or `emphatic`, by its English role, `lang.en.pronoun_role`) and
+  γ finds its Italian form (`translate.self_forms`); any other -self is
+  dropped with `self_other`. A -self left out of `select.keep_pronouns` is
+  dropped by the root filter (`beta2_mentions.root_reason`, reason `reflexive`).
 
 | reason | treatment | what | example (mention in brackets) | why no name |
 |---|---|---|---|---|
@@ -22,7 +29,9 @@ breaking the English or changing its meaning. Two treatments:
 | `negative` | dropped | a negative word before or at the root: no, none, nobody, nothing, neither, no one | "the bunch that [no one] picked" | "that Gino picked" flips the meaning |
 | `quantifier` | dropped | a quantifier pronoun as root (everyone, someone, anything, all, each, some, …) or every/each/any/either before the root | "[everyone] agreed", "feed him [every day]" | a name makes it one definite person or thing |
 | `reciprocal` | dropped | each other, one another | "they helped [each other]" | "they helped Gino" is another sentence |
-| `reflexive` | dropped (root filter) | himself, herself, itself, themselves | "Congress has proven [itself] ineffective" | "Gino has proven Nazario ineffective": Italian wants a pronoun form ("si è dimostrato") |
+| `reflexive` | kept as words | a -self object of its clause's verb, or after a preposition, referring to the clause subject | "the company had to reinvent [itself]", "proud of [themselves]" | "Gino has proven Nazario ineffective": Italian wants a pronoun form ("si è dimostrato") |
+| `emphatic` | kept as words | a -self after another complement, apposed, or "by -self", referring to the subject (or the phrase it is apposed to) | "he sells the tickets [himself]" | Italian says "lui stesso", "di persona" |
+| `self_other` | dropped | any other -self (its referent is not the clause subject, or its place is neither) | "it is [himself]" | no form to find |
 
 Limits, and how the checks decide:
 - The modifier checks use the gold constituency tree: the mention must be
@@ -47,13 +56,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from coref_transfer.lang.en.pronoun_role import SELF_ROLES, self_referent
 from coref_transfer.lang.en.quantifiers import quantifier_kind
 from coref_transfer.lang.en.tags import NOUN_TAGS, PROPER_TAGS
 from coref_transfer.model import NamedEntity
+from coref_transfer.records import SelectedMention
 from coref_transfer.select.heads import phrase_category
 from coref_transfer.tree import Tree
 
-IN_PLACE_REASONS = ("inside_name", "compound_modifier")
+IN_PLACE_REASONS = ("inside_name", "compound_modifier", "reflexive", "emphatic")
 """Why a kept mention stays as words in the English (the `in_place` column of select's tables)."""
 DROP_REASONS = ("negative", "quantifier", "reciprocal")
 """β2's reasons for dropping a mention no name can stand for (`reflexive` comes from the root filter)."""
@@ -74,6 +85,26 @@ def drop_reason(tokens: Sequence[str], pos: Sequence[str], start: int, end: int,
     """
     kind = quantifier_kind(tokens[start : end + 1], pos[start : end + 1], root - start)
     return kind if kind in DROP_REASONS else None
+
+
+def self_treatment(
+    mention: SelectedMention, mentions: Sequence[SelectedMention], tree: Tree | None
+) -> tuple[str | None, str | None]:
+    """(in_place reason, drop reason) of a -self pronoun mention whose `role` is set.
+
+    A reflexive or emphatic -self keeps its words (`reflexive` / `emphatic`)
+    when a mention of its own chain is the phrase it refers back to (the
+    clause subject, or the noun phrase it is apposed to,
+    `lang.en.pronoun_role.self_referent`): Italian renders it from that
+    phrase ("si", "lui stesso"). Otherwise it is dropped with `self_other`.
+    """
+    if mention.role not in SELF_ROLES:
+        return None, "self_other"
+    start, end = mention.span.start, mention.span.end
+    chain = {(m.span.start, m.span.end) for m in mentions if m.cluster_id == mention.cluster_id and m is not mention}
+    if any(span in chain for span in self_referent(tree, start, end)):
+        return mention.role, None
+    return None, "self_other"
 
 
 def in_place_reason(

@@ -50,7 +50,7 @@ class SelectionColumns:
         self.ent_counts: list[int] = []
         self.men: dict[str, list] = {
             k: []
-            for k in ("cluster_id", "start", "end", "root", "coordinated", "dropped_at", "reason", "in_place", *_CLASS_NAMES)
+            for k in ("cluster_id", "start", "end", "root", "coordinated", "dropped_at", "reason", "in_place", "role", *_CLASS_NAMES)
         }
         self.men_counts: list[int] = []
         self.men_rank: list[int] = []
@@ -86,6 +86,7 @@ class SelectionColumns:
                 men["dropped_at"].append(f.dropped_at)
                 men["reason"].append(f.reason)
                 men["in_place"].append(f.in_place)
+                men["role"].append(f.role)
                 for name, value in zip(_CLASS_NAMES, _class_values(f.cls)):
                     men[name].append(value)
                 self.men_rank.append(SELECT_RANK[f.dropped_at] if f.dropped_at else len(SELECT_LABELS))

@@ -49,6 +49,8 @@ class Slot:
     """`plain`, `possessor`, `possessive` or `in_place` (see the module docstring)."""
     text: str
     """English text to translate for the mention (without a final clitic)."""
+    in_place: str | None = None
+    """Why an `in_place` mention keeps its words (select's `in_place`; `reflexive`/`emphatic`: a -self, `translate.self_forms`)."""
 
 
 def make_slots(utterance: SelectedUtterance) -> list[Slot]:
@@ -69,7 +71,7 @@ def make_slots(utterance: SelectedUtterance) -> list[Slot]:
         words = list(tokens[start : last + 1])
         if start == 0 and pos[0] not in PROPER_TAGS and words[0][:1].isupper() and words[0] != "I":
             words[0] = words[0][0].lower() + words[0][1:]  # capitalised only because it opened the sentence
-        slots.append(Slot(i, m.span, cls, kind, detokenize(words, pos[start : last + 1])))
+        slots.append(Slot(i, m.span, cls, kind, detokenize(words, pos[start : last + 1]), m.in_place))
     return slots
 
 

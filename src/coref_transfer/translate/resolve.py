@@ -42,6 +42,7 @@ from coref_transfer.model import Span
 from coref_transfer.translate.placeholders.inventory import Placeholder, find_placeholder
 from coref_transfer.translate.possessive import NounGender, Placement, place
 from coref_transfer.translate.replace import Slot
+from coref_transfer.translate.self_forms import SELF_ROLES, find_self_form
 
 
 def _with_preposition(preposition: str, text: str) -> str | None:
@@ -67,6 +68,8 @@ class Resolved:
     """`placeholder_missing` or `placeholder_repeated` (the attempt failed)."""
     possessives: list[Placement] = field(default_factory=list)
     """How each possessive pronoun was put back (`translate.possessive`)."""
+    unplaced: dict[int, str] = field(default_factory=dict)
+    """Why a slot has no span, when resolution knows better than the slot's kind (a -self, `translate.self_forms`)."""
 
 
 @dataclass
@@ -142,12 +145,19 @@ def resolve(
             edits.append(_Edit(tokens[first - 1][1], end, fused, k))
         else:
             edits.append(_Edit(start, end, text, k))
+    unplaced: dict[int, str] = {}
     for k in in_place:
-        found = _find_words(tokens, (italian[k], slots[k].text), edits)
+        if slots[k].in_place in SELF_ROLES:  # a -self: found by its Italian forms
+            found, why = find_self_form(tokens, slots[k].in_place, slots[k].text, [(e.start, e.end) for e in edits])
+            if why:
+                unplaced[k] = why
+        else:
+            found = _find_words(tokens, (italian[k], slots[k].text), edits)
         if found is not None:
             edits.append(_Edit(found[0], found[1], translation[found[0] : found[1]], k))
     resolved = _apply(translation, edits, len(slots))
     resolved.possessives = placements
+    resolved.unplaced = unplaced
     return resolved
 
 

@@ -41,6 +41,7 @@ from coref_transfer.translate.possessive import NounGender, PossessiveCounts, po
 from coref_transfer.translate.pronouns import italian_pronoun
 from coref_transfer.translate.replace import Slot, make_slots, replace, utterance_rng
 from coref_transfer.translate.resolve import Resolved, resolve, survival
+from coref_transfer.translate.self_forms import SELF_ROLES
 
 
 @dataclass
@@ -164,7 +165,7 @@ def mention_sources(work: Sequence[Work], pronoun_table: bool) -> tuple[dict[Men
             key = MentionKey(w.index, slot.index)
             start = slot.span.start
             if (
-                pronoun_table
+                (pronoun_table or slot.in_place in SELF_ROLES)  # a -self is found by its forms, never translated alone
                 and len(slot.span) == 1
                 and pos[start] in ("PRP", "PRP$")
                 and italian_pronoun(tokens[start], pos[start], slot.cls) is not None
@@ -205,8 +206,10 @@ def _strip_final_period(italian: str, english: str) -> str:
     return italian
 
 
-def _unplaced_reason(slot: Slot) -> str:
+def _unplaced_reason(slot: Slot, resolved: Resolved | None) -> str:
     """Why a mention of an utterance that passed has no Italian span."""
+    if resolved is not None and slot.index in resolved.unplaced:
+        return resolved.unplaced[slot.index]  # a -self: self_form_missing / self_form_repeated
     return "words_not_found" if slot.kind == "in_place" else "span_misaligned"
 
 
@@ -225,7 +228,7 @@ def _translated(w: Work, texts: Mapping[MentionKey, str]) -> TranslatedUtterance
         if w.reason:
             dropped, reason = "gamma", w.reason
         elif span is None:
-            dropped, reason = "gamma", _unplaced_reason(slot)
+            dropped, reason = "gamma", _unplaced_reason(slot, resolved)
         else:
             dropped, reason = None, None
         mentions.append(
@@ -240,6 +243,7 @@ def _translated(w: Work, texts: Mapping[MentionKey, str]) -> TranslatedUtterance
                 cls=w.classes[slot.index],
                 dropped_at=dropped,
                 reason=reason,
+                role=m.role,
             )
         )
     return TranslatedUtterance(
@@ -279,7 +283,7 @@ def _stats(work: Sequence[Work], attempts: Counter) -> dict[str, Any]:
             possessives.add(placement)
         for slot, span in zip(w.slots, w.resolved.spans):  # type: ignore[union-attr]
             if span is None:
-                dropped_men[_unplaced_reason(slot)] += 1
+                dropped_men[_unplaced_reason(slot, w.resolved)] += 1
             else:
                 kept_mentions += 1
                 u = w.utterance

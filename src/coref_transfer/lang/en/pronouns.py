@@ -15,3 +15,7 @@ PERSONAL_WORDS = frozenset(["he", "him", "she", "her", "it", "they", "them"])
 REFLEXIVE_WORDS = frozenset(["himself", "herself", "itself", "themselves"])
 POSSESSIVE_WORDS = frozenset(["his", "her", "its", "their", "hers", "theirs"])
 """Possessive determiners and pronouns ("her" is also an object form: the tag tells)."""
+SELF_WORDS = REFLEXIVE_WORDS | frozenset(["myself", "yourself", "ourselves", "yourselves", "oneself"])
+"""Every -self pronoun, reflexive or emphatic by its place in the clause (`lang.en.pronoun_role`)."""
+OBJECTIVE_WORDS = frozenset(["him", "them", "me", "us", "whom"])
+"""Object forms that are never subjects ("her" and "it" are both)."""
