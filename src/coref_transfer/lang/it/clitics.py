@@ -59,15 +59,6 @@ FOCUS_WORDS = frozenset([
     "unicamente", "sempre", "ancora",
 ])
 
-#: Lemmas (and frequent forms, the parser's lemmas being unreliable) of verbs of saying:
-#: a pronoun right after one is a quotative subject ("…, ha detto lui") or a dative
-#: ("ha detto loro di…"), not a direct object.
-SAY_VERBS = frozenset([
-    "dire", "affermare", "aggiungere", "spiegare", "dichiarare", "rispondere", "chiedere", "domandare",
-    "osservare", "commentare", "sottolineare", "annunciare", "ricordare", "scrivere", "raccontare",
-    "precisare", "replicare", "concludere", "ammettere", "insistere", "rispose", "detto", "dice", "disse",
-    "dicono", "dissero", "diceva", "dicevano", "dico",
-])
 #: Verbs that take a dative: "loro" right after one is an indirect object ("ha dato loro tutto",
 #: "ha permesso loro di restare"), which the clitic rule does not touch.
 DATIVE_VERBS = frozenset([

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from coref_transfer.lang.it.clitics import DATIVE_VERBS, FOCUS_WORDS, OBJECT_CLITICS, SAY_VERBS, third_person_clitic
+from coref_transfer.lang.it.clitics import DATIVE_VERBS, FOCUS_WORDS, OBJECT_CLITICS, third_person_clitic
+from coref_transfer.lang.it.speech import is_speech_verb
 from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.clitic_placement import Group, find_group, place
@@ -122,7 +123,7 @@ class ObjectPronounClitic(Rule):
         if word in FIRST_SECOND and not sentence.mentions_on(index):
             return "first or second person with no mention (contrastive in Italian text)"
         verb = tokens[group.verb]
-        if verb.lemma in SAY_VERBS or verb.text.lower() in SAY_VERBS:
+        if is_speech_verb(verb):
             return "after a verb of saying"
         if word == "loro" and (
             verb.lemma in DATIVE_VERBS or verb.text.lower() in DATIVE_VERBS

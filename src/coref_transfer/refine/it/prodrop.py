@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from coref_transfer.lang.it.articles import split_articulated
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
+from coref_transfer.lang.it.speech import is_speech_verb
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.pronouns import (
@@ -64,40 +66,6 @@ COORDINATE_CLAUSES = frozenset({"conj", "parataxis"})
 #: Relations of a subordinate clause to the clause it depends on.
 SUBORDINATE_CLAUSES = frozenset({"ccomp", "advcl", "csubj"})
 SENTENCE_END = frozenset({".", "!", "?", "…", "..."})
-#: Verbs of saying that introduce or follow a quotation ("…, ha detto lei").
-SPEECH_VERBS = frozenset(
-    [
-        "dire",
-        "aggiungere",
-        "affermare",
-        "dichiarare",
-        "spiegare",
-        "rispondere",
-        "commentare",
-        "sottolineare",
-        "precisare",
-        "concludere",
-        "osservare",
-        "ricordare",
-        "ammettere",
-        "chiedere",
-        "domandare",
-        "scrivere",
-        "raccontare",
-        "annunciare",
-        "replicare",
-        "insistere",
-        "continuare",
-        "confermare",
-        "assicurare",
-        "avvertire",
-    ]
-)
-#: Irregular participles of the verbs of saying, read by form too: the
-#: project's parser lemmatises some of them wrongly ("risposto" → "risporre").
-SPEECH_PARTICIPLES = frozenset(
-    ["detto", "aggiunto", "risposto", "chiesto", "scritto", "ammesso", "concluso", "insistito"]
-)
 #: What may close the quotation or clause before an inverted speech verb.
 QUOTE_CLOSERS = frozenset({",", ":", ";", '"', "»", "”", "'", "’", "—", "–"})
 #: Third-person forms for things: no topic contrast between them and a person.
@@ -273,9 +241,7 @@ class SubjectPronounDeletion(Rule):
         """The pronoun at `index` is the inverted subject of a verb of saying after a quotation or comma."""
         tokens = parsed.tokens
         head = tokens[index].head
-        if head < 0 or (
-            tokens[head].lemma.lower() not in SPEECH_VERBS and tokens[head].text.lower() not in SPEECH_PARTICIPLES
-        ):
+        if head < 0 or not is_speech_verb(tokens[head]):
             return False
         group = verb_group(parsed, head)
         if group[-1] != index - 1:
@@ -293,7 +259,12 @@ class SubjectPronounDeletion(Rule):
         if SUBJECT_PRONOUNS.get(pronoun.text.lower(), (0, number))[1] != number:
             return False
         after = tokens[index + 1] if index + 1 < len(tokens) else None
-        return after is None or after.upos == "PUNCT" or (after.upos == "ADP" and not after.text.lower().startswith("d"))
+        if after is None or after.upos == "PUNCT":
+            return True
+        # "…, ha detto lui ai giornalisti / davanti al tribunale"; not "ha detto loro di aspettare" (a dative)
+        word = after.text.lower()
+        parts = split_articulated(word)
+        return after.upos == "ADP" and word not in ("di", "d'") and (parts is None or parts[0] != "di")
 
     def _keep_reason(self, sentence: Sentence, index: int) -> str | None:
         """Why the subject pronoun at `index` must stay, or None to delete it."""
