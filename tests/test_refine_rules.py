@@ -1736,3 +1736,97 @@ def test_number_agreement_leaves_a_tonic_pronoun_after_its_verb():
     """, (1, 1, 1)),
     )
     assert sent.changes == [] and rule.skipped["post-verbal: may be the object"] == 1
+
+
+def test_prodrop_keeps_a_pronoun_coordinated_by_position():
+    """'Lui e lei si sono sposati' with 'Lui' misparsed as a root: e + a nominal before, a plural verb → coordinated."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence("""
+        Lui lui PROPN _ 0 root
+        e e CCONJ _ 5 cc
+        lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs 5 nsubj
+        si si PRON Clitic=Yes|Person=3|PronType=Prs 5 expl
+        sono essere AUX Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin 6 aux
+        sposati sposare VERB Gender=Masc|Number=Plur|Tense=Past|VerbForm=Part 0 root
+        . . PUNCT _ 6 punct
+    """, (0, 0, 1), (2, 2, 2)),
+    )
+    assert sent.changes == [] and rule.skipped == {"coordinated subject": 1}
+
+
+def test_prodrop_keeps_the_subject_of_a_gapped_contrast():
+    """'Lui ha pagato il vino , lei il pane': lei's clause has no verb of its own; Lui stays (contrastive pair)."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence("""
+        Lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 3 nsubj
+        ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 3 aux
+        pagato pagare VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+        il il DET Definite=Def|Gender=Masc|Number=Sing|PronType=Art 5 det
+        vino vino NOUN Gender=Masc|Number=Sing 3 obj
+        , , PUNCT _ 5 punct
+        lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs 9 cc
+        il il DET Definite=Def|Gender=Masc|Number=Sing|PronType=Art 9 det
+        pane pane NOUN Gender=Masc|Number=Sing 3 conj
+        . . PUNCT _ 3 punct
+    """, (0, 0, 1), (6, 6, 2)),
+    )
+    assert sent.changes == [] and rule.skipped["contrastive pair"] == 1
+
+
+def test_prodrop_reattaches_a_pronoun_to_the_agreeing_verb_after_it():
+    """'restaurato ed esso è di nuovo aperto' (esso parsed as a conjunct): esso is the subject of 'è … aperto'; it goes."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence("""
+        Il il DET Definite=Def|Gender=Masc|Number=Sing|PronType=Art 2 det
+        museo museo NOUN Gender=Masc|Number=Sing 4 nsubj
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 4 aux
+        restaurato restaurare VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
+        ed ed CCONJ _ 6 cc
+        esso esso PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 4 conj
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 8 cop
+        aperto aperto ADJ Gender=Masc|Number=Sing 4 conj
+        . . PUNCT _ 4 punct
+    """, (0, 1, 1), (5, 5, 1)),
+    )
+    assert text(sent) == "Il museo è restaurato ed è aperto ." and spans(sent) == [(0, 1), (5, 5)]
+    assert rule.repaired == 1
+
+
+def test_prodrop_drops_the_subject_of_an_object_relative_when_number_tells_che_apart():
+    """'I libri che lui ha scritto': libri (plural) cannot be the subject of 'ha'; lui goes."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence("""
+        I il DET Definite=Def|Gender=Masc|Number=Plur|PronType=Art 2 det
+        libri libro NOUN Gender=Masc|Number=Plur 0 root
+        che che PRON PronType=Rel 6 obj
+        lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 6 nsubj
+        ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 6 aux
+        scritto scrivere VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 2 acl:relcl
+        . . PUNCT _ 2 punct
+    """, (3, 3, 1)),
+    )
+    assert text(sent) == "I libri che ha scritto ." and spans(sent) == [(3, 3)]
+
+
+def test_prodrop_keeps_io_after_che_when_the_verb_form_does_not_show_the_person():
+    """'Aspetta che io finisca' (finisca parsed as an indicative 3rd person): the form could be any person; io stays."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence("""
+        Aspetta aspettare VERB Mood=Imp|Number=Sing|Person=2|Tense=Pres|VerbForm=Fin 0 root
+        che che SCONJ _ 4 mark
+        io io PRON Number=Sing|Person=1|PronType=Prs 4 nsubj
+        finisca finire VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 1 ccomp
+        . . PUNCT _ 1 punct
+    """, (2, 2, 1)),
+    )
+    assert sent.changes == [] and rule.skipped == {"subjunctive: the person would be lost": 1}

@@ -28,7 +28,10 @@ def read_set(path: str | Path) -> list[dict[str, Any]]:
 
     An item may carry `classes`: the entity class of each mention of its
     input, in bracket order (sorted by start, longest first), each
-    "type/gender/number" or null; read into `MentionClass`es (or None).
+    "type/gender/number" or null; read into `MentionClass`es (or None); and
+    `clusters`: one integer per mention, equal for mentions of one entity
+    (without it each mention is its own entity, as pro-drop's "subject
+    switch" then reads it).
 
     Raises:
         InputFormatError: a field is missing, or `classes` is not a list
@@ -41,8 +44,23 @@ def read_set(path: str | Path) -> list[dict[str, Any]]:
             raise InputFormatError(path, lineno, f"missing field(s): {', '.join(sorted(missing))}")
         if "classes" in item:
             item = {**item, "classes": _classes(path, lineno, item)}
+        if "clusters" in item:
+            _check_clusters(path, lineno, item)
         items.append(item)
     return items
+
+
+def _check_clusters(path: str | Path, lineno: int, item: Mapping[str, Any]) -> None:
+    """The item's `clusters`: one integer per mention, in bracket order (equal numbers corefer)."""
+    raw = item["clusters"]
+    try:
+        _, mentions = parse_bracketed(item["input"])
+    except BracketError as exc:
+        raise InputFormatError(path, lineno, str(exc)) from exc
+    if not isinstance(raw, list) or len(raw) != len(mentions) or not all(isinstance(c, int) for c in raw):
+        raise InputFormatError(
+            path, lineno, f"clusters: give one integer per mention ({len(mentions)} mentions), equal for coreferent mentions"
+        )
 
 
 def _classes(path: str | Path, lineno: int, item: Mapping[str, Any]) -> list[MentionClass | None]:
@@ -71,7 +89,12 @@ def _classes(path: str | Path, lineno: int, item: Mapping[str, Any]) -> list[Men
 
 def evaluate(items: Sequence[Mapping[str, Any]], config: Mapping[str, Any], parser: ParserBackend | None = None) -> dict[str, Any]:
     """Per-rule precision/recall and sentence accuracy, with the sentences that went wrong."""
-    results = list(refine_texts([it["input"] for it in items], config, parser, [it.get("classes") for it in items]))
+    results = list(
+        refine_texts(
+            [it["input"] for it in items], config, parser,
+            [it.get("classes") for it in items], [it.get("clusters") for it in items],
+        )
+    )
     rules = list(config["refine"]["rules"])
     counts = {r: {"tp": 0, "fp": 0, "fn": 0} for r in rules}
     exact = 0

@@ -99,12 +99,15 @@ def refine_texts(
     config: Mapping[str, Any],
     parser: ParserBackend | None = None,
     classes: Sequence[Sequence[MentionClass | None] | None] | None = None,
+    clusters: Sequence[Sequence[int] | None] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Refine bracketed sentences; one JSON-ready result per line (the parser is loaded once).
 
     `classes`, if given, has one entry per non-blank line: None (classes
     unknown) or the entity class of each mention in bracket order (sorted by
     start, longest first, as `parse_bracketed` returns them), None where unknown.
+    `clusters`, likewise, gives each mention's entity (mentions with the same
+    number corefer); without it every mention is an entity of its own.
 
     Raises:
         ClassError: `classes` does not have one entry per line, or a line's
@@ -122,6 +125,16 @@ def refine_texts(
             raise ClassError(
                 f"{len(known)} entity classes for {len(mentions)} mentions in {' '.join(tokens)!r}"
             )
+    if clusters is not None:
+        clusters = list(clusters)
+        if len(clusters) != len(items):
+            raise ClassError(f"{len(clusters)} lists of clusters for {len(items)} sentences")
+        for k, ((tokens, mentions), ids) in enumerate(zip(items, clusters)):
+            if ids is None:
+                continue
+            if len(ids) != len(mentions):
+                raise ClassError(f"{len(ids)} clusters for {len(mentions)} mentions in {' '.join(tokens)!r}")
+            items[k] = (tokens, [Mention(c, m.span) for c, m in zip(ids, mentions)])
     parsed = parser.parse([tokens for tokens, _ in items], config["parser"]["batch_size"], progress=False)
     rules = build_rules(config["refine"]["rules"])
     for (_, mentions), sent, known in zip(items, parsed, classes):

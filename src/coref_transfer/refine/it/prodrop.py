@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from coref_transfer.lang.it.articles import split_articulated
+from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
 from coref_transfer.lang.it.speech import is_speech_verb
 from coref_transfer.parsing.model import ParsedSentence, Token
@@ -129,7 +130,8 @@ class SubjectPronounDeletion(Rule):
     - "coordinated subject": the pronoun has a conj or is one ("lui e Maria");
     - "focus particle": anche/solo/neanche/proprio… just before it, or
       stesso/pure/solo just after it ("anche lui", "lui stesso");
-    - "pronoun has dependents": apposition, relative clause ("noi italiani");
+    - "pronoun has dependents": apposition, relative clause ("noi italiani";
+      a conjunction the parser hung on it does not count);
     - "post-verbal subject": after the first verbal token, a focus position
       ("l'ha fatto lui"), except the quotative inversion below;
     - "contrast (invece/però)": invece/però/tuttavia after the pronoun in
@@ -142,9 +144,13 @@ class SubjectPronounDeletion(Rule):
       lei ha sorriso" keeps "lei");
     - "subjunctive: the person would be lost": a 1st/2nd person singular
       pronoun with a subjunctive verb, whose singular endings do not tell
-      the persons apart ("che io sia", "che tu sia");
+      the persons apart ("che io sia", "che tu sia"); also io/tu right
+      after "che" when the verb table does not know the form as that
+      person (the parser reads "che io finisca" as an indicative);
     - "object relative: che would read as the subject": "la donna che lui
-      ama" → "la donna che ama" means "who loves";
+      ama" → "la donna che ama" means "who loves"; not when the antecedent's
+      number differs from the verb's ("i libri che lui ha scritto" → "che
+      ha scritto": libri cannot be the subject of "ha");
     - "subject switch": in a ccomp/advcl/csubj clause, a pronoun whose
       person, number and gender fit the main clause's subject but whose
       mention belongs to another cluster: a null subject would be read as
@@ -160,6 +166,13 @@ class SubjectPronounDeletion(Rule):
     when the pronoun disagrees with the verb ("…, ha detto loro di
     aspettare": loro is the indirect object) or is followed by anything but
     punctuation or a preposition other than di ("ha detto lui che…").
+
+    Before deciding, a subject pronoun form directly before a finite verb
+    that agrees with it in person and number is attached to that verb
+    (`_repair_subjects`, counted in `repaired`): the parser often hangs "ed
+    esso è …" on the previous clause. A second person pronoun right after a
+    comma with a noun phrase and no verb ("Lui ha pagato il vino, lei il
+    pane") makes a "contrastive pair" (gapping).
 
     Known failure modes: the tests trust the parse (a pronoun attached to
     the wrong verb moves its mention there); deletion can leave a sentence
@@ -194,6 +207,8 @@ class SubjectPronounDeletion(Rule):
         form = tokens[index].text.lower()
         if form in THING_PRONOUNS:
             return False
+        if self._gapped_partner(parsed, index):
+            return True
         return any(
             is_personal_pronoun(tokens[c])
             and (is_subject(tokens[c]) or self._quotative(parsed, c))
@@ -202,14 +217,88 @@ class SubjectPronounDeletion(Rule):
             for c in parsed.children(p)
         )
 
+    @staticmethod
+    def _after_che_unsure(tokens: list[Token], index: int, verb: int) -> bool:
+        """io/tu right after "che" whose verb's form does not show the person ("che io finisca").
+
+        The parser reads many present subjunctives as indicatives ("finisca"
+        Person=3); only a form the verb table knows as this very person
+        ("che io sono", "che tu sei") makes the pronoun safe to drop.
+        """
+        pronoun = tokens[index]
+        if pronoun.text.lower() not in ("io", "tu") or index == 0 or tokens[index - 1].text.lower() != "che":
+            return False
+        known = finite_person_number(tokens[verb].text)
+        return known is None or str(known[0]) != _person(pronoun)
+
+    @staticmethod
+    def _gapped_partner(parsed: ParsedSentence, index: int) -> bool:
+        """Another person pronoun heads a clause whose verb is gapped ("Lui ha pagato il vino, lei il pane")."""
+        tokens = parsed.tokens
+        form = tokens[index].text.lower()
+        for j, other in enumerate(tokens):
+            if j == index or not is_personal_pronoun(other) or other.text.lower() in THING_PRONOUNS | {form}:
+                continue
+            if j == 0 or tokens[j - 1].text.lower() not in (",", "e", "mentre", "ma"):
+                continue
+            nxt = tokens[j + 1] if j + 1 < len(tokens) else None
+            # no verb of its own: the next word starts a noun phrase, not a verb group
+            if nxt is not None and nxt.upos in ("DET", "NOUN", "PROPN", "NUM"):
+                return True
+        return False
+
+    def _repair_subjects(self, parsed: ParsedSentence) -> None:
+        """Attach a pronoun to the finite verb right after it when the parse put it elsewhere.
+
+        "restaurato ed esso è di nuovo aperto" (esso parsed as a conjunct of
+        "restaurato"), "Se tu vuoi, io posso…" (io parsed as a subject of
+        "vuoi"): a subject pronoun form directly before a finite verb that
+        agrees with it in person and number is that verb's subject.
+        """
+        tokens = parsed.tokens
+        for index, token in enumerate(tokens):
+            if token.text.lower() not in SUBJECT_PRONOUNS or not is_personal_pronoun(token):
+                continue
+            if index > 0 and tokens[index - 1].upos == "ADP":
+                continue
+            j = index + 1
+            if j < len(tokens) and tokens[j].text.lower() == "non":
+                j += 1
+            if j >= len(tokens) or tokens[j].upos not in ("VERB", "AUX"):
+                continue
+            if not (tokens[j].feat("VerbForm") == "Fin" or finite_person_number(tokens[j].text) is not None):
+                continue
+            person, number = verb_person_number(tokens[j])
+            if person != _person(token) or number != SUBJECT_PRONOUNS[token.text.lower()][1]:
+                continue
+            target = tokens[j].head if tokens[j].deprel in ("aux", "aux:pass", "cop") and tokens[j].head >= 0 else j
+            if is_subject(token) and token.head == target:
+                continue
+            current = finite_verb(parsed, token.head) if is_subject(token) and token.head >= 0 else None
+            if current is not None and verb_person_number(tokens[current]) == (person, number) and current < index:
+                continue  # already the subject of an agreeing verb before it
+            token.head, token.deprel = target, "nsubj"
+            self.repaired += 1
+
     def _object_relative(self, parsed: ParsedSentence, head: int) -> bool:
         tokens = parsed.tokens
         if tokens[head].deprel != "acl:relcl":
             return False
-        return any(
+        if not any(
             tokens[c].text.lower() == "che" and tokens[c].upos == "PRON" and not is_subject(tokens[c])
             for c in parsed.children(head)
-        )
+        ):
+            return False
+        # "I libri che lui ha scritto" → "I libri che ha scritto": a plural antecedent cannot be
+        # the subject of a singular verb (nor the reverse), so "che" still reads as the object
+        antecedent = tokens[head].head
+        verb = finite_verb(parsed, head)
+        if antecedent >= 0 and verb is not None and tokens[antecedent].upos in ("NOUN", "PROPN"):
+            noun_number = tokens[antecedent].feat("Number")
+            _, verb_number = verb_person_number(tokens[verb])
+            if noun_number and verb_number and noun_number != verb_number:
+                return False
+        return True
 
     def _switches_subject(self, sentence: Sentence, index: int) -> bool:
         tokens = sentence.tokens
@@ -259,6 +348,8 @@ class SubjectPronounDeletion(Rule):
         if SUBJECT_PRONOUNS.get(pronoun.text.lower(), (0, number))[1] != number:
             return False
         after = tokens[index + 1] if index + 1 < len(tokens) else None
+        if after is not None and after.upos == "ADV" and index + 2 < len(tokens):
+            after = tokens[index + 2]  # "hanno detto loro davanti al tribunale", "ha detto lui ieri ."
         if after is None or after.upos == "PUNCT":
             return True
         # "…, ha detto lui ai giornalisti / davanti al tribunale"; not "ha detto loro di aspettare" (a dative)
@@ -283,7 +374,7 @@ class SubjectPronounDeletion(Rule):
             return "coordinated subject"
         if self._focused(tokens, index):
             return "focus particle"
-        if any(tokens[c].deprel != "punct" for c in parsed.children(index)):
+        if any(tokens[c].deprel not in ("punct", "cc") for c in parsed.children(index)):
             return "pronoun has dependents"
         if index > first_verbal(parsed, head):
             return "post-verbal subject"
@@ -294,14 +385,22 @@ class SubjectPronounDeletion(Rule):
         mood, number = tokens[verb].feat("Mood"), tokens[verb].feat("Number")
         if mood == "Sub" and number == "Sing" and _person(pronoun) in ("1", "2"):
             return "subjunctive: the person would be lost"
+        if self._after_che_unsure(tokens, index, verb):
+            return "subjunctive: the person would be lost"
         if self._object_relative(parsed, head):
             return "object relative: che would read as the subject"
         if self._switches_subject(sentence, index):
             return "subject switch"
         return None
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.repaired = 0
+        """Subject pronouns re-attached to the agreeing finite verb right after them (`_repair_subjects`)."""
+
     def apply(self, sentence: Sentence) -> None:
         tokens = sentence.tokens
+        self._repair_subjects(sentence.parsed)
         plan: list[tuple[Token, Token]] = []  # (pronoun, verbal token its mention moves to)
         for index, token in enumerate(tokens):
             if not is_personal_pronoun(token):

@@ -56,11 +56,46 @@ def is_subject(token: Token) -> bool:
     return token.deprel in SUBJECT_RELATIONS
 
 
+#: Coordinating conjunctions that join two subjects ("lui e lei", "tu o tuo fratello").
+JOINING = frozenset(["e", "ed", "o", "od", "né"])
+NOMINAL = frozenset(["PRON", "PROPN", "NOUN"])
+
+
+def _singular_verb_follows(tokens: list[Token], index: int) -> bool:
+    """The first verb after the token (past clitics and "non") is a singular finite form."""
+    for token in tokens[index + 1 :]:
+        if token.text.lower() == "non" or is_clitic(token):
+            continue
+        if token.upos in ("VERB", "AUX"):
+            number = finite_person_number(token.text)
+            return (number[1] if number else token.feat("Number")) == "Sing" and (
+                token.feat("VerbForm") == "Fin" or number is not None
+            )
+        return False
+    return False
+
+
 def is_coordinated(parsed: ParsedSentence, index: int) -> bool:
-    """The token is a conjunct: it has a conj dependent, or is itself conj."""
-    if parsed.tokens[index].deprel == "conj":
+    """The token is a conjunct: it has a conj dependent, or is itself conj, or stands
+    next to e/o and a nominal on the other side ("Lui e lei si sono sposati", with
+    "Lui" misparsed as a root of its own)."""
+    tokens = parsed.tokens
+    if tokens[index].deprel == "conj":
         return True
-    return any(parsed.tokens[c].deprel == "conj" for c in parsed.children(index))
+    if any(tokens[c].deprel == "conj" for c in parsed.children(index)):
+        return True
+    before = (
+        index >= 2
+        and tokens[index - 1].text.lower() in JOINING
+        and tokens[index - 2].upos in NOMINAL
+        and not _singular_verb_follows(tokens, index)  # "… alla nonna e lei ha custodito": a clause of its own
+    )
+    after = (
+        index + 2 < len(tokens)
+        and tokens[index + 1].text.lower() in JOINING
+        and tokens[index + 2].upos in NOMINAL | {"DET"}
+    )
+    return before or after
 
 
 def verb_group(parsed: ParsedSentence, head: int) -> list[int]:
