@@ -163,6 +163,10 @@ class Rule(ABC):
         self.applied = 0
         self.skipped: Counter = Counter()
 
+    def extra_counts(self) -> dict[str, int]:
+        """Counts of the rule's own beyond applied/skipped, for stats.json (none by default)."""
+        return {}
+
     def skip(self, reason: str) -> None:
         """Count a candidate the rule left alone, with why."""
         self.skipped[reason] += 1

@@ -84,6 +84,9 @@ def _stats(
             "refined_utterances": sum(bool(u.changes) for u in out),
             "changes": sum(len(u.changes) for u in out),
         },
-        "rules": {rule.name: {"applied": rule.applied, "skipped": dict(sorted(rule.skipped.items()))} for rule in rules},
+        "rules": {
+            rule.name: {"applied": rule.applied, "skipped": dict(sorted(rule.skipped.items())), **rule.extra_counts()}
+            for rule in rules
+        },
         "agreement": agreement_stats(out),
     }

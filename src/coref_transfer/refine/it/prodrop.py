@@ -398,6 +398,9 @@ class SubjectPronounDeletion(Rule):
         self.repaired = 0
         """Subject pronouns re-attached to the agreeing finite verb right after them (`_repair_subjects`)."""
 
+    def extra_counts(self) -> dict[str, int]:
+        return {"repaired": self.repaired}
+
     def apply(self, sentence: Sentence) -> None:
         tokens = sentence.tokens
         self._repair_subjects(sentence.parsed)
