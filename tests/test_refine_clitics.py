@@ -228,7 +228,7 @@ def test_emphatic_after_an_object_clitic(parser):
         ("[La ragazza] pensa solo a [sé stessa] .", "after a preposition"),
         ("devono biasimare soltanto [sé stessi] .", "focus"),
         ("Balzac scoprì se stesso .", "not a mention (emphatic reflexive of Italian text)"),
-        ("vende i biglietti [sé stesso] .", "emphatic with no entity class"),
+        ("[La ragazza] vende i biglietti [sé stesso] .", "emphatic with no entity class: the subject does not agree with stesso"),
         ("ho protetto [sé stesso] .", "subject unclear"),
         ("[Il padre] vuole proteggere [sé stesso] e la famiglia .", "coordination"),
     ],
