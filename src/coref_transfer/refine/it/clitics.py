@@ -17,6 +17,10 @@ STESSO = frozenset(["stesso", "stessa", "stessi", "stesse"])
 #: First and second person tonic forms: rarely put back by translation, and after a verb in
 #: Italian text mostly contrastive ("è lui che attraversa noi"); changed only on a mention.
 FIRST_SECOND = frozenset(["me", "te", "noi", "voi"])
+#: Tonic forms that are a focused subject after the verb when an object follows ("ha pagato lui la
+#: cena"); esso/essa name things, rarely focused, and a noun after them is a predicative or a time
+#: ("definiscono esso il loro miglior romanzo", "hanno visitato esso il primo giorno").
+PERSON_SUBJECTS = frozenset(["lui", "lei"])
 #: Person and number of the tonic forms whose subject reading the verb's ending can tell apart.
 SUBJECT_PERSON = {"noi": (1, "Plur"), "voi": (2, "Plur"), "loro": (3, "Plur")}
 #: Endings of finite verbs in those persons (present, imperfect, future, conditional, past, subjunctive).
@@ -59,9 +63,9 @@ class ObjectPronounClitic(Rule):
     which the parser does not give, and "a lui" is grammatical); "focus"
     ("proprio lui", "anche lei", "solo loro"); "coordinated object" ("ho
     invitato lui e sua moglie"); "contrast" ("vedo lui, non lei"); "emphatic
-    stesso"; "inverted subject (another direct object follows)" (a
-    focused subject after the verb: "ha pagato lui la cena": the verb has
-    its object); "inverted subject (contrast later in the clause)" ("ha
+    stesso"; "inverted subject (another direct object follows)" (lui/lei
+    as a focused subject after the verb: "ha pagato lui la cena": the verb
+    has its object); "inverted subject (contrast later in the clause)" ("ha
     pagato lui la cena, non suo fratello"); "after a verb of saying" (a quotative subject: "…, ha detto
     lui"); "loro may be dative" (after a verb that takes a dative, or before
     di/che or a noun phrase: "ho dato loro tutto"); "may be the subject"
@@ -131,14 +135,14 @@ class ObjectPronounClitic(Rule):
             return "contrast"
         if self._later_contrast(tokens, index):
             return "inverted subject (contrast later in the clause)"
-        if word != "loro" and nxt is not None and (
-            nxt.upos in ("NOUN", "PROPN") or (nxt.upos == "DET" and nxt.feat("PronType") in ("Art", "Dem", "Ind"))
-        ):
-            return "inverted subject (another direct object follows)"
         if nxt is not None and nxt.upos in ("VERB", "AUX") and nxt.feat("VerbForm") == "Fin":
             return "subject of the next verb"
         if word in FIRST_SECOND and not sentence.mentions_on(index):
             return "first or second person with no mention (contrastive in Italian text)"
+        if word in PERSON_SUBJECTS and nxt is not None and (
+            nxt.upos in ("NOUN", "PROPN") or (nxt.upos == "DET" and nxt.feat("PronType") == "Art")
+        ):
+            return "inverted subject (another direct object follows)"
         if group.inferred and not sentence.mentions_on(index):
             return "imperative not marked by the parser, no mention (contrastive in Italian text)"
         verb = tokens[group.verb]
