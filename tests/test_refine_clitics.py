@@ -347,3 +347,13 @@ def test_opening_imperative_takes_the_attached_clitic(parser, before, after):
 )
 def test_emphatic_with_no_class_by_stesso_and_subject(parser, before, after):
     assert refined(parser, before, BOTH) == after
+
+
+def test_opening_rispetto_tagged_adp_is_the_verb(parser):
+    """dev-c14: "Rispetto loro" (the parser: ADP) is "I respect them"; a real preposition stays."""
+    classes = [parse_class("person/masc/plur")]
+    assert refined(parser, "Rispetto [loro] perché lavorano sodo .", classes=classes) == (
+        "[Li] rispetto perché lavorano sodo ."
+    )
+    rule, sentence = skips(parser, ObjectPronounClitic, "Secondo [lui] , è tardi .")
+    assert rule.skipped["after a preposition"] == 1 and not sentence.changes

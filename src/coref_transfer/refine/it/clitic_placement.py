@@ -46,6 +46,11 @@ _INNER_ADVERBS = 2
 VERB_ENDINGS = ("a", "ano", "ono", "isce", "iscono", "e", "are", "ere", "ire", "ero")
 
 
+#: First person present forms the parser tags ADP at a sentence's start: as prepositions they
+#: need "a" before a pronoun ("rispetto a loro"), so "Rispetto loro" is the verb ("I respect them").
+VERB_PREPOSITIONS = frozenset(["rispetto", "riguardo"])
+
+
 @dataclass
 class Group:
     """The verb group before a pronoun.
@@ -71,13 +76,16 @@ def verb_like(tokens: list[Token], index: int) -> bool:
     preposition or a number (a noun phrase), and with a verb's ending; one
     with an ending only verbs have (-ò, -rà, -ranno, -rono, -ssero, -vano)
     anywhere, and after "non"; a capitalised NOUN/ADJ/PROPN in -o opening the sentence
-    ("Ammiro loro": first person present).
+    ("Ammiro loro": first person present); a sentence-opening "Rispetto" or
+    "Riguardo" tagged ADP right before a pronoun (`VERB_PREPOSITIONS`).
     """
     token = tokens[index]
     if token.upos == "VERB":
         return True
-    if token.upos not in ("NOUN", "ADJ", "PROPN"):
+    if token.upos not in ("NOUN", "ADJ", "PROPN") and not (index == 0 and token.upos == "ADP"):
         return False
+    if index == 0 and token.upos == "ADP":
+        return token.text.lower() in VERB_PREPOSITIONS and len(tokens) > 1 and tokens[1].upos == "PRON"
     if index == 0 and token.text[:1].isupper() and token.text[1:].islower():
         return token.text.endswith(("isco", "o")) and not token.text.endswith(("zione", "mento"))  # "Capisco", "Ammiro"
     if token.upos == "PROPN" or not token.text.islower():

@@ -6,7 +6,7 @@ from coref_transfer.lang.it.clitics import DATIVE_VERBS, FOCUS_WORDS, OBJECT_CLI
 from coref_transfer.lang.it.speech import is_speech_verb
 from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.refine.base import Rule, Sentence
-from coref_transfer.refine.it.clitic_placement import Group, find_group, place
+from coref_transfer.refine.it.clitic_placement import Group, find_group, place, verb_like
 
 #: Coordinating conjunctions: "lui e sua moglie" is a coordinated object.
 CONJUNCTIONS = frozenset(["e", "ed", "o", "od", "né", "oppure"])
@@ -120,7 +120,7 @@ class ObjectPronounClitic(Rule):
         following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
         after = tokens[index + 2] if index + 2 < len(tokens) else None
         nxt = tokens[index + 1] if index + 1 < len(tokens) else None
-        if previous is not None and previous.upos == "ADP":
+        if previous is not None and previous.upos == "ADP" and not (index == 1 and verb_like(tokens, 0)):
             return "after a preposition"
         group = find_group(sentence, index)
         if isinstance(group, str):
