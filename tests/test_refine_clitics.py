@@ -327,6 +327,8 @@ def test_quotative_subject_after_comunicare_is_dropped_not_made_a_clitic(parser)
     [
         ("Chiama [lui] subito e digli di venire in ufficio .", "[Chiamalo] subito e digli di venire in ufficio ."),
         ("Aspetta [lei] davanti al cinema !", "[Aspettala] davanti al cinema !"),
+        ("Porta [lei] a casa e dille di riposare .", "[Portala] a casa e dille di riposare ."),
+        ("Porta [lei] a casa e le sue figlie .", "Porta [lei] a casa e le sue figlie ."),
         # no sign of an imperative: read as the parser does, "(she) calls him every day"
         ("Chiama [lui] ogni giorno .", "[Lo] chiama ogni giorno ."),
     ],

@@ -102,6 +102,10 @@ def verb_like(tokens: list[Token], index: int) -> bool:
 
 #: Enclitics that end an imperative with its clitic attached ("digli", "dimmi", "chiamala", "portalo").
 _ENCLITICS = ("glielo", "gliela", "glieli", "gliele", "gli", "mi", "ti", "ci", "vi", "lo", "la", "li", "le", "ne")
+#: Imperatives of dire/fare with the clitic attached (its consonant doubled): no other word has the form.
+_SHORT_IMPERATIVES = frozenset(
+    ["di" + c for c in ("mmi", "lle", "llo", "lla", "lli", "gli", "cci")] + ["fa" + c for c in ("mmi", "gli", "cci")]
+)
 #: Parts of speech a sentence-opening imperative cannot have (the parser tags it VERB, NOUN or PROPN).
 _NOT_IMPERATIVE = frozenset(["AUX", "DET", "PRON", "ADP", "CCONJ", "SCONJ", "NUM", "PUNCT", "ADV", "INTJ"])
 
@@ -109,6 +113,8 @@ _NOT_IMPERATIVE = frozenset(["AUX", "DET", "PRON", "ADP", "CCONJ", "SCONJ", "NUM
 def _imperative_with_clitic(token: Token) -> bool:
     """A verb with an enclitic that is not an infinitive or gerund ("digli", "dimmi", not "dirgli")."""
     word = token.text.lower()
+    if word in _SHORT_IMPERATIVES:  # tagged anything by the parser ("dille": ADJ, "digli": ADP)
+        return True
     if token.upos in ("NOUN", "PROPN", "ADJ", "DET", "PRON"):  # "e figli", "e moglie"
         return False
     for clitic in _ENCLITICS:
