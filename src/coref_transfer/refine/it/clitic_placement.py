@@ -46,6 +46,11 @@ _INNER_ADVERBS = 2
 VERB_ENDINGS = ("a", "ano", "ono", "isce", "iscono", "e", "are", "ere", "ire", "ero")
 
 
+#: First person present forms the parser tags ADP at a sentence's start: as prepositions they
+#: need "a" before a pronoun ("rispetto a loro"), so "Rispetto loro" is the verb ("I respect them").
+VERB_PREPOSITIONS = frozenset(["rispetto", "riguardo"])
+
+
 @dataclass
 class Group:
     """The verb group before a pronoun.
@@ -60,6 +65,8 @@ class Group:
     start: int
     form: str
     aux: int | None = None
+    inferred: bool = False
+    """An imperative found by `opening_imperative` (the parser did not mark it): weaker evidence."""
 
 
 def verb_like(tokens: list[Token], index: int) -> bool:
@@ -69,13 +76,16 @@ def verb_like(tokens: list[Token], index: int) -> bool:
     preposition or a number (a noun phrase), and with a verb's ending; one
     with an ending only verbs have (-ò, -rà, -ranno, -rono, -ssero, -vano)
     anywhere, and after "non"; a capitalised NOUN/ADJ/PROPN in -o opening the sentence
-    ("Ammiro loro": first person present).
+    ("Ammiro loro": first person present); a sentence-opening "Rispetto" or
+    "Riguardo" tagged ADP right before a pronoun (`VERB_PREPOSITIONS`).
     """
     token = tokens[index]
     if token.upos == "VERB":
         return True
-    if token.upos not in ("NOUN", "ADJ", "PROPN"):
+    if token.upos not in ("NOUN", "ADJ", "PROPN") and not (index == 0 and token.upos == "ADP"):
         return False
+    if index == 0 and token.upos == "ADP":
+        return token.text.lower() in VERB_PREPOSITIONS and len(tokens) > 1 and tokens[1].upos == "PRON"
     if index == 0 and token.text[:1].isupper() and token.text[1:].islower():
         return token.text.endswith(("isco", "o")) and not token.text.endswith(("zione", "mento"))  # "Capisco", "Ammiro"
     if token.upos == "PROPN" or not token.text.islower():
@@ -88,6 +98,58 @@ def verb_like(tokens: list[Token], index: int) -> bool:
     if previous is not None and previous.upos not in ("NOUN", "PROPN", "PRON", "CCONJ"):
         return False
     return token.text.endswith(VERB_ENDINGS)
+
+
+#: Enclitics that end an imperative with its clitic attached ("digli", "dimmi", "chiamala", "portalo").
+_ENCLITICS = ("glielo", "gliela", "glieli", "gliele", "gli", "mi", "ti", "ci", "vi", "lo", "la", "li", "le", "ne")
+#: Imperatives of dire/fare with the clitic attached (its consonant doubled): no other word has the form.
+_SHORT_IMPERATIVES = frozenset(
+    ["di" + c for c in ("mmi", "lle", "llo", "lla", "lli", "gli", "cci")] + ["fa" + c for c in ("mmi", "gli", "cci")]
+)
+#: Parts of speech a sentence-opening imperative cannot have (the parser tags it VERB, NOUN or PROPN).
+_NOT_IMPERATIVE = frozenset(["AUX", "DET", "PRON", "ADP", "CCONJ", "SCONJ", "NUM", "PUNCT", "ADV", "INTJ"])
+
+
+def _imperative_with_clitic(token: Token) -> bool:
+    """A verb with an enclitic that is not an infinitive or gerund ("digli", "dimmi", not "dirgli")."""
+    word = token.text.lower()
+    if word in _SHORT_IMPERATIVES:  # tagged anything by the parser ("dille": ADJ, "digli": ADP)
+        return True
+    if token.upos in ("NOUN", "PROPN", "ADJ", "DET", "PRON"):  # "e figli", "e moglie"
+        return False
+    for clitic in _ENCLITICS:
+        stem = word[: -len(clitic)]
+        if word.endswith(clitic) and len(stem) >= 2 and stem[-1] in "aeiou":
+            return not stem.endswith(("r", "ndo")) and not word.endswith(("ndogli", "rgli"))
+    return False
+
+
+def opening_imperative(tokens: list[Token], verb: int) -> bool:
+    """A sentence-opening 2nd person verb the parser did not mark Mood=Imp read as an imperative.
+
+    "Chiama lui subito e digli di venire": the first word, capitalised, in
+    -a/-i/-e (chiama, prendi, chiamate), with no subject before it, and a
+    sign of the imperative in the sentence: it ends in "!" or a coordinated
+    verb after "e" or a comma is an imperative with its clitic attached
+    ("e digli", "e dimmi"). Without such a sign "Chiama lui" may be a third
+    person indicative with a dropped subject ("lo chiama"), and is not read
+    as an imperative.
+    """
+    if verb >= len(tokens):
+        return False
+    token = tokens[verb]
+    opening = verb == 0 or tokens[verb - 1].text in SENTENCE_OPENERS
+    word = token.text
+    if not opening or token.upos in _NOT_IMPERATIVE or not word[:1].isupper() or not word[1:].islower():
+        return False
+    if len(word) < 4 or not word.endswith(("a", "i", "ate", "ete", "ite")) or word.lower() in AVERE_FORMS | ESSERE_FORMS:
+        return False
+    if tokens[-1].text == "!":
+        return True
+    return any(
+        tokens[k - 1].text.lower() in ("e", ",") and _imperative_with_clitic(tokens[k])
+        for k in range(verb + 2, len(tokens))
+    )
 
 
 def _form(token: Token) -> str:
@@ -109,6 +171,8 @@ def find_group(sentence: Sentence, pronoun: int) -> Group | str:
     verb = pronoun - 1
     if verb >= 1 and tokens[verb].upos == "ADV" and tokens[verb].text.lower() != "non" and verb_like(tokens, verb - 1):
         verb -= 1  # one adverb between: "ha allenato personalmente loro"
+    if pronoun >= 1 and opening_imperative(tokens, pronoun - 1):
+        return Group(pronoun - 1, pronoun - 1, "imperative", inferred=True)
     if verb < 0 or not verb_like(tokens, verb):
         return "not after a verb"
     token = tokens[verb]

@@ -6,7 +6,7 @@ from coref_transfer.lang.it.clitics import DATIVE_VERBS, FOCUS_WORDS, OBJECT_CLI
 from coref_transfer.lang.it.speech import is_speech_verb
 from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.refine.base import Rule, Sentence
-from coref_transfer.refine.it.clitic_placement import Group, find_group, place
+from coref_transfer.refine.it.clitic_placement import Group, find_group, place, verb_like
 
 #: Coordinating conjunctions: "lui e sua moglie" is a coordinated object.
 CONJUNCTIONS = frozenset(["e", "ed", "o", "od", "né", "oppure"])
@@ -17,6 +17,10 @@ STESSO = frozenset(["stesso", "stessa", "stessi", "stesse"])
 #: First and second person tonic forms: rarely put back by translation, and after a verb in
 #: Italian text mostly contrastive ("è lui che attraversa noi"); changed only on a mention.
 FIRST_SECOND = frozenset(["me", "te", "noi", "voi"])
+#: Tonic forms that are a focused subject after the verb when an object follows ("ha pagato lui la
+#: cena"); esso/essa name things, rarely focused, and a noun after them is a predicative or a time
+#: ("definiscono esso il loro miglior romanzo", "hanno visitato esso il primo giorno").
+PERSON_SUBJECTS = frozenset(["lui", "lei"])
 #: Person and number of the tonic forms whose subject reading the verb's ending can tell apart.
 SUBJECT_PERSON = {"noi": (1, "Plur"), "voi": (2, "Plur"), "loro": (3, "Plur")}
 #: Endings of finite verbs in those persons (present, imperfect, future, conditional, past, subjunctive).
@@ -59,7 +63,10 @@ class ObjectPronounClitic(Rule):
     which the parser does not give, and "a lui" is grammatical); "focus"
     ("proprio lui", "anche lei", "solo loro"); "coordinated object" ("ho
     invitato lui e sua moglie"); "contrast" ("vedo lui, non lei"); "emphatic
-    stesso"; "after a verb of saying" (a quotative subject: "…, ha detto
+    stesso"; "inverted subject (another direct object follows)" (lui/lei
+    as a focused subject after the verb: "ha pagato lui la cena": the verb
+    has its object); "inverted subject (contrast later in the clause)" ("ha
+    pagato lui la cena, non suo fratello"); "after a verb of saying" (a quotative subject: "…, ha detto
     lui"); "loro may be dative" (after a verb that takes a dative, or before
     di/che or a noun phrase: "ho dato loro tutto"); "may be the subject"
     (noi/voi/loro after a verb of their own person: "decidono loro"); "the
@@ -69,6 +76,14 @@ class ObjectPronounClitic(Rule):
     "after essere or avere as a main verb"; "after a causative (fare/lasciare
     + infinitive)" (the clitic would climb: "l'ha fatto riparare");
     "cannot attach" (an infinitive not in -re, a monosyllabic imperative).
+
+    A sentence-opening verb the parser did not mark as an imperative is read
+    as one when the sentence shows it (`clitic_placement.opening_imperative`:
+    a final "!", or "e digli"): "Chiama lui subito e digli di venire" →
+    "Chiamalo subito e digli di venire"; only on a mention (an imperative
+    with a tonic object in Italian text is contrastive: "Guarda lui!"),
+    else "imperative not marked by the parser, no mention (contrastive in
+    Italian text)".
 
     me/te/noi/voi are changed only when they carry a mention (the translate
     stage's re-inserted pronoun): after a verb in Italian text they are
@@ -105,7 +120,7 @@ class ObjectPronounClitic(Rule):
         following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
         after = tokens[index + 2] if index + 2 < len(tokens) else None
         nxt = tokens[index + 1] if index + 1 < len(tokens) else None
-        if previous is not None and previous.upos == "ADP":
+        if previous is not None and previous.upos == "ADP" and not (index == 1 and verb_like(tokens, 0)):
             return "after a preposition"
         group = find_group(sentence, index)
         if isinstance(group, str):
@@ -118,10 +133,18 @@ class ObjectPronounClitic(Rule):
             return "coordinated object"
         if following in ("non", "ma") or (following == "," and after is not None and after.text.lower() == "non"):
             return "contrast"
+        if self._later_contrast(tokens, index):
+            return "inverted subject (contrast later in the clause)"
         if nxt is not None and nxt.upos in ("VERB", "AUX") and nxt.feat("VerbForm") == "Fin":
             return "subject of the next verb"
         if word in FIRST_SECOND and not sentence.mentions_on(index):
             return "first or second person with no mention (contrastive in Italian text)"
+        if word in PERSON_SUBJECTS and nxt is not None and (
+            nxt.upos in ("NOUN", "PROPN") or (nxt.upos == "DET" and nxt.feat("PronType") == "Art")
+        ):
+            return "inverted subject (another direct object follows)"
+        if group.inferred and not sentence.mentions_on(index):
+            return "imperative not marked by the parser, no mention (contrastive in Italian text)"
         verb = tokens[group.verb]
         if is_speech_verb(verb):
             return "after a verb of saying"
@@ -146,6 +169,16 @@ class ObjectPronounClitic(Rule):
         if not place(sentence, self.name, group, clitic, [index], participle=agreement):
             return "cannot attach"
         return None
+
+    @staticmethod
+    def _later_contrast(tokens: list, index: int) -> bool:
+        """", non <noun phrase>" later in the pronoun's clause ("ha pagato lui la cena, non suo fratello")."""
+        for k in range(index + 1, len(tokens) - 2):
+            if tokens[k].text in (".", ";", ":", "!", "?"):
+                return False
+            if tokens[k].text == "," and tokens[k + 1].text.lower() == "non":
+                return tokens[k + 2].upos in NOMINAL
+        return False
 
     @staticmethod
     def _agrees(sentence: Sentence, group: Group, person_number: tuple[int, str]) -> bool:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from coref_transfer.lang.it.clitics import AVERE_TO_ESSERE, FOCUS_WORDS, REFLEXIVE_CLITICS
+from coref_transfer.classes import UD_GENDER, UD_NUMBER
 from coref_transfer.lang.it.morphology import finite_person_number
+from coref_transfer.lang.it.noun_phrase import determiner_features
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.clitic_placement import Group, find_group, place
 
@@ -22,6 +24,41 @@ EMPHATIC = {
 CLAUSE_END = frozenset(["PUNCT", "CCONJ", "SCONJ", "ADP"])
 #: What an emphatic pronoun may follow: the object or adverb that ends the verb phrase.
 PHRASE_END = frozenset(["NOUN", "PROPN", "PRON", "ADV", "NUM", "ADJ"])
+
+
+def subject_features(sentence: Sentence, index: int) -> tuple[str | None, str | None] | None:
+    """(gender, number) of the clause's subject noun before token `index`, None if there is none.
+
+    The subject is the nearest noun or pronoun before the verb the parser calls
+    nsubj (after the verb it is mostly the object, mis-parsed); its determiner tells gender and number first ("La sindaca": the
+    parser's Masc on "sindaca" is a guess), then the noun's own features. A
+    name with no determiner says nothing (its features are guesses): None.
+    """
+    tokens = sentence.tokens
+    seen_verb = False
+    for i in range(index - 1, -1, -1):
+        token = tokens[i]
+        if token.text in (".", ";", ":", "!", "?"):
+            return None
+        seen_verb = seen_verb or token.upos in ("VERB", "AUX")
+        if not seen_verb or token.deprel not in ("nsubj", "nsubj:pass") or token.upos not in ("NOUN", "PROPN", "PRON"):
+            continue
+        for k in range(i - 1, -1, -1):  # the nearest determiner before the head
+            features = determiner_features(tokens[k].text)
+            if features is not None:
+                gender, number = features
+                return gender, number
+            if tokens[k].upos in ("ADP", "VERB", "NOUN", "PROPN", "PUNCT"):
+                break
+        if token.upos == "PROPN":
+            return None
+        return UD_GENDER.get(token.feats.get("Gender", "")), UD_NUMBER.get(token.feats.get("Number", ""))
+    return None
+
+
+def _agree(known: tuple[str | None, str | None], wanted: tuple[str, str]) -> bool:
+    """Whether the known gender and number (None: unknown) agree with the wanted ones."""
+    return all(k is None or k == w for k, w in zip(known, wanted))
 
 
 class Reflexive(Rule):
@@ -59,8 +96,8 @@ class Reflexive(Rule):
     Kept, with the reason counted: "after a preposition" ("parla di sé
     stesso" is right); "focus" ("soltanto se stessi"); "coordination" ("sé stesso e la famiglia");
     "subject unclear" (the finite verb's person or number is not the
-    pronoun's: "ho protetto sé stesso"); "emphatic with no entity class"
-    (lui or esso cannot be chosen); "emphatic position unclear" (not after
+    pronoun's: "ho protetto sé stesso"); "emphatic with no entity class:
+    the subject does not agree with stesso"; "emphatic position unclear" (not after
     the verb phrase's last word, nor before the end of the clause);
     "participle with essere" and the other verb-group reasons of
     `clitic_placement.find_group`; "cannot attach".
@@ -155,8 +192,13 @@ class Reflexive(Rule):
             return "emphatic noi/voi stessi is already right"
         else:
             cls = sentence.mention_class(index)
-            if cls is None:
-                return "emphatic with no entity class"
-            new = EMPHATIC[(cls.type, gender, number)]
+            if cls is not None:
+                new = EMPHATIC[(cls.type, gender, number)]
+            else:
+                subject = subject_features(sentence, index)
+                if subject is not None and not _agree(subject, (gender, number)):
+                    return "emphatic with no entity class: the subject does not agree with stesso"
+                new = EMPHATIC[("person", gender, number)]
+                self.skip("(applied) emphatic with no entity class: lui/lei/loro by stesso and the subject")
         sentence.replace(self.name, index, new, lemma=new)
         return None
