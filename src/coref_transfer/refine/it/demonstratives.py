@@ -7,8 +7,10 @@ the forms between them this way, so no token is a candidate of both.
 
 from __future__ import annotations
 
-from coref_transfer.lang.it.articles import match_case, split_articulated
-from coref_transfer.lang.it.morphology import demonstrative, demonstrative_features
+from coref_transfer.lang.it.articles import match_case, split_articulated, ud_gender, ud_number
+from coref_transfer.lang.it.morphology import demonstrative, demonstrative_features, finite_person_number
+from coref_transfer.lang.it.noun_forms import noun_form_evidence
+from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.pronouns import finite_verb, is_personal_pronoun, is_subject, verb_group, verb_person_number
@@ -25,10 +27,52 @@ def _demonstrative(token: Token) -> tuple[str, str | None, str] | None:
     return demonstrative_features(token.text)
 
 
-def _adjectival(parsed: ParsedSentence, index: int) -> bool:
-    """The demonstrative is the det of a noun 1..WINDOW tokens ahead."""
+def _adjectival(parsed: ParsedSentence, index: int, lexicon: NounLexicon | None = None) -> bool:
+    """The demonstrative is the det of a noun 1..WINDOW tokens ahead.
+
+    With a noun lexicon, also the det of the very next word when the lexicon knows it as a noun
+    whatever the parser tagged it ("Quel studente", studente as ADV); and a pronoun form right before
+    a noun of the lexicon of its own gender and number that is no finite verb of the table ("Quello
+    albero", parsed as subject of a verb "albero").
+    """
     token = parsed.tokens[index]
-    return token.deprel == "det" and 0 < token.head - index <= WINDOW and parsed.tokens[token.head].upos in NOUNS
+    if token.deprel == "det" and 0 < token.head - index <= WINDOW and parsed.tokens[token.head].upos in NOUNS:
+        return True
+    if index + 1 >= len(parsed.tokens):
+        return False
+    following = parsed.tokens[index + 1]
+    if token.deprel == "det" and token.head == index + 1 and following.upos in ("ADV", "X", "INTJ"):
+        return True  # a noun mistagged ("Quel studente", studente as ADV): the det relation says it
+    if lexicon is None:
+        return False
+    gender, number = lexicon.lookup(following.text)
+    if gender is None or following.upos in ("AUX", "PRON", "DET", "ADP", "PUNCT") or finite_person_number(following.text):
+        return False
+    if token.deprel == "det" and token.head == index + 1:
+        return True
+    features = demonstrative_features(token.text)
+    return (
+        features is not None
+        and number is not None
+        and (ud_gender(gender), ud_number(number)) == (features[1], features[2])
+        and following.text[:1].islower()
+    )
+
+
+def _participle_as_noun(parsed: ParsedSentence, index: int) -> bool:
+    """A bare masculine "noun" in -o right after a form of essere, which is its participle ("è successo").
+
+    The parser calls "successo" in "Quella è successo" a predicate noun; a
+    predicate noun with no determiner after "è" that does not even agree
+    with a feminine subject is the participle of a compound tense.
+    """
+    tokens = parsed.tokens
+    token = tokens[index]
+    if index == 0 or token.feat("Gender") != "Masc" or not token.text.lower().endswith("o"):
+        return False
+    if any(tokens[c].deprel in ("det", "case", "det:poss") for c in parsed.children(index)):
+        return False
+    return tokens[index - 1].lemma == "essere" and tokens[index - 1].upos == "AUX"
 
 
 class DemonstrativeAgreement(Rule):
@@ -59,21 +103,47 @@ class DemonstrativeAgreement(Rule):
     name = "demonstrative_agreement"
     needs = ("upos", "feats", "head", "deprel")
 
+    def __init__(self, lexicon: NounLexicon | None = None) -> None:
+        super().__init__()
+        self.lexicon = lexicon if lexicon is not None else shipped_lexicon()
+
+    def _noun_values(self, noun: Token, features: tuple[str, str | None, str]) -> tuple[str | None, str | None]:
+        """Gender and number of the noun: its form (lexicon, suffixes), else the parser's features.
+
+        An invariable noun whose number neither its form nor the parser gives ("crisi", "film") takes
+        the demonstrative's own number: only the gender or the shape is wrong there.
+        """
+        form = noun_form_evidence(noun.text, noun.lemma, self.lexicon)
+        gender = form.gender or (noun.feat("Gender") if noun.feat("Gender") in ("Masc", "Fem") else None)
+        number = form.number or (noun.feat("Number") if noun.feat("Number") in ("Sing", "Plur") else None)
+        if number is None and not form.shows_number:
+            number = features[2]
+        if noun.upos not in NOUNS and gender is None and number is None:
+            # a noun the parser mistagged, unknown to the lexicon: only the shape can be fixed
+            return features[1], features[2]
+        return gender, number
+
     def apply(self, sentence: Sentence) -> None:
         tokens = sentence.tokens
         for index, token in enumerate(tokens):
             features = _demonstrative(token)
-            if features is None or not _adjectival(sentence.parsed, index):
+            if features is None or not _adjectival(sentence.parsed, index, self.lexicon):
                 continue
             noun = tokens[token.head]
-            gender, number = noun.feat("Gender"), noun.feat("Number")
-            if gender not in ("Masc", "Fem") or number not in ("Sing", "Plur"):
+            gender, number = self._noun_values(noun, features)
+            if gender is None or number is None:
                 self.skip("noun gender or number unknown")
                 continue
             kind = features[0]
             form = demonstrative(kind, gender, number, tokens[index + 1].text)
-            if token.text.lower().replace("’", "'") == form:
+            written = token.text.lower().replace("’", "'")
+            if written == form:
                 self.skip("agrees already")
+                continue
+            if form.endswith("'") and written == demonstrative(kind, gender, number, None) and (
+                kind == "questo" or gender == "Fem"
+            ):
+                self.skip("elision optional (questo edificio, quella estate)")
                 continue
             sentence.replace(self.name, index, match_case(token.text, form), lemma=kind)
             token.feats.update(Gender=gender, Number=number)
@@ -127,10 +197,14 @@ class DemonstrativePronoun(Rule):
     name = "demonstrative_pronoun"
     needs = ("upos", "feats", "head", "deprel")
 
+    def __init__(self, lexicon: NounLexicon | None = None) -> None:
+        super().__init__()
+        self.lexicon = lexicon if lexicon is not None else shipped_lexicon()
+
     def apply(self, sentence: Sentence) -> None:
         for index, token in enumerate(sentence.tokens):
             features = _demonstrative(token)
-            if features is None or _adjectival(sentence.parsed, index):
+            if features is None or _adjectival(sentence.parsed, index, self.lexicon):
                 continue
             reason = self._keep_reason(sentence, index, features)
             if reason is not None:
@@ -160,7 +234,9 @@ class DemonstrativePronoun(Rule):
             or any(tokens[c].deprel == "nmod" for c in children)
         ):
             return "quello di: a modifier follows"
-        if any(t.upos in NOUNS for t in ahead):
+        if self._modified(parsed, index):
+            return "quello + adjective: an elliptic noun phrase"
+        if any(tokens[i].upos in NOUNS and not _participle_as_noun(parsed, i) for i in self._own_clause(parsed, index)):
             return "a noun follows within 4 tokens"
         _, gender, number = features
         if gender is None:
@@ -174,6 +250,32 @@ class DemonstrativePronoun(Rule):
         if self._names_a_person(sentence, index):
             return "refers to a person"
         return None
+
+    @staticmethod
+    def _modified(parsed: ParsedSentence, index: int) -> bool:
+        """An adjective follows or modifies the demonstrative ("preferisco quella blu", "quella più bella")."""
+        tokens = parsed.tokens
+        if any(tokens[c].deprel == "amod" for c in parsed.children(index)):
+            return True
+        after = index + 1
+        if after < len(tokens) and tokens[after].text.lower() in ("più", "meno"):
+            after += 1
+        return after < len(tokens) and (tokens[after].upos == "ADJ" or tokens[after].feat("VerbForm") == "Part")
+
+    @staticmethod
+    def _own_clause(parsed: ParsedSentence, index: int) -> list[int]:
+        """Indexes of the (at most WINDOW) tokens after the demonstrative, up to the end of its clause.
+
+        The window stops at a subordinator, a conjunction or punctuation: "Quella è successo quando
+        ero bambino" does not reach "bambino", which belongs to the quando-clause.
+        """
+        out = []
+        for i in range(index + 1, min(len(parsed.tokens), index + 1 + WINDOW)):
+            t = parsed.tokens[i]
+            if t.upos in ("SCONJ", "CCONJ", "PUNCT") or t.text.lower() in ("che", "quando", "perché", "se"):
+                break
+            out.append(i)
+        return out
 
     @staticmethod
     def _singular_verb(parsed: ParsedSentence, index: int) -> bool:

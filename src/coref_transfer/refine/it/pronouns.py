@@ -252,10 +252,23 @@ class PrepositionPronoun(Rule):
             return True
         return index > 0 and tokens[index - 1].upos == "ADP"
 
+    @staticmethod
+    def _mistagged(parsed: ParsedSentence, index: int) -> bool:
+        """io/tu the parser did not tag PRON ("Fra tu e Giulia": tu as X, Foreign), right after an ADP.
+
+        A determiner before it makes it a noun ("il nostro io"), left alone.
+        """
+        tokens = parsed.tokens
+        if tokens[index].upos not in ("X", "PROPN", "NOUN") or index == 0 or tokens[index - 1].upos != "ADP":
+            return False
+        return not any(tokens[c].upos == "DET" for c in parsed.children(index))
+
     def apply(self, sentence: Sentence) -> None:
         for index, token in enumerate(sentence.tokens):
             form = token.text.lower()
-            if token.upos != "PRON" or form not in OBLIQUE or not self._governed(sentence.parsed, index):
+            if form not in OBLIQUE or not self._governed(sentence.parsed, index):
+                continue
+            if token.upos != "PRON" and not self._mistagged(sentence.parsed, index):
                 continue
             if is_subject(token):
                 self.skip("subject of its verb")
@@ -320,6 +333,20 @@ class PrepositionDi(Rule):
             for c in parsed.children(index)
         )
 
+    @staticmethod
+    def _preposition(parsed: ParsedSentence, index: int) -> bool:
+        """The word before the pronoun governs it: the ADP `case` of the pronoun; or its `case` whatever the
+        tag ("dentro sé", dentro as ADV); or an ADP the parser hung on the verb ("camminavano dietro loro",
+        dietro advmod, loro obj) when the pronoun is no subject and no possessive "loro" before a noun."""
+        tokens = parsed.tokens
+        before, pronoun = tokens[index - 1], tokens[index]
+        if before.head == index and before.deprel == "case":
+            return before.upos in ("ADP", "ADV")
+        if before.upos != "ADP" or is_subject(pronoun):
+            return False
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        return following is None or following.upos not in ("NOUN", "ADJ", "PROPN", "VERB", "AUX")
+
     def apply(self, sentence: Sentence) -> None:
         tokens = sentence.tokens
         plan: list[Token] = []
@@ -333,7 +360,7 @@ class PrepositionDi(Rule):
                 if before.text.lower() == "di" and index > 1 and tokens[index - 2].text.lower() in PREPOSITIONS_WITH_DI:
                     self.skip("di already there")
                 continue
-            if before.upos != "ADP" or before.head != index or before.deprel != "case":
+            if not self._preposition(sentence.parsed, index):
                 self.skip("not a preposition here")
                 continue
             if index + 1 < len(tokens) and tokens[index + 1].text.lower() in STESSO:
@@ -395,10 +422,11 @@ class CheSubjectPronoun(Rule):
             if token.upos != "PRON" or form not in NOMINATIVE or index == 0 or tokens[index - 1].text.lower() != "che":
                 continue
             following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
-            if is_clitic(token) and (following in CLITIC_FOLLOWERS or not is_subject(token)):
+            verb_follows = _finite_verb_follows(sentence.parsed, index)
+            if is_clitic(token) and (following in CLITIC_FOLLOWERS or not (is_subject(token) or verb_follows)):
                 self.skip("clitic (che me ne vado)")
                 continue
-            if not (is_subject(token) or _finite_verb_follows(sentence.parsed, index)):
+            if not (is_subject(token) or verb_follows):
                 self.skip("not a subject")
                 continue
             new = NOMINATIVE[form]
