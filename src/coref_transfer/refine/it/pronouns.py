@@ -12,7 +12,7 @@ aux:pass and cop children ("ha detto", "era una brava cuoca").
 from __future__ import annotations
 
 from coref_transfer.lang.it.articles import match_case
-from coref_transfer.lang.it.morphology import finite_person_number
+from coref_transfer.lang.it.morphology import finite_person_number, second_person_guess
 from coref_transfer.lang.it.pronouns import (
     NOMINATIVE,
     OBLIQUE,
@@ -128,6 +128,70 @@ def _nominative_after_verb(parsed: ParsedSentence, index: int) -> bool:
     return finite_verb(parsed, token.head) is not None
 
 
+#: Focus adverbs that stand between a verb and its post-verbal subject ("Venite anche voi").
+FOCUS_ADVERBS = frozenset(
+    ["anche", "proprio", "pure", "solo", "soltanto", "nemmeno", "neanche", "neppure", "perfino", "persino"]
+)
+#: Clitics and "non" that stand between a subject pronoun and its verb ("voi lo sapevate").
+PREVERBAL_WORDS = frozenset(["non", "mi", "ti", "ci", "vi", "si", "lo", "la", "li", "le", "ne", "gli", "l'", "me", "te"])
+#: Forms of essere before a post-verbal subject ("Sei stato proprio tu", "Siete voi"), and its participle.
+ESSERE_FINITE = frozenset(["sono", "sei", "è", "siamo", "siete", "ero", "eri", "era", "eravamo", "eravate", "erano"])
+ESSERE_PARTICIPLE = frozenset(["stato", "stata", "stati", "state"])
+
+
+def _linear_verb(parsed: ParsedSentence, index: int) -> tuple[int, str] | None:
+    """(person, number) of the finite verb next to a 1st/2nd person pronoun, read from the words, or None.
+
+    For io/tu/noi/voi the parser could not attach to a finite verb (it sees little 2nd person:
+    "Decidete" as PROPN, "sapevi" as ADJ, tu as flat:name). The verb is read off the table of
+    common forms (`finite_person_number`) or, for the 2nd person, the verb endings
+    (`second_person_guess`), at one of three places:
+
+    - after the pronoun, past "non" and clitics: "Solo tu potete", "Nemmeno voi lo sapevi";
+    - before it, at the start of the sentence or after punctuation, past focus adverbs: "Decidete tu
+      dove andare", "Venite anche tu" (voi/noi there only after essere: "Vogliamo voi" is an object);
+    - a cleft with essere: "Sei stato proprio voi a chiamare".
+    """
+    tokens = parsed.tokens
+    form = tokens[index].text.lower()
+    person = SUBJECT_PRONOUNS[form][0]
+    if index > 0 and tokens[index - 1].upos == "ADP":
+        return None
+
+    def reading(i: int) -> tuple[int, str] | None:
+        word = tokens[i]
+        known = finite_person_number(word.text)
+        if known is not None:
+            return known
+        if person != 2 or word.upos in ("DET", "ADP", "PRON", "PUNCT", "NUM"):
+            return None
+        if any(tokens[c].upos == "DET" for c in parsed.children(i)) or (i > 0 and tokens[i - 1].upos == "DET"):
+            return None
+        guess = second_person_guess(word.text)
+        return (2, guess) if guess is not None else None
+
+    after = index + 1
+    while after < len(tokens) and tokens[after].text.lower() in PREVERBAL_WORDS:
+        after += 1
+    if after < len(tokens):
+        found = reading(after)
+        if found is not None and found[0] == person:
+            return found
+    before = index - 1
+    while before >= 0 and tokens[before].text.lower() in FOCUS_ADVERBS:
+        before -= 1
+    if before >= 0 and tokens[before].text.lower() in ESSERE_PARTICIPLE:
+        before -= 1
+        if before < 0 or tokens[before].text.lower() not in ESSERE_FINITE:
+            return None
+    if before < 0 or (before > 0 and tokens[before - 1].upos != "PUNCT"):
+        return None
+    if form not in NOMINATIVE_ONLY and tokens[before].text.lower() not in ESSERE_FINITE:
+        return None  # "Vogliamo voi": a post-verbal noi/voi may be the object
+    found = reading(before)
+    return found if found is not None and found[0] == person else None
+
+
 def _set_feats(token: Token, **values: str | None) -> None:
     """Keep the annotation in step with a rewritten form (None removes a feature)."""
     for name, value in values.items():
@@ -176,23 +240,31 @@ class PronounNumberAgreement(Rule):
         parsed = sentence.parsed
         for index, token in enumerate(sentence.tokens):
             form = token.text.lower()
-            if not (is_personal_pronoun(token) and form in SUBJECT_PRONOUNS):
+            if form not in SUBJECT_PRONOUNS:
                 continue
-            if not (is_subject(token) or _nominative_after_verb(parsed, index)):
+            if not (is_personal_pronoun(token) or (token.upos == "X" and form in NOMINATIVE_ONLY)):
+                continue  # io/tu tagged X (Foreign) by a parser that sees little 2nd person: "Pagate tu"
+            candidate = is_subject(token) or _nominative_after_verb(parsed, index)
+            verb_index = finite_verb(parsed, token.head) if candidate and token.head >= 0 else None
+            linear = None
+            if verb_index is None and SUBJECT_PRONOUNS[form][0] in (1, 2):
+                linear = _linear_verb(parsed, index)
+            if not candidate and linear is None:
                 continue
             if is_coordinated(parsed, index):
                 self.skip("coordinated subject")
                 continue
-            verb_index = finite_verb(parsed, token.head) if token.head >= 0 else None
-            if verb_index is None:
+            if verb_index is None and linear is None:
                 self.skip("no finite verb")
                 continue
-            if index > verb_index and form not in NOMINATIVE_ONLY:
+            if verb_index is not None and index > verb_index and form not in NOMINATIVE_ONLY:
                 # "Vogliono lui, non lei": a tonic form after the verb may be its object
                 self.skip("post-verbal: may be the object")
                 continue
-            verb = sentence.tokens[verb_index]
-            verb_person, number = verb_person_number(verb)
+            if linear is not None:
+                verb_person, number = str(linear[0]), linear[1]
+            else:
+                verb_person, number = verb_person_number(sentence.tokens[verb_index])
             if number not in ("Sing", "Plur"):
                 self.skip("verb number unknown")
                 continue
@@ -202,6 +274,10 @@ class PronounNumberAgreement(Rule):
                 continue
             if own_number == number:
                 self.skip("agrees already")
+                continue
+            if number == "Plur" and index > 0 and sentence.tokens[index - 1].text.lower() in ("e", "ed", "o", "né"):
+                # "Lui e lei si sono sposati" with lui outside the parse's coordination: the plural is theirs
+                self.skip("coordinated subject")
                 continue
             cls = sentence.mention_class(index)
             if cls is not None and cls.number != number.lower():
