@@ -18,6 +18,7 @@ from coref_transfer.refine.it.pronouns import finite_verb, is_personal_pronoun, 
 #: How far ahead (in tokens) a demonstrative's noun may stand.
 WINDOW = 4
 NOUNS = frozenset({"NOUN", "PROPN"})
+QUOTES = frozenset(['"', "'", "«", "»", "“", "”", "‘", "’"])
 
 
 def _demonstrative(token: Token) -> tuple[str, str | None, str] | None:
@@ -272,7 +273,9 @@ class DemonstrativePronoun(Rule):
         out = []
         for i in range(index + 1, min(len(parsed.tokens), index + 1 + WINDOW)):
             t = parsed.tokens[i]
-            if t.upos in ("SCONJ", "CCONJ", "PUNCT") or t.text.lower() in ("che", "quando", "perché", "se"):
+            if t.text in QUOTES:
+                continue  # quella " fatidica " felicità: quotes stay inside the phrase
+            if t.upos in ("SCONJ", "PUNCT") or t.text.lower() in ("che", "quando", "perché", "se"):
                 break
             out.append(i)
         return out

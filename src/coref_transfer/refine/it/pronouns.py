@@ -247,7 +247,7 @@ class PronounNumberAgreement(Rule):
             candidate = is_subject(token) or _nominative_after_verb(parsed, index)
             verb_index = finite_verb(parsed, token.head) if candidate and token.head >= 0 else None
             linear = None
-            if verb_index is None and SUBJECT_PRONOUNS[form][0] in (1, 2):
+            if verb_index is None and SUBJECT_PRONOUNS[form][0] in (1, 2) and token.deprel != "conj":
                 linear = _linear_verb(parsed, index)
             if not candidate and linear is None:
                 continue
