@@ -155,8 +155,8 @@ def _linear_verb(parsed: ParsedSentence, index: int) -> tuple[int, str] | None:
     tokens = parsed.tokens
     form = tokens[index].text.lower()
     person = SUBJECT_PRONOUNS[form][0]
-    if index > 0 and tokens[index - 1].upos == "ADP":
-        return None
+    if index > 0 and tokens[index - 1].upos == "ADP" and tokens[index - 1].text.lower() not in FOCUS_ADVERBS:
+        return None  # "con voi": an oblique ("Perfino", tagged ADP, is a focus adverb)
 
     def reading(i: int) -> tuple[int, str] | None:
         word = tokens[i]
