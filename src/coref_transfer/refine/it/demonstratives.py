@@ -239,6 +239,16 @@ class DemonstrativePronoun(Rule):
             return "quello + adjective: an elliptic noun phrase"
         if any(tokens[i].upos in NOUNS and not _participle_as_noun(parsed, i) for i in self._own_clause(parsed, index)):
             return "a noun follows within 4 tokens"
+        head = tokens[index].head
+        if (
+            is_subject(tokens[index])
+            and head > index
+            and tokens[head].upos in NOUNS
+            and (tokens[head].feat("Gender"), tokens[head].feat("Number")) == (features[1], features[2])
+        ):
+            # "Questa non è la prima volta": an agreeing predicate noun further on ("Quelle è stato un
+            # duro colpo" agrees with nothing: the pronoun is the error)
+            return "a noun follows within 4 tokens"
         _, gender, number = features
         if gender is None:
             return "elided form (not a pronoun)"
@@ -250,6 +260,10 @@ class DemonstrativePronoun(Rule):
             return "a feminine predicate agrees"
         if self._names_a_person(sentence, index):
             return "refers to a person"
+        if any(
+            t.upos == "NOUN" and t.feat("Gender") == "Fem" and t.feat("Number") == "Sing" for t in tokens[:index]
+        ):
+            return "a feminine noun before it may be its antecedent"
         return None
 
     @staticmethod
@@ -258,6 +272,8 @@ class DemonstrativePronoun(Rule):
         tokens = parsed.tokens
         if any(tokens[c].deprel == "amod" for c in parsed.children(index)):
             return True
+        if tokens[index].deprel == "det" and tokens[index].head > index:
+            return True  # "simile a quella terrestre", terrestre as NUM: the parser saw a phrase
         after = index + 1
         if after < len(tokens) and tokens[after].text.lower() in ("più", "meno"):
             after += 1
