@@ -92,9 +92,23 @@ class DemonstrativeAgreement(Rule):
     studente"; "questo casa" → "questa casa".
 
     Candidates: quello/questo forms that are `det` of a NOUN/PROPN at most
-    4 tokens ahead (others are pronouns, see `DemonstrativePronoun`).
+    4 tokens ahead, or `det` of the very next word the parser mistagged
+    (ADV, X, INTJ: "Quel studente"), or a form right before a word the noun
+    lexicon knows in the demonstrative's own gender and number (others are
+    pronouns, see `DemonstrativePronoun`).
+
+    The noun's gender and number come from its form first (noun lexicon,
+    suffixes: `lang.it.noun_forms`), then from the parser; an invariable
+    noun with no number ("crisi", "film") keeps the demonstrative's number
+    ("Questo crisi" → "Questa crisi", "Quello film" → "Quel film"); a
+    mistagged noun unknown to both keeps the demonstrative's gender and
+    number, and only the shape changes ("Quel studente" → "Quello studente").
+
     Skipped, with the reason counted: "noun gender or number unknown",
-    "agrees already".
+    "agrees already", "elision optional": questo/questa/quella keep their
+    full form before a vowel ("questo edificio", "questa informazione",
+    "quella estate" are right; only masculine "quello" must become
+    "quell'").
 
     Known failure modes: the form follows the *next* word, so a wrongly
     inflected adjective between them ("quella bello zio") steers it; a det
@@ -172,10 +186,20 @@ class DemonstrativePronoun(Rule):
     - "quello che: a relative clause follows" (quella che ho visto: a
       real referent, and "ciò che" would change the meaning);
     - "quello di: a modifier follows" (quella di Mario: Mario's one);
+    - "elided form (not a pronoun)": quell'/quest' always precede a word;
+    - "quello + adjective: an elliptic noun phrase": an adjective or
+      participle follows or modifies it, or the parser made it the det of
+      the next word ("preferisco quella blu", "quella più bella",
+      "simile a quella terrestre"): the noun is understood, not a fact;
     - "a noun follows within 4 tokens": the parse missed the det relation,
       or a predicate noun follows ("Questa è una bella casa", "Questa è
-      Maria"); the method's definition of a pronoun rules it out;
-    - "elided form (not a pronoun)": quell'/quest' always precede a word;
+      Maria"); the method's definition of a pronoun rules it out. The
+      window stops at the end of the demonstrative's clause (a
+      subordinator, punctuation other than quotes): "Quella è successo
+      quando ero bambino" does not reach "bambino"; a bare masculine
+      "noun" in -o right after essere is the participle ("è successo").
+      An agreeing predicate noun further on counts too ("Questa non è la
+      prima volta");
     - "plural (ciò is singular)": quelli/quelle/questi/queste refer to sets
       of things, and the verb agrees in the plural; a plural subject of a
       3rd singular verb ("Queste è successo") is the pronoun's error and
@@ -188,7 +212,10 @@ class DemonstrativePronoun(Rule):
       group is feminine singular ("Quella è stata fatta", "Questa è
       vera"): the feminine is meant, a real referent;
     - "refers to a person": a mention on it shares its cluster with a
-      mention in the sentence holding a name or a 3rd person pronoun.
+      mention in the sentence holding a name or a 3rd person pronoun;
+    - "a feminine noun before it may be its antecedent": a feminine
+      singular noun earlier in the sentence ("la giustizia … è proprio
+      questa a deluderti", "ogni utilità che questa può dare").
 
     Known failure modes: a feminine pronoun for a person or thing with no
     agreeing predicate and no visible antecedent ("ho visto quella")
@@ -235,6 +262,9 @@ class DemonstrativePronoun(Rule):
             or any(tokens[c].deprel == "nmod" for c in children)
         ):
             return "quello di: a modifier follows"
+        _, gender, number = features
+        if gender is None:
+            return "elided form (not a pronoun)"
         if self._modified(parsed, index):
             return "quello + adjective: an elliptic noun phrase"
         if any(tokens[i].upos in NOUNS and not _participle_as_noun(parsed, i) for i in self._own_clause(parsed, index)):
@@ -249,9 +279,6 @@ class DemonstrativePronoun(Rule):
             # "Questa non è la prima volta": an agreeing predicate noun further on ("Quelle è stato un
             # duro colpo" agrees with nothing: the pronoun is the error)
             return "a noun follows within 4 tokens"
-        _, gender, number = features
-        if gender is None:
-            return "elided form (not a pronoun)"
         if number == "Plur" and not self._singular_verb(parsed, index):
             return "plural (ciò is singular)"
         if gender != "Fem" and number != "Plur":

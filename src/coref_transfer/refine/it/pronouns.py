@@ -218,10 +218,18 @@ class PronounNumberAgreement(Rule):
     relation the parser gave them ("Lo sapete solo tu" → "… solo voi": io/tu
     are never objects). Another form after its verb is left, counted ("post-
     verbal: may be the object"): "Vogliono lui, non lei" is an object the
-    parser may call the subject.
+    parser may call the subject. io/tu/noi/voi the parser attached to no
+    finite verb (it sees little 2nd person: "Decidete" as PROPN, "sapevi"
+    as ADJ, tu as X) agree with the verb read off the words next to them
+    (`_linear_verb`): "Solo tu potete" → "Solo voi potete", "Decidete tu"
+    → "Decidete voi", "Nemmeno voi lo sapevi" → "Nemmeno tu lo sapevi",
+    and the cleft "Sei stato proprio voi a chiamare" → "… proprio tu …"
+    (after essere a noi/voi is the subject; after other verbs it stays).
 
     Skipped, with the reason counted: coordinated subjects ("Tu e io siamo":
-    the plural verb is right), no finite verb, a verb without Number, a
+    the plural verb is right; also a pronoun right after e/o/né that would
+    become plural, "Lui e lei si sono sposati" with lui outside the parse's
+    coordination), no finite verb, a verb without Number, a
     person mismatch ("Noi è": which one is wrong is unknown), loro → singular
     with no gender to go by, and a pronoun whose mention's class (translate's,
     from the English and its cluster) has the pronoun's own number: "quando
@@ -309,7 +317,9 @@ class PrepositionPronoun(Rule):
 
     Skipped, with the reason counted: a pronoun that is the subject of its
     verb although an ADP stands before it ("Come tu sai", with come tagged
-    ADP): a subject keeps the subject form.
+    ADP): a subject keeps the subject form. io/tu the parser did not tag
+    PRON (X, PROPN, NOUN) count right after an ADP and with no determiner
+    ("Fra tu e Giulia", tu as X → "Fra te e Giulia"; "il nostro io" stays).
 
     Known failure modes: comparisons with "come"/"quanto" followed by a
     verb ("bravo come io sono") if the parser takes io as an oblique; only
@@ -388,7 +398,12 @@ class PrepositionDi(Rule):
     without "di"); "coordinated pronoun": the preposition is shared by a
     conjunct ("contro lui e lei": "di" would be needed before each, left
     alone); "senza lui e senza i bambini", where each conjunct has its own,
-    gets it ("senza di lui e senza i bambini").
+    gets it ("senza di lui e senza i bambini"). The preposition is the
+    pronoun's `case` tagged ADP or ADV ("dentro sé", dentro as ADV →
+    "dentro di sé"), or an ADP the parser hung elsewhere when the pronoun
+    is no subject and no noun, adjective or verb follows ("camminavano
+    dietro loro", dietro advmod of the verb → "dietro di loro"; "dietro
+    loro richiesta", the possessive, stays).
 
     Known failure modes: an adverb the parser tagged ADP and attached to
     the pronoun gets a "di" ("Dopo lui partì" read as "after him");
@@ -481,7 +496,9 @@ class CheSubjectPronoun(Rule):
     "che te lo dico": right as it is), and a me/te that is not a subject
     ("non vedo altri che te"). A me/te the parser calls an object or
     oblique counts as the subject when a singular finite verb right after
-    it is its head ("che me trovi": the object form would be "mi").
+    it is its head ("che me trovi": the object form would be "mi"), even
+    when the parser calls it a clitic ("Spero che te stia meglio": a
+    clitic te comes only before lo/la/ne…, before a verb it would be "ti").
 
     Known failure modes: relies on the parser calling the pronoun nsubj in
     an ungrammatical sentence; other complementisers ("perché me sia") are
