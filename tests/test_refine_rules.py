@@ -1744,3 +1744,75 @@ def test_number_agreement_leaves_a_tonic_pronoun_after_its_verb():
     """, (1, 1, 1)),
     )
     assert sent.changes == [] and rule.skipped["post-verbal: may be the object"] == 1
+
+
+# --- issue 14: the spent test set's failures (hand-built parses; tests/test_refine_pronouns_parser.py
+# runs the shipped parser on them) -------------------------------------------------------------
+
+
+def test_demonstrative_pronoun_keeps_an_elliptic_phrase():
+    """'preferisco quella blu': an adjective follows, the noun (giacca) is understood; counted."""
+    rule = DemonstrativePronoun()
+    sent = run(
+        rule,
+        sentence("""
+        Preferisco preferire VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 0 root
+        quella quello PRON Gender=Fem|Number=Sing|PronType=Dem 1 obj
+        blu blu ADJ _ 2 amod
+        . . PUNCT _ 1 punct
+    """),
+    )
+    assert sent.changes == [] and rule.skipped == {"quello + adjective: an elliptic noun phrase": 1}
+
+
+def test_demonstrative_pronoun_keeps_a_possible_antecedent():
+    """'La giustizia … è proprio questa a deluderti': a feminine singular noun before it may be its antecedent."""
+    rule = DemonstrativePronoun()
+    sent = run(
+        rule,
+        sentence("""
+        La il DET Definite=Def|Gender=Fem|Number=Sing|PronType=Art 2 det
+        giustizia giustizia NOUN Gender=Fem|Number=Sing 0 root
+        delude deludere VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 2 acl
+        ma ma CCONJ _ 6 cc
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 6 cop
+        questa questo PRON Gender=Fem|Number=Sing|PronType=Dem 3 conj
+        . . PUNCT _ 2 punct
+    """),
+    )
+    assert sent.changes == [] and rule.skipped == {"a feminine noun before it may be its antecedent": 1}
+
+
+def test_number_agreement_reads_a_verb_the_parser_missed():
+    """'Decidete tu': the parser made 'Decidete' a PROPN and tu its flat:name; the ending -ete says 2nd plural."""
+    rule = PronounNumberAgreement()
+    sent = run(
+        rule,
+        sentence("""
+        Decidete Decidete PROPN _ 0 root
+        tu tu PRON Number=Sing|Person=2|PronType=Prs 1 flat:name
+        dove dove ADV _ 4 advmod
+        andare andare VERB VerbForm=Inf 1 acl
+        . . PUNCT _ 1 punct
+    """, (1, 1, 1)),
+    )
+    assert text(sent) == "Decidete voi dove andare ." and spans(sent) == [(1, 1)] and rule.applied == 1
+
+
+def test_number_agreement_leaves_voi_after_a_verb_other_than_essere():
+    """'Chiamate voi' agrees; 'Vogliamo voi' (voi the object, parsed flat) is not read against 'vogliamo'."""
+    rule = PronounNumberAgreement()
+    sent = run(
+        rule,
+        sentence("""
+        Preferisci preferire PROPN _ 0 root
+        voi voi PRON Number=Plur|Person=2|PronType=Prs 1 flat:name
+        . . PUNCT _ 1 punct
+    """),
+    )
+    assert sent.changes == [] and rule.applied == 0
+
+
+def test_morphology_second_person_guess():
+    assert m.second_person_guess("venite") == "Plur" and m.second_person_guess("dormivi") == "Sing"
+    assert m.second_person_guess("rete") is None and m.second_person_guess("te") is None
