@@ -94,6 +94,8 @@ def test_pronoun_rules_fix_the_parsers_misreadings(parser, rule, before, after):
         ("Quel studente ha vinto il premio .", "Quello studente ha vinto il premio ."),
         ("Questo crisi durerà ancora a lungo .", "Questa crisi durerà ancora a lungo ."),
         ("Quello film mi ha fatto ridere .", "Quel film mi ha fatto ridere ."),
+        # albero parsed as a verb with lemma "albero": a noun the parser mistook
+        ("Quello albero ha più di cento anni .", "Quell' albero ha più di cento anni ."),
     ],
 )
 def test_demonstrative_agreement_with_the_parser(parser, before, after):
@@ -110,6 +112,12 @@ def test_demonstrative_agreement_with_the_parser(parser, before, after):
 )
 def test_demonstrative_agreement_leaves_correct_italian(parser, text):
     assert refine_with(parser, DemonstrativeAgreement(), text) == text
+
+
+def test_demonstrative_pronoun_skips_the_object_of_a_verb_between(parser):
+    """'gli investitori' is what worries, not what 'questa' is: the noun window does not count it."""
+    text = "I prezzi sono saliti , e questa preoccupa gli investitori ."
+    assert refine_with(parser, DemonstrativePronoun(), text) == "I prezzi sono saliti , e ciò preoccupa gli investitori ."
 
 
 def test_demonstrative_pronoun_window_stops_at_the_clause(parser):

@@ -7,9 +7,9 @@ the forms between them this way, so no token is a candidate of both.
 
 from __future__ import annotations
 
-from coref_transfer.lang.it.articles import match_case, split_articulated, ud_gender, ud_number
+from coref_transfer.lang.it.articles import match_case, split_articulated, starts_with_vowel, ud_gender, ud_number
 from coref_transfer.lang.it.morphology import demonstrative, demonstrative_features, finite_person_number
-from coref_transfer.lang.it.noun_forms import noun_form_evidence
+from coref_transfer.lang.it.noun_forms import noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
@@ -28,36 +28,62 @@ def _demonstrative(token: Token) -> tuple[str, str | None, str] | None:
     return demonstrative_features(token.text)
 
 
-def _adjectival(parsed: ParsedSentence, index: int, lexicon: NounLexicon | None = None) -> bool:
-    """The demonstrative is the det of a noun 1..WINDOW tokens ahead.
+def _noun_of(parsed: ParsedSentence, index: int, lexicon: NounLexicon | None = None) -> int | None:
+    """The index of the noun the demonstrative at `index` is an adjective of, or None (a pronoun).
 
-    With a noun lexicon, also the det of the very next word when the lexicon knows it as a noun
-    whatever the parser tagged it ("Quel studente", studente as ADV); and a pronoun form right before
-    a noun of the lexicon of its own gender and number that is no finite verb of the table ("Quello
-    albero", parsed as subject of a verb "albero").
+    The noun the demonstrative is the det of, 1..WINDOW tokens ahead. Also the very next word:
+
+    - when the demonstrative is its det and the parser tagged it ADV, X or INTJ ("Quel studente",
+      studente as ADV), or the noun lexicon knows it as a noun;
+    - when the noun lexicon knows it in the demonstrative's own gender and number and it is no
+      finite verb of the table;
+    - when the parser called it a VERB whose lemma is the form itself and no infinitive, it starts
+      with a vowel (where only a noun could make "quello" wrong) and its ending shows the
+      demonstrative's gender and number ("Quello albero", albero as a verb with lemma "albero"): a
+      noun the parser mistook.
     """
     token = parsed.tokens[index]
     if token.deprel == "det" and 0 < token.head - index <= WINDOW and parsed.tokens[token.head].upos in NOUNS:
-        return True
+        return token.head
     if index + 1 >= len(parsed.tokens):
-        return False
+        return None
     following = parsed.tokens[index + 1]
     if token.deprel == "det" and token.head == index + 1 and following.upos in ("ADV", "X", "INTJ"):
-        return True  # a noun mistagged ("Quel studente", studente as ADV): the det relation says it
+        return index + 1
+    features = demonstrative_features(token.text)
+    lemma = (following.lemma or "").lower()
+    if (
+        features is not None
+        and features[1] is not None
+        and following.upos == "VERB"
+        and lemma == following.text.lower()
+        and not lemma.endswith(("re", "rsi"))
+        and following.text[:1].islower()
+        and starts_with_vowel(following.text)
+        and shape_agrees(following.text, "Gender", features[1])
+        and shape_agrees(following.text, "Number", features[2])
+    ):
+        return index + 1
     if lexicon is None:
-        return False
+        return None
     gender, number = lexicon.lookup(following.text)
     if gender is None or following.upos in ("AUX", "PRON", "DET", "ADP", "PUNCT") or finite_person_number(following.text):
-        return False
+        return None
     if token.deprel == "det" and token.head == index + 1:
-        return True
-    features = demonstrative_features(token.text)
-    return (
+        return index + 1
+    if (
         features is not None
         and number is not None
         and (ud_gender(gender), ud_number(number)) == (features[1], features[2])
         and following.text[:1].islower()
-    )
+    ):
+        return index + 1
+    return None
+
+
+def _adjectival(parsed: ParsedSentence, index: int, lexicon: NounLexicon | None = None) -> bool:
+    """The demonstrative is an adjective of a noun (`_noun_of`)."""
+    return _noun_of(parsed, index, lexicon) is not None
 
 
 def _participle_as_noun(parsed: ParsedSentence, index: int) -> bool:
@@ -74,6 +100,13 @@ def _participle_as_noun(parsed: ParsedSentence, index: int) -> bool:
     if any(tokens[c].deprel in ("det", "case", "det:poss") for c in parsed.children(index)):
         return False
     return tokens[index - 1].lemma == "essere" and tokens[index - 1].upos == "AUX"
+
+
+def _object_of_verb_between(parsed: ParsedSentence, start: int, index: int) -> bool:
+    """The noun at `index` is the object of a verb standing between it and `start` ("questa preoccupa gli
+    azionisti": the shareholders are what worries, not what "questa" is)."""
+    token = parsed.tokens[index]
+    return token.deprel == "obj" and start < token.head < index and parsed.tokens[token.head].upos == "VERB"
 
 
 class DemonstrativeAgreement(Rule):
@@ -129,22 +162,24 @@ class DemonstrativeAgreement(Rule):
         the demonstrative's own number: only the gender or the shape is wrong there.
         """
         form = noun_form_evidence(noun.text, noun.lemma, self.lexicon)
+        if noun.upos not in NOUNS:
+            # a noun the parser mistagged (its features are a verb's or none): the form, else the
+            # demonstrative's own values, and then only the shape changes
+            return form.gender or features[1], form.number or features[2]
         gender = form.gender or (noun.feat("Gender") if noun.feat("Gender") in ("Masc", "Fem") else None)
         number = form.number or (noun.feat("Number") if noun.feat("Number") in ("Sing", "Plur") else None)
         if number is None and not form.shows_number:
             number = features[2]
-        if noun.upos not in NOUNS and gender is None and number is None:
-            # a noun the parser mistagged, unknown to the lexicon: only the shape can be fixed
-            return features[1], features[2]
         return gender, number
 
     def apply(self, sentence: Sentence) -> None:
         tokens = sentence.tokens
         for index, token in enumerate(tokens):
             features = _demonstrative(token)
-            if features is None or not _adjectival(sentence.parsed, index, self.lexicon):
+            noun_index = _noun_of(sentence.parsed, index, self.lexicon) if features is not None else None
+            if noun_index is None:
                 continue
-            noun = tokens[token.head]
+            noun = tokens[noun_index]
             gender, number = self._noun_values(noun, features)
             if gender is None or number is None:
                 self.skip("noun gender or number unknown")
@@ -199,7 +234,8 @@ class DemonstrativePronoun(Rule):
       quando ero bambino" does not reach "bambino"; a bare masculine
       "noun" in -o right after essere is the participle ("è successo").
       An agreeing predicate noun further on counts too ("Questa non è la
-      prima volta");
+      prima volta"); the object of a verb in between does not ("e questa
+      preoccupa gli azionisti" → "e ciò preoccupa gli azionisti");
     - "plural (ciò is singular)": quelli/quelle/questi/queste refer to sets
       of things, and the verb agrees in the plural; a plural subject of a
       3rd singular verb ("Queste è successo") is the pronoun's error and
@@ -267,7 +303,10 @@ class DemonstrativePronoun(Rule):
             return "elided form (not a pronoun)"
         if self._modified(parsed, index):
             return "quello + adjective: an elliptic noun phrase"
-        if any(tokens[i].upos in NOUNS and not _participle_as_noun(parsed, i) for i in self._own_clause(parsed, index)):
+        if any(
+            tokens[i].upos in NOUNS and not _participle_as_noun(parsed, i) and not _object_of_verb_between(parsed, index, i)
+            for i in self._own_clause(parsed, index)
+        ):
             return "a noun follows within 4 tokens"
         head = tokens[index].head
         if (
