@@ -136,3 +136,16 @@ def test_demonstrative_pronoun_window_stops_at_the_clause(parser):
 )
 def test_demonstrative_pronoun_keeps_elliptic_phrases(parser, text):
     assert refine_with(parser, DemonstrativePronoun(), text) == text
+
+
+@pytest.mark.parametrize(
+    "rule, text",
+    [
+        # a participle after a pronoun: elliptic ("those transferred"), not an adjective + noun
+        (DemonstrativeAgreement, "Hanno la precedenza quelli trasferiti lo scorso anno ."),
+        # no clause before it: "questa" stands for a thing named earlier (a law), not an event
+        (DemonstrativePronoun, "Questa stabilisce un termine di sei mesi per la domanda ."),
+    ],
+)
+def test_demonstratives_leave_correct_italian(parser, rule, text):
+    assert refine_with(parser, rule(), text) == text

@@ -35,8 +35,8 @@ def _noun_of(parsed: ParsedSentence, index: int, lexicon: NounLexicon | None = N
 
     - when the demonstrative is its det and the parser tagged it ADV, X or INTJ ("Quel studente",
       studente as ADV), or the noun lexicon knows it as a noun;
-    - when the noun lexicon knows it in the demonstrative's own gender and number and it is no
-      finite verb of the table;
+    - when the noun lexicon knows it in the demonstrative's own gender and number, it is not tagged
+      VERB or ADJ ("quelli trasferiti" is elliptic) and is no finite verb of the table;
     - when the parser called it a VERB whose lemma is the form itself and no infinitive, it starts
       with a vowel (where only a noun could make "quello" wrong) and its ending shows the
       demonstrative's gender and number ("Quello albero", albero as a verb with lemma "albero"): a
@@ -67,7 +67,9 @@ def _noun_of(parsed: ParsedSentence, index: int, lexicon: NounLexicon | None = N
     if lexicon is None:
         return None
     gender, number = lexicon.lookup(following.text)
-    if gender is None or following.upos in ("AUX", "PRON", "DET", "ADP", "PUNCT") or finite_person_number(following.text):
+    if gender is None or following.upos in ("AUX", "PRON", "DET", "ADP", "PUNCT", "ADJ", "VERB"):
+        return None  # "quelli trasferiti": a participle or adjective after a pronoun, an elliptic phrase
+    if finite_person_number(following.text):
         return None
     if token.deprel == "det" and token.head == index + 1:
         return index + 1
@@ -103,9 +105,12 @@ def _participle_as_noun(parsed: ParsedSentence, index: int) -> bool:
 
 
 def _object_of_verb_between(parsed: ParsedSentence, start: int, index: int) -> bool:
-    """The noun at `index` is the object of a verb standing between it and `start` ("questa preoccupa gli
-    azionisti": the shareholders are what worries, not what "questa" is)."""
+    """The noun at `index` is the object of a verb standing between it and `start` ("Le vendite sono
+    calate, e questa preoccupa gli azionisti": the shareholders are what worries, not what "questa" is),
+    and a clause with a finite verb comes before the demonstrative (the event it may stand for)."""
     token = parsed.tokens[index]
+    if not any(t.feat("VerbForm") == "Fin" for t in parsed.tokens[:start]):
+        return False  # "Questa stabilisce un termine": no event before it in the sentence, a thing is meant
     return token.deprel == "obj" and start < token.head < index and parsed.tokens[token.head].upos == "VERB"
 
 
