@@ -165,3 +165,32 @@ FINITE_FORMS: dict[str, tuple[int, str]] = _forms(
 def finite_person_number(token_text: str) -> tuple[int, str] | None:
     """(person, number) of a known finite form of a common verb, else None."""
     return FINITE_FORMS.get(token_text.lower())
+
+
+#: Endings of the second person plural of every verb: present (pagate, decidete, venite),
+#: imperfect (pagavate), future (pagherete) and conditional (paghereste) indicative.
+SECOND_PLURAL_ENDINGS = ("ate", "ete", "ite", "ereste", "ireste", "areste")
+#: Endings of the second person singular imperfect (sapevi, pagavi, dormivi).
+SECOND_SINGULAR_ENDINGS = ("avi", "evi", "ivi")
+#: Words with those endings that are not verbs of the second person (nouns, adjectives, adverbs).
+NOT_SECOND_PERSON = frozenset(
+    ["parete", "sete", "rete", "mete", "abete", "prete", "lite", "vite", "mite", "salute", "estate"]
+)
+
+
+def second_person_guess(word: str) -> str | None:
+    """"Plur"/"Sing" when `word` has the ending of a 2nd person plural or imperfect singular verb, else None.
+
+    A guess from the ending alone ("decidete" → Plur, "sapevi" → Sing): plural
+    participles and adjectives ("pagate", "cattivi") share these endings, so
+    the caller must have a 2nd person pronoun right next to the word (tu/voi
+    are subjects) and exclude what its context shows to be a noun.
+    """
+    w = plain_form(word)
+    if len(w) < 5 or w in NOT_SECOND_PERSON:
+        return None
+    if w.endswith(SECOND_PLURAL_ENDINGS):
+        return "Plur"
+    if w.endswith(SECOND_SINGULAR_ENDINGS):
+        return "Sing"
+    return None

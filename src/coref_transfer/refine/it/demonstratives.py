@@ -7,8 +7,10 @@ the forms between them this way, so no token is a candidate of both.
 
 from __future__ import annotations
 
-from coref_transfer.lang.it.articles import match_case, split_articulated
-from coref_transfer.lang.it.morphology import demonstrative, demonstrative_features
+from coref_transfer.lang.it.articles import match_case, split_articulated, starts_with_vowel, ud_gender, ud_number
+from coref_transfer.lang.it.morphology import demonstrative, demonstrative_features, finite_person_number
+from coref_transfer.lang.it.noun_forms import noun_form_evidence, shape_agrees
+from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.pronouns import finite_verb, is_personal_pronoun, is_subject, verb_group, verb_person_number
@@ -16,6 +18,7 @@ from coref_transfer.refine.it.pronouns import finite_verb, is_personal_pronoun, 
 #: How far ahead (in tokens) a demonstrative's noun may stand.
 WINDOW = 4
 NOUNS = frozenset({"NOUN", "PROPN"})
+QUOTES = frozenset(['"', "'", "«", "»", "“", "”", "‘", "’"])
 
 
 def _demonstrative(token: Token) -> tuple[str, str | None, str] | None:
@@ -25,10 +28,90 @@ def _demonstrative(token: Token) -> tuple[str, str | None, str] | None:
     return demonstrative_features(token.text)
 
 
-def _adjectival(parsed: ParsedSentence, index: int) -> bool:
-    """The demonstrative is the det of a noun 1..WINDOW tokens ahead."""
+def _noun_of(parsed: ParsedSentence, index: int, lexicon: NounLexicon | None = None) -> int | None:
+    """The index of the noun the demonstrative at `index` is an adjective of, or None (a pronoun).
+
+    The noun the demonstrative is the det of, 1..WINDOW tokens ahead. Also the very next word:
+
+    - when the demonstrative is its det and the parser tagged it ADV, X or INTJ ("Quel studente",
+      studente as ADV), or the noun lexicon knows it as a noun;
+    - when the noun lexicon knows it in the demonstrative's own gender and number, it is not tagged
+      VERB or ADJ ("quelli trasferiti" is elliptic) and is no finite verb of the table;
+    - when the parser called it a VERB whose lemma is the form itself and no infinitive, it starts
+      with a vowel (where only a noun could make "quello" wrong) and its ending shows the
+      demonstrative's gender and number ("Quello albero", albero as a verb with lemma "albero"): a
+      noun the parser mistook.
+    """
     token = parsed.tokens[index]
-    return token.deprel == "det" and 0 < token.head - index <= WINDOW and parsed.tokens[token.head].upos in NOUNS
+    if token.deprel == "det" and 0 < token.head - index <= WINDOW and parsed.tokens[token.head].upos in NOUNS:
+        return token.head
+    if index + 1 >= len(parsed.tokens):
+        return None
+    following = parsed.tokens[index + 1]
+    if token.deprel == "det" and token.head == index + 1 and following.upos in ("ADV", "X", "INTJ"):
+        return index + 1
+    features = demonstrative_features(token.text)
+    lemma = (following.lemma or "").lower()
+    if (
+        features is not None
+        and features[1] is not None
+        and following.upos == "VERB"
+        and lemma == following.text.lower()
+        and not lemma.endswith(("re", "rsi"))
+        and following.text[:1].islower()
+        and starts_with_vowel(following.text)
+        and shape_agrees(following.text, "Gender", features[1])
+        and shape_agrees(following.text, "Number", features[2])
+    ):
+        return index + 1
+    if lexicon is None:
+        return None
+    gender, number = lexicon.lookup(following.text)
+    if gender is None or following.upos in ("AUX", "PRON", "DET", "ADP", "PUNCT", "ADJ", "VERB"):
+        return None  # "quelli trasferiti": a participle or adjective after a pronoun, an elliptic phrase
+    if finite_person_number(following.text):
+        return None
+    if token.deprel == "det" and token.head == index + 1:
+        return index + 1
+    if (
+        features is not None
+        and number is not None
+        and (ud_gender(gender), ud_number(number)) == (features[1], features[2])
+        and following.text[:1].islower()
+    ):
+        return index + 1
+    return None
+
+
+def _adjectival(parsed: ParsedSentence, index: int, lexicon: NounLexicon | None = None) -> bool:
+    """The demonstrative is an adjective of a noun (`_noun_of`)."""
+    return _noun_of(parsed, index, lexicon) is not None
+
+
+def _participle_as_noun(parsed: ParsedSentence, index: int) -> bool:
+    """A bare masculine "noun" in -o right after a form of essere, which is its participle ("è successo").
+
+    The parser calls "successo" in "Quella è successo" a predicate noun; a
+    predicate noun with no determiner after "è" that does not even agree
+    with a feminine subject is the participle of a compound tense.
+    """
+    tokens = parsed.tokens
+    token = tokens[index]
+    if index == 0 or token.feat("Gender") != "Masc" or not token.text.lower().endswith("o"):
+        return False
+    if any(tokens[c].deprel in ("det", "case", "det:poss") for c in parsed.children(index)):
+        return False
+    return tokens[index - 1].lemma == "essere" and tokens[index - 1].upos == "AUX"
+
+
+def _object_of_verb_between(parsed: ParsedSentence, start: int, index: int) -> bool:
+    """The noun at `index` is the object of a verb standing between it and `start` ("Le vendite sono
+    calate, e questa preoccupa gli azionisti": the shareholders are what worries, not what "questa" is),
+    and a clause with a finite verb comes before the demonstrative (the event it may stand for)."""
+    token = parsed.tokens[index]
+    if not any(t.feat("VerbForm") == "Fin" for t in parsed.tokens[:start]):
+        return False  # "Questa stabilisce un termine": no event before it in the sentence, a thing is meant
+    return token.deprel == "obj" and start < token.head < index and parsed.tokens[token.head].upos == "VERB"
 
 
 class DemonstrativeAgreement(Rule):
@@ -47,9 +130,23 @@ class DemonstrativeAgreement(Rule):
     studente"; "questo casa" → "questa casa".
 
     Candidates: quello/questo forms that are `det` of a NOUN/PROPN at most
-    4 tokens ahead (others are pronouns, see `DemonstrativePronoun`).
+    4 tokens ahead, or `det` of the very next word the parser mistagged
+    (ADV, X, INTJ: "Quel studente"), or a form right before a word the noun
+    lexicon knows in the demonstrative's own gender and number (others are
+    pronouns, see `DemonstrativePronoun`).
+
+    The noun's gender and number come from its form first (noun lexicon,
+    suffixes: `lang.it.noun_forms`), then from the parser; an invariable
+    noun with no number ("crisi", "film") keeps the demonstrative's number
+    ("Questo crisi" → "Questa crisi", "Quello film" → "Quel film"); a
+    mistagged noun unknown to both keeps the demonstrative's gender and
+    number, and only the shape changes ("Quel studente" → "Quello studente").
+
     Skipped, with the reason counted: "noun gender or number unknown",
-    "agrees already".
+    "agrees already", "elision optional": questo/questa/quella keep their
+    full form before a vowel ("questo edificio", "questa informazione",
+    "quella estate" are right; only masculine "quello" must become
+    "quell'").
 
     Known failure modes: the form follows the *next* word, so a wrongly
     inflected adjective between them ("quella bello zio") steers it; a det
@@ -59,21 +156,49 @@ class DemonstrativeAgreement(Rule):
     name = "demonstrative_agreement"
     needs = ("upos", "feats", "head", "deprel")
 
+    def __init__(self, lexicon: NounLexicon | None = None) -> None:
+        super().__init__()
+        self.lexicon = lexicon if lexicon is not None else shipped_lexicon()
+
+    def _noun_values(self, noun: Token, features: tuple[str, str | None, str]) -> tuple[str | None, str | None]:
+        """Gender and number of the noun: its form (lexicon, suffixes), else the parser's features.
+
+        An invariable noun whose number neither its form nor the parser gives ("crisi", "film") takes
+        the demonstrative's own number: only the gender or the shape is wrong there.
+        """
+        form = noun_form_evidence(noun.text, noun.lemma, self.lexicon)
+        if noun.upos not in NOUNS:
+            # a noun the parser mistagged (its features are a verb's or none): the form, else the
+            # demonstrative's own values, and then only the shape changes
+            return form.gender or features[1], form.number or features[2]
+        gender = form.gender or (noun.feat("Gender") if noun.feat("Gender") in ("Masc", "Fem") else None)
+        number = form.number or (noun.feat("Number") if noun.feat("Number") in ("Sing", "Plur") else None)
+        if number is None and not form.shows_number:
+            number = features[2]
+        return gender, number
+
     def apply(self, sentence: Sentence) -> None:
         tokens = sentence.tokens
         for index, token in enumerate(tokens):
             features = _demonstrative(token)
-            if features is None or not _adjectival(sentence.parsed, index):
+            noun_index = _noun_of(sentence.parsed, index, self.lexicon) if features is not None else None
+            if noun_index is None:
                 continue
-            noun = tokens[token.head]
-            gender, number = noun.feat("Gender"), noun.feat("Number")
-            if gender not in ("Masc", "Fem") or number not in ("Sing", "Plur"):
+            noun = tokens[noun_index]
+            gender, number = self._noun_values(noun, features)
+            if gender is None or number is None:
                 self.skip("noun gender or number unknown")
                 continue
             kind = features[0]
             form = demonstrative(kind, gender, number, tokens[index + 1].text)
-            if token.text.lower().replace("’", "'") == form:
+            written = token.text.lower().replace("’", "'")
+            if written == form:
                 self.skip("agrees already")
+                continue
+            if form.endswith("'") and written == demonstrative(kind, gender, number, None) and (
+                kind == "questo" or gender == "Fem"
+            ):
+                self.skip("elision optional (questo edificio, quella estate)")
                 continue
             sentence.replace(self.name, index, match_case(token.text, form), lemma=kind)
             token.feats.update(Gender=gender, Number=number)
@@ -101,10 +226,21 @@ class DemonstrativePronoun(Rule):
     - "quello che: a relative clause follows" (quella che ho visto: a
       real referent, and "ciò che" would change the meaning);
     - "quello di: a modifier follows" (quella di Mario: Mario's one);
+    - "elided form (not a pronoun)": quell'/quest' always precede a word;
+    - "quello + adjective: an elliptic noun phrase": an adjective or
+      participle follows or modifies it, or the parser made it the det of
+      the next word ("preferisco quella blu", "quella più bella",
+      "simile a quella terrestre"): the noun is understood, not a fact;
     - "a noun follows within 4 tokens": the parse missed the det relation,
       or a predicate noun follows ("Questa è una bella casa", "Questa è
-      Maria"); the method's definition of a pronoun rules it out;
-    - "elided form (not a pronoun)": quell'/quest' always precede a word;
+      Maria"); the method's definition of a pronoun rules it out. The
+      window stops at the end of the demonstrative's clause (a
+      subordinator, punctuation other than quotes): "Quella è successo
+      quando ero bambino" does not reach "bambino"; a bare masculine
+      "noun" in -o right after essere is the participle ("è successo").
+      An agreeing predicate noun further on counts too ("Questa non è la
+      prima volta"); the object of a verb in between does not ("e questa
+      preoccupa gli azionisti" → "e ciò preoccupa gli azionisti");
     - "plural (ciò is singular)": quelli/quelle/questi/queste refer to sets
       of things, and the verb agrees in the plural; a plural subject of a
       3rd singular verb ("Queste è successo") is the pronoun's error and
@@ -117,7 +253,10 @@ class DemonstrativePronoun(Rule):
       group is feminine singular ("Quella è stata fatta", "Questa è
       vera"): the feminine is meant, a real referent;
     - "refers to a person": a mention on it shares its cluster with a
-      mention in the sentence holding a name or a 3rd person pronoun.
+      mention in the sentence holding a name or a 3rd person pronoun;
+    - "a feminine noun before it may be its antecedent": a feminine
+      singular noun earlier in the sentence ("la giustizia … è proprio
+      questa a deluderti", "ogni utilità che questa può dare").
 
     Known failure modes: a feminine pronoun for a person or thing with no
     agreeing predicate and no visible antecedent ("ho visto quella")
@@ -127,10 +266,14 @@ class DemonstrativePronoun(Rule):
     name = "demonstrative_pronoun"
     needs = ("upos", "feats", "head", "deprel")
 
+    def __init__(self, lexicon: NounLexicon | None = None) -> None:
+        super().__init__()
+        self.lexicon = lexicon if lexicon is not None else shipped_lexicon()
+
     def apply(self, sentence: Sentence) -> None:
         for index, token in enumerate(sentence.tokens):
             features = _demonstrative(token)
-            if features is None or _adjectival(sentence.parsed, index):
+            if features is None or _adjectival(sentence.parsed, index, self.lexicon):
                 continue
             reason = self._keep_reason(sentence, index, features)
             if reason is not None:
@@ -160,11 +303,26 @@ class DemonstrativePronoun(Rule):
             or any(tokens[c].deprel == "nmod" for c in children)
         ):
             return "quello di: a modifier follows"
-        if any(t.upos in NOUNS for t in ahead):
-            return "a noun follows within 4 tokens"
         _, gender, number = features
         if gender is None:
             return "elided form (not a pronoun)"
+        if self._modified(parsed, index):
+            return "quello + adjective: an elliptic noun phrase"
+        if any(
+            tokens[i].upos in NOUNS and not _participle_as_noun(parsed, i) and not _object_of_verb_between(parsed, index, i)
+            for i in self._own_clause(parsed, index)
+        ):
+            return "a noun follows within 4 tokens"
+        head = tokens[index].head
+        if (
+            is_subject(tokens[index])
+            and head > index
+            and tokens[head].upos in NOUNS
+            and (tokens[head].feat("Gender"), tokens[head].feat("Number")) == (features[1], features[2])
+        ):
+            # "Questa non è la prima volta": an agreeing predicate noun further on ("Quelle è stato un
+            # duro colpo" agrees with nothing: the pronoun is the error)
+            return "a noun follows within 4 tokens"
         if number == "Plur" and not self._singular_verb(parsed, index):
             return "plural (ciò is singular)"
         if gender != "Fem" and number != "Plur":
@@ -173,7 +331,41 @@ class DemonstrativePronoun(Rule):
             return "a feminine predicate agrees"
         if self._names_a_person(sentence, index):
             return "refers to a person"
+        if any(
+            t.upos == "NOUN" and t.feat("Gender") == "Fem" and t.feat("Number") == "Sing" for t in tokens[:index]
+        ):
+            return "a feminine noun before it may be its antecedent"
         return None
+
+    @staticmethod
+    def _modified(parsed: ParsedSentence, index: int) -> bool:
+        """An adjective follows or modifies the demonstrative ("preferisco quella blu", "quella più bella")."""
+        tokens = parsed.tokens
+        if any(tokens[c].deprel == "amod" for c in parsed.children(index)):
+            return True
+        if tokens[index].deprel == "det" and tokens[index].head > index:
+            return True  # "simile a quella terrestre", terrestre as NUM: the parser saw a phrase
+        after = index + 1
+        if after < len(tokens) and tokens[after].text.lower() in ("più", "meno"):
+            after += 1
+        return after < len(tokens) and (tokens[after].upos == "ADJ" or tokens[after].feat("VerbForm") == "Part")
+
+    @staticmethod
+    def _own_clause(parsed: ParsedSentence, index: int) -> list[int]:
+        """Indexes of the (at most WINDOW) tokens after the demonstrative, up to the end of its clause.
+
+        The window stops at a subordinator, a conjunction or punctuation: "Quella è successo quando
+        ero bambino" does not reach "bambino", which belongs to the quando-clause.
+        """
+        out = []
+        for i in range(index + 1, min(len(parsed.tokens), index + 1 + WINDOW)):
+            t = parsed.tokens[i]
+            if t.text in QUOTES:
+                continue  # quella " fatidica " felicità: quotes stay inside the phrase
+            if t.upos in ("SCONJ", "PUNCT") or t.text.lower() in ("che", "quando", "perché", "se"):
+                break
+            out.append(i)
+        return out
 
     @staticmethod
     def _singular_verb(parsed: ParsedSentence, index: int) -> bool:

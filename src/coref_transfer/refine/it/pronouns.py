@@ -12,7 +12,7 @@ aux:pass and cop children ("ha detto", "era una brava cuoca").
 from __future__ import annotations
 
 from coref_transfer.lang.it.articles import match_case
-from coref_transfer.lang.it.morphology import finite_person_number
+from coref_transfer.lang.it.morphology import finite_person_number, second_person_guess
 from coref_transfer.lang.it.pronouns import (
     NOMINATIVE,
     OBLIQUE,
@@ -163,6 +163,70 @@ def _nominative_after_verb(parsed: ParsedSentence, index: int) -> bool:
     return finite_verb(parsed, token.head) is not None
 
 
+#: Focus adverbs that stand between a verb and its post-verbal subject ("Venite anche voi").
+FOCUS_ADVERBS = frozenset(
+    ["anche", "proprio", "pure", "solo", "soltanto", "nemmeno", "neanche", "neppure", "perfino", "persino"]
+)
+#: Clitics and "non" that stand between a subject pronoun and its verb ("voi lo sapevate").
+PREVERBAL_WORDS = frozenset(["non", "mi", "ti", "ci", "vi", "si", "lo", "la", "li", "le", "ne", "gli", "l'", "me", "te"])
+#: Forms of essere before a post-verbal subject ("Sei stato proprio tu", "Siete voi"), and its participle.
+ESSERE_FINITE = frozenset(["sono", "sei", "è", "siamo", "siete", "ero", "eri", "era", "eravamo", "eravate", "erano"])
+ESSERE_PARTICIPLE = frozenset(["stato", "stata", "stati", "state"])
+
+
+def _linear_verb(parsed: ParsedSentence, index: int) -> tuple[int, str] | None:
+    """(person, number) of the finite verb next to a 1st/2nd person pronoun, read from the words, or None.
+
+    For io/tu/noi/voi the parser could not attach to a finite verb (it sees little 2nd person:
+    "Decidete" as PROPN, "sapevi" as ADJ, tu as flat:name). The verb is read off the table of
+    common forms (`finite_person_number`) or, for the 2nd person, the verb endings
+    (`second_person_guess`), at one of three places:
+
+    - after the pronoun, past "non" and clitics: "Solo tu potete", "Nemmeno voi lo sapevi";
+    - before it, at the start of the sentence or after punctuation, past focus adverbs: "Decidete tu
+      dove andare", "Venite anche tu" (voi/noi there only after essere: "Vogliamo voi" is an object);
+    - a cleft with essere: "Sei stato proprio voi a chiamare".
+    """
+    tokens = parsed.tokens
+    form = tokens[index].text.lower()
+    person = SUBJECT_PRONOUNS[form][0]
+    if index > 0 and tokens[index - 1].upos == "ADP" and tokens[index - 1].text.lower() not in FOCUS_ADVERBS:
+        return None  # "con voi": an oblique ("Perfino", tagged ADP, is a focus adverb)
+
+    def reading(i: int) -> tuple[int, str] | None:
+        word = tokens[i]
+        known = finite_person_number(word.text)
+        if known is not None:
+            return known
+        if person != 2 or word.upos in ("DET", "ADP", "PRON", "PUNCT", "NUM"):
+            return None
+        if any(tokens[c].upos == "DET" for c in parsed.children(i)) or (i > 0 and tokens[i - 1].upos == "DET"):
+            return None
+        guess = second_person_guess(word.text)
+        return (2, guess) if guess is not None else None
+
+    after = index + 1
+    while after < len(tokens) and tokens[after].text.lower() in PREVERBAL_WORDS:
+        after += 1
+    if after < len(tokens):
+        found = reading(after)
+        if found is not None and found[0] == person:
+            return found
+    before = index - 1
+    while before >= 0 and tokens[before].text.lower() in FOCUS_ADVERBS:
+        before -= 1
+    if before >= 0 and tokens[before].text.lower() in ESSERE_PARTICIPLE:
+        before -= 1
+        if before < 0 or tokens[before].text.lower() not in ESSERE_FINITE:
+            return None
+    if before < 0 or (before > 0 and tokens[before - 1].upos != "PUNCT"):
+        return None
+    if form not in NOMINATIVE_ONLY and tokens[before].text.lower() not in ESSERE_FINITE:
+        return None  # "Vogliamo voi": a post-verbal noi/voi may be the object
+    found = reading(before)
+    return found if found is not None and found[0] == person else None
+
+
 def _set_feats(token: Token, **values: str | None) -> None:
     """Keep the annotation in step with a rewritten form (None removes a feature)."""
     for name, value in values.items():
@@ -189,10 +253,18 @@ class PronounNumberAgreement(Rule):
     relation the parser gave them ("Lo sapete solo tu" → "… solo voi": io/tu
     are never objects). Another form after its verb is left, counted ("post-
     verbal: may be the object"): "Vogliono lui, non lei" is an object the
-    parser may call the subject.
+    parser may call the subject. io/tu/noi/voi the parser attached to no
+    finite verb (it sees little 2nd person: "Decidete" as PROPN, "sapevi"
+    as ADJ, tu as X) agree with the verb read off the words next to them
+    (`_linear_verb`): "Solo tu potete" → "Solo voi potete", "Decidete tu"
+    → "Decidete voi", "Nemmeno voi lo sapevi" → "Nemmeno tu lo sapevi",
+    and the cleft "Sei stato proprio voi a chiamare" → "… proprio tu …"
+    (after essere a noi/voi is the subject; after other verbs it stays).
 
     Skipped, with the reason counted: coordinated subjects ("Tu e io siamo":
-    the plural verb is right), no finite verb, a verb without Number, a
+    the plural verb is right; also a pronoun right after e/o/né that would
+    become plural, "Lui e lei si sono sposati" with lui outside the parse's
+    coordination), no finite verb, a verb without Number, a
     person mismatch ("Noi è": which one is wrong is unknown), loro → singular
     with no gender to go by, and a pronoun whose mention's class (translate's,
     from the English and its cluster) has the pronoun's own number: "quando
@@ -211,23 +283,31 @@ class PronounNumberAgreement(Rule):
         parsed = sentence.parsed
         for index, token in enumerate(sentence.tokens):
             form = token.text.lower()
-            if not (is_personal_pronoun(token) and form in SUBJECT_PRONOUNS):
+            if form not in SUBJECT_PRONOUNS:
                 continue
-            if not (is_subject(token) or _nominative_after_verb(parsed, index)):
+            if not (is_personal_pronoun(token) or (token.upos == "X" and form in NOMINATIVE_ONLY)):
+                continue  # io/tu tagged X (Foreign) by a parser that sees little 2nd person: "Pagate tu"
+            candidate = is_subject(token) or _nominative_after_verb(parsed, index)
+            verb_index = finite_verb(parsed, token.head) if candidate and token.head >= 0 else None
+            linear = None
+            if verb_index is None and SUBJECT_PRONOUNS[form][0] in (1, 2) and token.deprel != "conj":
+                linear = _linear_verb(parsed, index)
+            if not candidate and linear is None:
                 continue
             if is_coordinated(parsed, index):
                 self.skip("coordinated subject")
                 continue
-            verb_index = finite_verb(parsed, token.head) if token.head >= 0 else None
-            if verb_index is None:
+            if verb_index is None and linear is None:
                 self.skip("no finite verb")
                 continue
-            if index > verb_index and form not in NOMINATIVE_ONLY:
+            if verb_index is not None and index > verb_index and form not in NOMINATIVE_ONLY:
                 # "Vogliono lui, non lei": a tonic form after the verb may be its object
                 self.skip("post-verbal: may be the object")
                 continue
-            verb = sentence.tokens[verb_index]
-            verb_person, number = verb_person_number(verb)
+            if linear is not None:
+                verb_person, number = str(linear[0]), linear[1]
+            else:
+                verb_person, number = verb_person_number(sentence.tokens[verb_index])
             if number not in ("Sing", "Plur"):
                 self.skip("verb number unknown")
                 continue
@@ -237,6 +317,10 @@ class PronounNumberAgreement(Rule):
                 continue
             if own_number == number:
                 self.skip("agrees already")
+                continue
+            if number == "Plur" and index > 0 and sentence.tokens[index - 1].text.lower() in ("e", "ed", "o", "né"):
+                # "Lui e lei si sono sposati" with lui outside the parse's coordination: the plural is theirs
+                self.skip("coordinated subject")
                 continue
             cls = sentence.mention_class(index)
             if cls is not None and cls.number != number.lower():
@@ -268,7 +352,9 @@ class PrepositionPronoun(Rule):
 
     Skipped, with the reason counted: a pronoun that is the subject of its
     verb although an ADP stands before it ("Come tu sai", with come tagged
-    ADP): a subject keeps the subject form.
+    ADP): a subject keeps the subject form. io/tu the parser did not tag
+    PRON (X, PROPN, NOUN) count right after an ADP and with no determiner
+    ("Fra tu e Giulia", tu as X → "Fra te e Giulia"; "il nostro io" stays).
 
     Known failure modes: comparisons with "come"/"quanto" followed by a
     verb ("bravo come io sono") if the parser takes io as an oblique; only
@@ -287,10 +373,23 @@ class PrepositionPronoun(Rule):
             return True
         return index > 0 and tokens[index - 1].upos == "ADP"
 
+    @staticmethod
+    def _mistagged(parsed: ParsedSentence, index: int) -> bool:
+        """io/tu the parser did not tag PRON ("Fra tu e Giulia": tu as X, Foreign), right after an ADP.
+
+        A determiner before it makes it a noun ("il nostro io"), left alone.
+        """
+        tokens = parsed.tokens
+        if tokens[index].upos not in ("X", "PROPN", "NOUN") or index == 0 or tokens[index - 1].upos != "ADP":
+            return False
+        return not any(tokens[c].upos == "DET" for c in parsed.children(index))
+
     def apply(self, sentence: Sentence) -> None:
         for index, token in enumerate(sentence.tokens):
             form = token.text.lower()
-            if token.upos != "PRON" or form not in OBLIQUE or not self._governed(sentence.parsed, index):
+            if form not in OBLIQUE or not self._governed(sentence.parsed, index):
+                continue
+            if token.upos != "PRON" and not self._mistagged(sentence.parsed, index):
                 continue
             if is_subject(token):
                 self.skip("subject of its verb")
@@ -334,7 +433,12 @@ class PrepositionDi(Rule):
     without "di"); "coordinated pronoun": the preposition is shared by a
     conjunct ("contro lui e lei": "di" would be needed before each, left
     alone); "senza lui e senza i bambini", where each conjunct has its own,
-    gets it ("senza di lui e senza i bambini").
+    gets it ("senza di lui e senza i bambini"). The preposition is the
+    pronoun's `case` tagged ADP or ADV ("dentro sé", dentro as ADV →
+    "dentro di sé"), or an ADP the parser hung elsewhere when the pronoun
+    is no subject and no noun, adjective or verb follows ("camminavano
+    dietro loro", dietro advmod of the verb → "dietro di loro"; "dietro
+    loro richiesta", the possessive, stays).
 
     Known failure modes: an adverb the parser tagged ADP and attached to
     the pronoun gets a "di" ("Dopo lui partì" read as "after him");
@@ -355,6 +459,20 @@ class PrepositionDi(Rule):
             for c in parsed.children(index)
         )
 
+    @staticmethod
+    def _preposition(parsed: ParsedSentence, index: int) -> bool:
+        """The word before the pronoun governs it: the ADP `case` of the pronoun; or its `case` whatever the
+        tag ("dentro sé", dentro as ADV); or an ADP the parser hung on the verb ("camminavano dietro loro",
+        dietro advmod, loro obj) when the pronoun is no subject and no possessive "loro" before a noun."""
+        tokens = parsed.tokens
+        before, pronoun = tokens[index - 1], tokens[index]
+        if before.head == index and before.deprel == "case":
+            return before.upos in ("ADP", "ADV")
+        if before.upos != "ADP" or is_subject(pronoun):
+            return False
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        return following is None or following.upos not in ("NOUN", "ADJ", "PROPN", "VERB", "AUX")
+
     def apply(self, sentence: Sentence) -> None:
         tokens = sentence.tokens
         plan: list[Token] = []
@@ -368,7 +486,7 @@ class PrepositionDi(Rule):
                 if before.text.lower() == "di" and index > 1 and tokens[index - 2].text.lower() in PREPOSITIONS_WITH_DI:
                     self.skip("di already there")
                 continue
-            if before.upos != "ADP" or before.head != index or before.deprel != "case":
+            if not self._preposition(sentence.parsed, index):
                 self.skip("not a preposition here")
                 continue
             if index + 1 < len(tokens) and tokens[index + 1].text.lower() in STESSO:
@@ -413,7 +531,9 @@ class CheSubjectPronoun(Rule):
     "che te lo dico": right as it is), and a me/te that is not a subject
     ("non vedo altri che te"). A me/te the parser calls an object or
     oblique counts as the subject when a singular finite verb right after
-    it is its head ("che me trovi": the object form would be "mi").
+    it is its head ("che me trovi": the object form would be "mi"), even
+    when the parser calls it a clitic ("Spero che te stia meglio": a
+    clitic te comes only before lo/la/ne…, before a verb it would be "ti").
 
     Known failure modes: relies on the parser calling the pronoun nsubj in
     an ungrammatical sentence; other complementisers ("perché me sia") are
@@ -430,10 +550,11 @@ class CheSubjectPronoun(Rule):
             if token.upos != "PRON" or form not in NOMINATIVE or index == 0 or tokens[index - 1].text.lower() != "che":
                 continue
             following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
-            if is_clitic(token) and (following in CLITIC_FOLLOWERS or not is_subject(token)):
+            verb_follows = _finite_verb_follows(sentence.parsed, index)
+            if is_clitic(token) and (following in CLITIC_FOLLOWERS or not (is_subject(token) or verb_follows)):
                 self.skip("clitic (che me ne vado)")
                 continue
-            if not (is_subject(token) or _finite_verb_follows(sentence.parsed, index)):
+            if not (is_subject(token) or verb_follows):
                 self.skip("not a subject")
                 continue
             new = NOMINATIVE[form]
