@@ -24,6 +24,9 @@ NOUNS = frozenset({"NOUN", "PROPN"})
 #: accepted as the noun when a possessive is its det:poss and comes before it.
 MISREAD_NOUNS = frozenset({"ADJ", "VERB", "PRON", "X"})
 SUBJECTS = ("nsubj", "nsubj:pass")
+#: What may stand between a possessive and its noun ("il suo stesso partito", "i suoi due figli", "la sua
+#: cara e vecchia madre"); anything else (a preposition, punctuation, a verb) means the noun is not its.
+BETWEEN = frozenset({"ADJ", "ADV", "NUM", "CCONJ", "DET"})
 _TO_UD_GENDER = {v: k for k, v in UD_GENDER.items()}
 _TO_UD_NUMBER = {v: k for k, v in UD_NUMBER.items()}
 
@@ -224,6 +227,9 @@ class PossessiveAgreement(Rule):
             own = self._own_value(token.text)
             if misread:
                 gender, number, reason = self._decide(tokens[index + 1], article, own)
+            elif self._is_post_nominal(tokens, index):  # "a casa sua": the noun before it
+                noun = index - 1
+                gender, number, reason = self._decide(tokens[noun], self._determiner_of(tokens, noun), (None, None))
             elif self._is_predicative(tokens, index):
                 found = self._subject(tokens, index)
                 if isinstance(found, str):
@@ -238,6 +244,9 @@ class PossessiveAgreement(Rule):
                 head = token.head
                 if head < 0 or head <= index:
                     self.skip("no noun after the possessive")
+                    continue
+                if any(tokens[i].upos not in BETWEEN for i in range(index + 1, head)):
+                    self.skip("elliptic possessive")  # "i suoi in città": its head is past a preposition
                     continue
                 allowed = NOUNS | MISREAD_NOUNS if token.deprel == "det:poss" else NOUNS
                 if tokens[head].upos not in allowed:
@@ -302,13 +311,42 @@ class PossessiveAgreement(Rule):
         return None, None
 
     @staticmethod
-    def _is_predicative(tokens: list[Token], index: int) -> bool:
+    def _is_post_nominal(tokens: list[Token], index: int) -> bool:
+        """A possessive right after a common noun ("a casa sua", "colpa mia"), not taken by a noun after it.
+
+        The parser may hang it on the word after it ("A casa sua nessuno …": det:poss of "nessuno"); it
+        is that noun's only when the word after it is a noun the parser made its head ("a casa sua madre
+        cucina": sua madre)."""
+        if index == 0 or tokens[index - 1].upos != "NOUN":
+            return False
+        head = tokens[index].head
+        if head == index - 1:
+            return True
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        return not (following is not None and following.upos in NOUNS and head == index + 1)
+
+    @staticmethod
+    def _tutto_clause(tokens: list[Token], index: int) -> bool:
+        """The possessive hangs on a predicative "tutto" with a copula ("sono tutti suoi": tutti root, suo dep)."""
+        head = tokens[index].head
+        return (
+            0 <= head < index
+            and tokens[head].lemma == "tutto"
+            and tokens[index].deprel not in ("det", "det:poss", "amod")
+            and any(t.head == head and t.deprel == "cop" for t in tokens)
+        )
+
+    @classmethod
+    def _is_predicative(cls, tokens: list[Token], index: int) -> bool:
         """A possessive used as a predicate: a copula depends on it, or it hangs on a preceding "essere"
-        the parser made the clause's head ("è sua" as root + dep), and no noun follows it as its head."""
+        the parser made the clause's head ("è sua" as root + dep), or on a predicative "tutto" ("sono
+        tutti suoi"), and no noun follows it as its head."""
         token = tokens[index]
+        if any(t.head == index and t.deprel == "cop" for t in tokens):
+            return True  # even when the parser also hangs it on a later noun ("era suo fin dall'inizio")
         if token.deprel == "det:poss" and token.head > index:
             return False
-        if any(t.head == index and t.deprel == "cop" for t in tokens):
+        if cls._tutto_clause(tokens, index):
             return True
         head = tokens[token.head] if 0 <= token.head < index else None
         following = tokens[index + 1] if index + 1 < len(tokens) else None
@@ -324,7 +362,7 @@ class PossessiveAgreement(Rule):
         """Where the subject of the predicative possessive at `index` hangs: on it, or on its "essere"."""
         if any(t.head == index and t.deprel == "cop" for t in tokens):
             return index
-        return tokens[index].head
+        return tokens[index].head  # its "essere", or its predicative "tutto"
 
     def _subject(self, tokens: list[Token], index: int) -> int | str:
         """The subject noun of the predicative possessive at `index`, or the reason to skip it."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coref_transfer.lang.it.address import is_greeting, is_title
+from coref_transfer.lang.it.address import is_greeting, is_kinship_title, is_title
 from coref_transfer.lang.it.articles import article_kind, split_articulated
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
@@ -20,6 +20,14 @@ ARGUMENTS = frozenset({"nsubj", "nsubj:pass", "obj", "iobj", "obl", "obl:agent",
 def _is_name(token: Token) -> bool:
     """A word of a name after the title (capitalised: "Conti", "De Luca"), or a second title ("signor presidente")."""
     return (token.text[:1].isupper() and token.text[:1].isalpha()) or is_title(token.text)
+
+
+#: 3rd person object clitics: with one, a phrase before the comma is a dislocated topic, not an address.
+THIRD_PERSON_CLITICS = frozenset({"lo", "la", "li", "le", "l'", "gli", "ne", "glielo", "gliela", "glieli", "gliele"})
+
+
+def _finite(token: Token) -> bool:
+    return token.upos in ("VERB", "AUX") and token.feat("VerbForm") not in ("Inf", "Part", "Ger")
 
 
 def _grazie_a(tokens: list[Token], index: int) -> bool:
@@ -97,11 +105,52 @@ class VocativeArticle(Rule):
         if article == 0 or tokens[article - 1].text != ",":
             return False
         j = article - 2
-        words: list[str] = []
         while j >= 0 and tokens[j].text not in OPENERS:
-            words.insert(0, tokens[j].text)
             j -= 1
-        return is_greeting(words)
+        segment = tokens[j + 1 : article - 1]
+        if is_greeting([t.text for t in segment]):
+            return True
+        # a greeting with its complement: "Benvenuto in studio", "Grazie per essere venuto" (not "grazie a")
+        return (
+            bool(segment)
+            and is_greeting([segment[0].text])
+            and not _grazie_a(tokens, j + 1)
+            and not any(_finite(t) for t in segment)
+        )
+
+    @staticmethod
+    def _addressed_verb(tokens: list[Token], end: int) -> int | None:
+        """After the closing comma, the first finite verb when it is 2nd person or imperative ("si accomodi",
+        "venite") and no 3rd person clitic comes before it ("Il signor Rossi, lo conosci?" is a topic)."""
+        if end >= len(tokens) or tokens[end].text != ",":
+            return None
+        for i in range(end + 1, len(tokens)):
+            token = tokens[i]
+            if token.text in SENTENCE_END or token.text == ",":
+                return None
+            if token.text.lower().replace("’", "'") in THIRD_PERSON_CLITICS:
+                return None
+            if _finite(token):
+                return i if token.feat("Person") == "2" or token.feat("Mood") == "Imp" else None
+        return None
+
+    @staticmethod
+    def _question_cue(tokens: list[Token], article: int, title: int, end: int) -> bool:
+        """ "Come sta, il signor Rossi?": a short question (≤ 4 words before the comma, from the sentence's start)
+        whose finite verb, 2nd or 3rd person singular, has no other subject, with the name closing it."""
+        if end != len(tokens) - 1 or tokens[end].text != "?" or article < 2 or tokens[article - 1].text != ",":
+            return False
+        left = tokens[: article - 1]
+        if len(left) > 4 or any(t.text in OPENERS for t in left):
+            return False
+        verbs = [i for i, t in enumerate(left) if _finite(t)]
+        if len(verbs) != 1 or left[verbs[0]].feat("Person") not in ("2", "3") or left[verbs[0]].feat("Number") != "Sing":
+            return False
+        if any(t.text.lower().replace("’", "'") in THIRD_PERSON_CLITICS for t in left):
+            return False
+        return not any(
+            t.head == verbs[0] and t.deprel in ("nsubj", "nsubj:pass") and i != title for i, t in enumerate(tokens)
+        )
 
     def _right_cue(self, tokens: list[Token], end: int) -> bool:
         """After the closing comma: a greeting (not "grazie a"), or a clause with a 2nd-person or imperative verb."""
@@ -136,17 +185,23 @@ class VocativeArticle(Rule):
         end = title + 1
         while end < len(tokens) and _is_name(tokens[end]):
             end += 1
-        if end == title + 1:
-            return "no name after the title"
         opened = article == 0 or tokens[article - 1].text in OPENERS
         closed = end == len(tokens) or tokens[end].text in CLOSERS
+        left_cue = self._left_cue(tokens, article)
+        if end == title + 1 and not (left_cue and closed and not is_kinship_title(tokens[title].text)):
+            return "no name after the title"  # a title alone only after a greeting: "Grazie, presidente, e …"
         if not (opened and closed):
             return "not set off by punctuation"
         if any(tokens[i].upos in ("VERB", "AUX") for i in range(article, end)):
             return "verb in the segment"
-        if self._left_cue(tokens, article):
+        if left_cue:
             return None  # "Buongiorno, il dottor Rossi, si accomodi": commas cut it off from any verb
+        if self._question_cue(tokens, article, title, end):
+            return None  # "Come sta, il signor Rossi?"
         head = tokens[title].head
+        addressed = self._addressed_verb(tokens, end)
+        if addressed is not None and article == 0 and tokens[title].deprel in ("nsubj", "vocative"):
+            return None  # "La signora Bianchi, si accomodi pure": a noun phrase is no subject of a 2nd person
         if tokens[title].deprel in ARGUMENTS and head >= 0 and finite_verb(parsed, head) is not None:
             return "parsed as an argument"
         if not (self._right_cue(tokens, end) or self._vocative_label(tokens, title, end)):
