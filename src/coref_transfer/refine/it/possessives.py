@@ -70,6 +70,15 @@ def _article_value(token: Token) -> tuple[str | None, str | None]:
     return _TO_UD_GENDER.get(gender) if gender else None, _TO_UD_NUMBER.get(number)
 
 
+def _plural_in_e(noun: Token) -> bool:
+    """A plural noun in -e, the parser agreeing ("scarpe"): masculine plurals end in -i, so it is feminine.
+
+    Not a short word ("re") nor one with an accent; loanwords in -e ("i file") come with a masculine article,
+    and the caller asks only when the article is "le"."""
+    word = noun.text.lower()
+    return noun.feat("Number") == "Plur" and len(word) > 3 and word.endswith("e") and word.isalpha()
+
+
 #: 3rd person subject pronouns whose form shows gender and number.
 GENDERED_SUBJECTS = frozenset(f for f, (person, _, gender) in SUBJECT_PRONOUNS.items() if person == 3 and gender)
 
@@ -127,14 +136,26 @@ class PossessiveAgreement(Rule):
        for an invariable form) or when it is what the possessive already
        says (nothing changes).
 
-    The noun is the possessive's head when it comes after it; a det:poss
+    The noun is the possessive's head when it comes after it, with only
+    adjectives, adverbs, numerals, determiners or a conjunction between
+    them ("il suo stesso partito"); a preposition or anything else between
+    means the possessive stands alone, as a pronoun, and it is left:
+    "elliptic possessive" ("I miei genitori vivono in campagna, i suoi in
+    città", which the parser hangs on "città"). A possessive right after
+    a common noun ("a casa sua", "colpa mia", "Dio mio") agrees with that
+    noun, even when the parser hangs it on the word after it ("A casa suo
+    nessuno guarda …" → "A casa sua"), unless that word is a noun the
+    parser made its head ("a casa sua madre cucina": sua madre). A det:poss
     head the parser tagged ADJ, VERB, PRON or X ("partito", "porte",
     "editor") counts as the noun; a possessive form the parser tagged as
     a name or noun ("Sua" PROPN in "Sua fratello fa il pompiere"), linked
     to the NOUN right after it, is taken as that noun's possessive. A
-    predicative possessive is one with a copula among its dependents, or
-    one hung on a preceding "essere" the parser made the head ("il quadro
-    … è sua" → "è suo"); its subject is the nsubj (a NOUN, not
+    predicative possessive is one with a copula among its dependents (even
+    if the parser also hangs it on a later noun: "L'idea del festival era
+    suo fin dall'inizio" → "era sua"), one hung on a preceding "essere" the
+    parser made the head ("il quadro … è sua" → "è suo"), or one hung on
+    a predicative "tutto" with the copula ("I quadri in salotto sono tutti
+    suo" → "tutti suoi"); its subject is the nsubj (a NOUN, not
     coordinated; its gender and number by the same evidence, its own
     article standing in for the article). A pro-dropped subject is taken
     only from a parallel predicative possessive earlier in the sentence
@@ -144,8 +165,12 @@ class PossessiveAgreement(Rule):
     essa, essi, esse, lui, lei) stands for its noun: "dice che essa è suo"
     (essa = la ricetta) → "è sua".
 
+    Kinship nouns the lexicon does not know take their number (and the
+    gender of -o/-a) from the kinship lists ("Tuo zia ha chiamato" → "Tua
+    zia", through `noun_forms`).
+
     Skipped, with the reason counted: "head is not a noun", "no noun after
-    the possessive", "not a personal possessive" (proprio, altrui), "noun
+    the possessive", "elliptic possessive", "not a personal possessive" (proprio, altrui), "noun
     gender unknown" / "noun number unknown" (no evidence), "sources
     disagree" (the parser and the article differ and the form does not
     tell, as "il tuo menù", tagged Fem Plur: menù is invariable and the
@@ -161,8 +186,9 @@ class PossessiveAgreement(Rule):
     homographs ("il fine"/"la fine") and rare forms; common-gender nouns
     (collega, insegnante) follow the parser and the article only. A noun
     the lexicon does not know, whose parser gender contradicts the article,
-    is skipped even when the article is right ("le suo scarpe" stays: scarpe
-    is not in the lexicon and the parser says Masc). On correct Italian
+    is skipped even when the article is right ("il suo cose"), except a
+    plural in -e after "le": masculine plurals end in -i ("le suo scarpe",
+    scarpe tagged Masc Plur → "le sue scarpe"). On correct Italian
     (scripts/ud-harm.py, UD train and dev) the rule changes nothing.
     """
 
@@ -199,6 +225,9 @@ class PossessiveAgreement(Rule):
             if attribute == "Gender" and shape_agrees(noun.text, attribute, parsed):
                 values.append(parsed)
             elif article[k] is not None:
+                if attribute == "Gender" and article == ("Fem", "Plur") and _plural_in_e(noun):
+                    values.append("Fem")  # "le suo scarpe", scarpe tagged Masc: a plural in -e is feminine
+                    continue
                 if article[k] != parsed:
                     return None, None, "sources disagree"
                 values.append(parsed)

@@ -61,11 +61,15 @@ class VocativeArticle(Rule):
 
     Candidates: a definite article (DET) right before a title followed by
     a name (capitalised words; a second title counts: "il signor
-    presidente"). Conservative, since the same words are an ordinary noun
-    phrase everywhere else. Kept, with the reason counted (first matching
-    test):
+    presidente"); the titles include the kinship nouns put before a first
+    name ("Ciao , la zia Carla !" → "Ciao , zia Carla !"). Conservative,
+    since the same words are an ordinary noun phrase everywhere else. Kept,
+    with the reason counted (first matching test):
 
-    - "no name after the title": "il dottore" alone;
+    - "no name after the title": "il dottore" alone, except a title (not a
+      kinship noun) set off by punctuation right after a greeting or thanks
+      ("Grazie , il presidente , e buon lavoro ." → "Grazie , presidente ,
+      …");
     - "not set off by punctuation": the segment article + title + name must
       start the sentence or follow a comma (or other punctuation) and end
       at a comma or the sentence's end ("Grazie, il signor Conti ha
@@ -75,7 +79,19 @@ class VocativeArticle(Rule):
     - then a greeting or thanks before the opening comma is enough: set off
       by commas or closing the sentence, the phrase cannot be a subject or
       object ("Buongiorno, il dottor Rossi, si accomodi pure", which the
-      parser reads as the subject of "si accomodi");
+      parser reads as the subject of "si accomodi"); the greeting may have
+      a complement without a finite verb ("Benvenuto in studio , il
+      senatore Marini ." → "senatore Marini"; not "grazie a", thanks to);
+    - so is a short question (at most 4 words from the sentence's start to
+      the comma, one finite verb in the 2nd or 3rd person singular with no
+      other subject and no 3rd person clitic) that the name closes: "Come
+      sta , il signor Rossi ?" → "Come sta , signor Rossi ?";
+    - and, for a phrase that starts the sentence and that the parser makes
+      a subject (or vocative), a 2nd person or imperative verb first after
+      the comma, with no 3rd person object clitic before it ("La signora
+      Bianchi , si accomodi pure ." → "Signora Bianchi , …": a noun phrase
+      is not the subject of a 2nd person; "Il signor Rossi , lo conosci ?"
+      is a dislocated object and stays);
     - "parsed as an argument": the title is nsubj/obj/obl/... (`ARGUMENTS`)
       of a predicate with a finite verb ("Il signor Conti, sindaco di Bari,
       ha inaugurato …"), not an address (the subject of a bare infinitive
@@ -91,8 +107,10 @@ class VocativeArticle(Rule):
       Bari, ha detto …" (an apposition) stays.
 
     Known failure modes: an address with the formal *Lei* and no greeting
-    ("Il signor Conti, venga pure") is left with its article (the verb's
-    3rd person does not tell an address from a subject); a list of names
+    is left with its article when the parser tags the verb as 3rd person
+    ("Il signor Conti, venga pure": the 3rd person does not tell an address
+    from a subject); a right-dislocated subject in a short question ("Dove
+    abita, il signor Rossi?", asking about him) is taken as an address; a list of names
     after a greeting ("Grazie, il signor Conti e la signora Rossi") is
     kept (the closing punctuation does not follow the first name).
     """
