@@ -114,11 +114,6 @@ class KinshipArticle(Rule):
             return "stesso"
         if noun != poss + 1:
             return "modified noun (before it)"
-        after = noun + 1
-        if after < len(tokens) and tokens[after].text.lower() in ("più", "meno"):
-            after += 1
-        if after < len(tokens) and tokens[after].upos == "ADJ":
-            return "modified noun (adjective after it)"  # "la sua sorella maggiore", the ADJ hung elsewhere
         for child in parsed.children(noun):
             dep = tokens[child]
             if dep.text.lower() in STESSO:
@@ -132,6 +127,11 @@ class KinshipArticle(Rule):
             )
             if not (name_after or _place_adjunct(parsed, child)):
                 return f"modified noun ({dep.deprel})"
+        after = noun + 1
+        if after < len(tokens) and tokens[after].text.lower() in ("più", "meno"):
+            after += 1
+        if after < len(tokens) and tokens[after].upos == "ADJ":
+            return "modified noun (adjective after it)"  # "la sua sorella maggiore", the ADJ hung elsewhere
         return None
 
     def apply(self, sentence: Sentence) -> None:
