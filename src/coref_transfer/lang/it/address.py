@@ -113,7 +113,7 @@ GREETING_PARTS = frozenset(
 
 
 def is_title(word: str) -> bool:
-    """A title of address, or a kinship noun used as one: "signor", "Dottoressa", "zia" → True; "sindacato" → False."""
+    """A title of address, or a kinship noun used as one: "signor", "Dottoressa", "zia" → True; "sindacato" → no."""
     form = plain_form(word)
     return form in TITLES or form in KINSHIP_TITLES
 

@@ -162,7 +162,10 @@ class VocativeArticle(Rule):
         if len(left) > 4 or any(t.text in OPENERS for t in left):
             return False
         verbs = [i for i, t in enumerate(left) if _finite(t)]
-        if len(verbs) != 1 or left[verbs[0]].feat("Person") not in ("2", "3") or left[verbs[0]].feat("Number") != "Sing":
+        if len(verbs) != 1:
+            return False
+        verb = left[verbs[0]]
+        if verb.feat("Person") not in ("2", "3") or verb.feat("Number") != "Sing":
             return False
         if any(t.text.lower().replace("’", "'") in THIRD_PERSON_CLITICS for t in left):
             return False
