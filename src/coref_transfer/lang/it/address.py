@@ -13,13 +13,15 @@ academic and professional ones (dottore, dottoressa, professore,
 professoressa, avvocato, avvocatessa, ingegnere, architetto, ragioniere,
 geometra, maestro, maestra) and offices addressed by title (onorevole,
 presidente, ministro, senatore, senatrice, sindaco, giudice, direttore,
-direttrice, commissario, capitano, colonnello, generale, tenente). Left out:
-words that are also kinship or religious titles with their own usage
-("padre Pio", "don", "suor", "fra"), and English titles.
+direttrice, commissario, capitano, colonnello, generale, tenente).
+`KINSHIP_TITLES`: the kinship nouns put before a first name (zio, zia,
+nonno, nonna, cugino, cugina: "Ciao, zia Carla!"). Left out: religious
+titles and kinship words with their own usage ("padre Pio", "don", "suor",
+"fra", "fratello", "sorella"), and English titles.
 
 `GREETINGS`: words that, standing alone before the comma, make what
 follows an address: greetings (ciao, salve, buongiorno, buonasera,
-buonanotte, arrivederci, benvenuto/a/i/e, addio), thanks and apology
+buonanotte, arrivederci, benvenuto/a/i/e, bentornato/a/i/e, addio), thanks and apology
 (grazie, scusi, scusa, prego, complimenti, congratulazioni, auguri), the
 call "ehi", and the words that go with them in
 fixed greetings ("grazie mille", "tante grazie", "buona sera", "buon
@@ -71,6 +73,9 @@ TITLES = frozenset(
 )
 """Titles of address put before a name ("signor Conti", "dottoressa Galli")."""
 
+KINSHIP_TITLES = frozenset(["zio", "zia", "nonno", "nonna", "cugino", "cugina"])
+"""Kinship nouns used as a title before a first name ("zia Carla", "nonno Piero"): "Ciao, zia Carla!"."""
+
 GREETINGS = frozenset(
     [
         "ciao",
@@ -85,6 +90,10 @@ GREETINGS = frozenset(
         "benvenuta",
         "benvenuti",
         "benvenute",
+        "bentornato",
+        "bentornata",
+        "bentornati",
+        "bentornate",
         "grazie",
         "scusi",
         "scusa",
@@ -104,8 +113,14 @@ GREETING_PARTS = frozenset(
 
 
 def is_title(word: str) -> bool:
-    """A title of address: "signor", "Dottoressa" → True; "sindacato" → False."""
-    return plain_form(word) in TITLES
+    """A title of address, or a kinship noun used as one: "signor", "Dottoressa", "zia" → True; "sindacato" → no."""
+    form = plain_form(word)
+    return form in TITLES or form in KINSHIP_TITLES
+
+
+def is_kinship_title(word: str) -> bool:
+    """A kinship noun used as a title ("zia" in "zia Carla"); alone it is no address the rule may take."""
+    return plain_form(word) in KINSHIP_TITLES
 
 
 def is_greeting(words: list[str]) -> bool:

@@ -141,3 +141,32 @@ def kinship_kind(word: str) -> str | None:
     if w in AFFECTIONATE_FORMS:
         return "affectionate"
     return None
+
+
+#: Kinship nouns in -e whose gender the ending does not show; nipote is either.
+_GENDER_IN_E = {"padre": "Masc", "madre": "Fem", "moglie": "Fem", "padri": "Masc", "madri": "Fem", "mogli": "Fem"}
+
+
+def kinship_features(word: str) -> tuple[str | None, str] | None:
+    """(gender, number) of a kinship noun of the lists, UD values; None for any other word.
+
+    The singulars (`KINSHIP_NOUNS`) and plurals (`KINSHIP_PLURALS`) give the
+    number; the gender is the ending's (-o/-i masculine, -a/-e feminine in
+    these lists: "zio", "zie"), or `_GENDER_IN_E` for padre, madre, moglie;
+    nipote, nipoti: None (either gender). "zia" → ("Fem", "Sing"),
+    "fratelli" → ("Masc", "Plur"), "nipote" → (None, "Sing").
+    """
+    w = plain_form(word)
+    if w in KINSHIP_NOUNS:
+        number = "Sing"
+        gender = {"o": "Masc", "a": "Fem"}.get(w[-1:])
+    elif w in KINSHIP_PLURALS:
+        number = "Plur"
+        gender = {"i": "Masc", "e": "Fem"}.get(w[-1:])
+    else:
+        return None
+    if w in _GENDER_IN_E:
+        gender = _GENDER_IN_E[w]
+    elif w.startswith("nipot"):
+        gender = None
+    return gender, number

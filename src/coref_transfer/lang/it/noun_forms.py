@@ -15,7 +15,9 @@ masculine singular). This module reads the noun's *form*:
    by two letters ("menti", minds, is feminine).
 3. **Feminine nouns in -o** by list: mano (plural mani), and the invariable
    shortenings auto, moto, foto, radio, bici, dinamo, biro.
-4. **The singular of a plural-shaped form** in the lexicon: -e from a
+4. **Kinship nouns** (`lang.it.kinship`): "zia" fem sing, "zii" masc plur,
+   "nipote" sing (either gender), where the lexicon does not know them.
+5. **The singular of a plural-shaped form** in the lexicon: -e from a
    feminine -a ("porte" ← porta: fem plur; only the feminine pluralises in
    -e), -i from -o, -e, -a, -io ("amici" ← amico, "negozi" ← negozio,
    "laghi" ← lago), and the parser's lemma when it is a different word in
@@ -40,6 +42,7 @@ from dataclasses import dataclass
 
 from coref_transfer.classes import UD_GENDER, UD_NUMBER
 from coref_transfer.lang.it.articles import VOWELS
+from coref_transfer.lang.it.kinship import kinship_features
 from coref_transfer.lang.it.nouns import NounLexicon, normalize
 
 #: Suffix → (gender, number or None for invariable), longest first when matched.
@@ -173,6 +176,12 @@ def noun_form_evidence(form: str, lemma: str | None = None, lexicon: NounLexicon
         if number is None and FEMININE_IN_O[w] is not None:
             number, number_source = FEMININE_IN_O[w], "feminine in -o"
         invariable = FEMININE_IN_O[w] is None
+    kin = kinship_features(w)
+    if kin is not None:  # "zia", not in the lexicon: the kinship lists know it is singular and feminine
+        if gender is None and kin[0] is not None:
+            gender, gender_source = kin[0], "kinship noun"
+        if number is None:
+            number, number_source = kin[1], "kinship noun"
     if (gender is None or number is None) and not invariable and w.endswith(("i", "e")):
         singular_gender = _plural_of_known_singular(w, lemma, lexicon)
         if singular_gender is not None:

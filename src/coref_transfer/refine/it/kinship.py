@@ -29,6 +29,16 @@ def _article(token: Token) -> tuple[str, str] | None:
     return None
 
 
+def _place_adjunct(parsed: ParsedSentence, child: int) -> bool:
+    """A place name with "a" or "in" ("dal suo zio a Rimini"): where, an adjunct of the verb the parser hung
+    on the noun, not a modifier that picks one uncle out."""
+    tokens = parsed.tokens
+    if tokens[child].deprel != "nmod" or tokens[child].upos != "PROPN":
+        return False
+    cases = [tokens[c].text.lower() for c in parsed.children(child) if tokens[c].deprel == "case"]
+    return cases in (["a"], ["in"])
+
+
 class KinshipArticle(Rule):
     """A singular kinship noun with a possessive (not *loro*) takes no article.
 
@@ -64,8 +74,13 @@ class KinshipArticle(Rule):
     (REL)" for a dependent of relation REL: amod ("la sua sorella
     maggiore", "il suo fratello più piccolo"), nmod, nummod, acl, acl:relcl
     ("la sua sorella che vive a Roma"). A name right after the noun (a
-    PROPN nmod without a preposition, "sua sorella Elena") or an apposition
-    between commas does not count as a modifier.
+    PROPN nmod without a preposition, "sua sorella Elena"), a place name
+    with "a" or "in" ("dal suo zio a Rimini" → "da suo zio a Rimini": where,
+    an adjunct the parser hung on the noun) or an apposition between commas
+    does not count as a modifier. An adjective right after the noun (or
+    "più"/"meno" + adjective) keeps the article whatever the parser hung it
+    on: "modified noun (adjective after it)" ("La sua sorella maggiore
+    insegna …", maggiore attached to the verb).
 
     Known failure modes: a modifier the parser attached elsewhere is not
     seen (the article goes although it should stay); a following
@@ -110,8 +125,13 @@ class KinshipArticle(Rule):
                 and dep.upos == "PROPN"
                 and not any(tokens[c].deprel == "case" for c in parsed.children(child))
             )
-            if not name_after:
+            if not (name_after or _place_adjunct(parsed, child)):
                 return f"modified noun ({dep.deprel})"
+        after = noun + 1
+        if after < len(tokens) and tokens[after].text.lower() in ("più", "meno"):
+            after += 1
+        if after < len(tokens) and tokens[after].upos == "ADJ":
+            return "modified noun (adjective after it)"  # "la sua sorella maggiore", the ADJ hung elsewhere
         return None
 
     def apply(self, sentence: Sentence) -> None:

@@ -24,6 +24,9 @@ NOUNS = frozenset({"NOUN", "PROPN"})
 #: accepted as the noun when a possessive is its det:poss and comes before it.
 MISREAD_NOUNS = frozenset({"ADJ", "VERB", "PRON", "X"})
 SUBJECTS = ("nsubj", "nsubj:pass")
+#: What may stand between a possessive and its noun ("il suo stesso partito", "i suoi due figli", "la sua
+#: cara e vecchia madre"); anything else (a preposition, punctuation, a verb) means the noun is not its.
+BETWEEN = frozenset({"ADJ", "ADV", "NUM", "CCONJ", "DET"})
 _TO_UD_GENDER = {v: k for k, v in UD_GENDER.items()}
 _TO_UD_NUMBER = {v: k for k, v in UD_NUMBER.items()}
 
@@ -65,6 +68,15 @@ def _article_value(token: Token) -> tuple[str | None, str | None]:
         return None, None
     gender, number = features
     return _TO_UD_GENDER.get(gender) if gender else None, _TO_UD_NUMBER.get(number)
+
+
+def _plural_in_e(noun: Token) -> bool:
+    """A plural noun in -e, the parser agreeing ("scarpe"): masculine plurals end in -i, so it is feminine.
+
+    Not a short word ("re") nor one with an accent; loanwords in -e ("i file") come with a masculine article,
+    and the caller asks only when the article is "le"."""
+    word = noun.text.lower()
+    return noun.feat("Number") == "Plur" and len(word) > 3 and word.endswith("e") and word.isalpha()
 
 
 #: 3rd person subject pronouns whose form shows gender and number.
@@ -124,14 +136,26 @@ class PossessiveAgreement(Rule):
        for an invariable form) or when it is what the possessive already
        says (nothing changes).
 
-    The noun is the possessive's head when it comes after it; a det:poss
+    The noun is the possessive's head when it comes after it, with only
+    adjectives, adverbs, numerals, determiners or a conjunction between
+    them ("il suo stesso partito"); a preposition or anything else between
+    means the possessive stands alone, as a pronoun, and it is left:
+    "elliptic possessive" ("I miei genitori vivono in campagna, i suoi in
+    città", which the parser hangs on "città"). A possessive right after
+    a common noun ("a casa sua", "colpa mia", "Dio mio") agrees with that
+    noun, even when the parser hangs it on the word after it ("A casa suo
+    nessuno guarda …" → "A casa sua"), unless that word is a noun the
+    parser made its head ("a casa sua madre cucina": sua madre). A det:poss
     head the parser tagged ADJ, VERB, PRON or X ("partito", "porte",
     "editor") counts as the noun; a possessive form the parser tagged as
     a name or noun ("Sua" PROPN in "Sua fratello fa il pompiere"), linked
     to the NOUN right after it, is taken as that noun's possessive. A
-    predicative possessive is one with a copula among its dependents, or
-    one hung on a preceding "essere" the parser made the head ("il quadro
-    … è sua" → "è suo"); its subject is the nsubj (a NOUN, not
+    predicative possessive is one with a copula among its dependents (even
+    if the parser also hangs it on a later noun: "L'idea del festival era
+    suo fin dall'inizio" → "era sua"), one hung on a preceding "essere" the
+    parser made the head ("il quadro … è sua" → "è suo"), or one hung on
+    a predicative "tutto" with the copula ("I quadri in salotto sono tutti
+    suo" → "tutti suoi"); its subject is the nsubj (a NOUN, not
     coordinated; its gender and number by the same evidence, its own
     article standing in for the article). A pro-dropped subject is taken
     only from a parallel predicative possessive earlier in the sentence
@@ -141,8 +165,12 @@ class PossessiveAgreement(Rule):
     essa, essi, esse, lui, lei) stands for its noun: "dice che essa è suo"
     (essa = la ricetta) → "è sua".
 
+    Kinship nouns the lexicon does not know take their number (and the
+    gender of -o/-a) from the kinship lists ("Tuo zia ha chiamato" → "Tua
+    zia", through `noun_forms`).
+
     Skipped, with the reason counted: "head is not a noun", "no noun after
-    the possessive", "not a personal possessive" (proprio, altrui), "noun
+    the possessive", "elliptic possessive", "not a personal possessive" (proprio, altrui), "noun
     gender unknown" / "noun number unknown" (no evidence), "sources
     disagree" (the parser and the article differ and the form does not
     tell, as "il tuo menù", tagged Fem Plur: menù is invariable and the
@@ -158,8 +186,9 @@ class PossessiveAgreement(Rule):
     homographs ("il fine"/"la fine") and rare forms; common-gender nouns
     (collega, insegnante) follow the parser and the article only. A noun
     the lexicon does not know, whose parser gender contradicts the article,
-    is skipped even when the article is right ("le suo scarpe" stays: scarpe
-    is not in the lexicon and the parser says Masc). On correct Italian
+    is skipped even when the article is right ("il suo cose"), except a
+    plural in -e after "le": masculine plurals end in -i ("le suo scarpe",
+    scarpe tagged Masc Plur → "le sue scarpe"). On correct Italian
     (scripts/ud-harm.py, UD train and dev) the rule changes nothing.
     """
 
@@ -196,6 +225,9 @@ class PossessiveAgreement(Rule):
             if attribute == "Gender" and shape_agrees(noun.text, attribute, parsed):
                 values.append(parsed)
             elif article[k] is not None:
+                if attribute == "Gender" and article == ("Fem", "Plur") and _plural_in_e(noun):
+                    values.append("Fem")  # "le suo scarpe", scarpe tagged Masc: a plural in -e is feminine
+                    continue
                 if article[k] != parsed:
                     return None, None, "sources disagree"
                 values.append(parsed)
@@ -224,6 +256,9 @@ class PossessiveAgreement(Rule):
             own = self._own_value(token.text)
             if misread:
                 gender, number, reason = self._decide(tokens[index + 1], article, own)
+            elif self._is_post_nominal(tokens, index):  # "a casa sua": the noun before it
+                noun = index - 1
+                gender, number, reason = self._decide(tokens[noun], self._determiner_of(tokens, noun), (None, None))
             elif self._is_predicative(tokens, index):
                 found = self._subject(tokens, index)
                 if isinstance(found, str):
@@ -238,6 +273,9 @@ class PossessiveAgreement(Rule):
                 head = token.head
                 if head < 0 or head <= index:
                     self.skip("no noun after the possessive")
+                    continue
+                if any(tokens[i].upos not in BETWEEN for i in range(index + 1, head)):
+                    self.skip("elliptic possessive")  # "i suoi in città": its head is past a preposition
                     continue
                 allowed = NOUNS | MISREAD_NOUNS if token.deprel == "det:poss" else NOUNS
                 if tokens[head].upos not in allowed:
@@ -302,13 +340,42 @@ class PossessiveAgreement(Rule):
         return None, None
 
     @staticmethod
-    def _is_predicative(tokens: list[Token], index: int) -> bool:
+    def _is_post_nominal(tokens: list[Token], index: int) -> bool:
+        """A possessive right after a common noun ("a casa sua", "colpa mia"), not taken by a noun after it.
+
+        The parser may hang it on the word after it ("A casa sua nessuno …": det:poss of "nessuno"); it
+        is that noun's only when the word after it is a noun the parser made its head ("a casa sua madre
+        cucina": sua madre)."""
+        if index == 0 or tokens[index - 1].upos != "NOUN":
+            return False
+        head = tokens[index].head
+        if head == index - 1:
+            return True
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        return not (following is not None and following.upos in NOUNS and head == index + 1)
+
+    @staticmethod
+    def _tutto_clause(tokens: list[Token], index: int) -> bool:
+        """The possessive hangs on a predicative "tutto" with a copula ("sono tutti suoi": tutti root, suo dep)."""
+        head = tokens[index].head
+        return (
+            0 <= head < index
+            and tokens[head].lemma == "tutto"
+            and tokens[index].deprel not in ("det", "det:poss", "amod")
+            and any(t.head == head and t.deprel == "cop" for t in tokens)
+        )
+
+    @classmethod
+    def _is_predicative(cls, tokens: list[Token], index: int) -> bool:
         """A possessive used as a predicate: a copula depends on it, or it hangs on a preceding "essere"
-        the parser made the clause's head ("è sua" as root + dep), and no noun follows it as its head."""
+        the parser made the clause's head ("è sua" as root + dep), or on a predicative "tutto" ("sono
+        tutti suoi"), and no noun follows it as its head."""
         token = tokens[index]
+        if any(t.head == index and t.deprel == "cop" for t in tokens):
+            return True  # even when the parser also hangs it on a later noun ("era suo fin dall'inizio")
         if token.deprel == "det:poss" and token.head > index:
             return False
-        if any(t.head == index and t.deprel == "cop" for t in tokens):
+        if cls._tutto_clause(tokens, index):
             return True
         head = tokens[token.head] if 0 <= token.head < index else None
         following = tokens[index + 1] if index + 1 < len(tokens) else None
@@ -324,7 +391,7 @@ class PossessiveAgreement(Rule):
         """Where the subject of the predicative possessive at `index` hangs: on it, or on its "essere"."""
         if any(t.head == index and t.deprel == "cop" for t in tokens):
             return index
-        return tokens[index].head
+        return tokens[index].head  # its "essere", or its predicative "tutto"
 
     def _subject(self, tokens: list[Token], index: int) -> int | str:
         """The subject noun of the predicative possessive at `index`, or the reason to skip it."""

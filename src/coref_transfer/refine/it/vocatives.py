@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coref_transfer.lang.it.address import is_greeting, is_title
+from coref_transfer.lang.it.address import is_greeting, is_kinship_title, is_title
 from coref_transfer.lang.it.articles import article_kind, split_articulated
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
@@ -20,6 +20,14 @@ ARGUMENTS = frozenset({"nsubj", "nsubj:pass", "obj", "iobj", "obl", "obl:agent",
 def _is_name(token: Token) -> bool:
     """A word of a name after the title (capitalised: "Conti", "De Luca"), or a second title ("signor presidente")."""
     return (token.text[:1].isupper() and token.text[:1].isalpha()) or is_title(token.text)
+
+
+#: 3rd person object clitics: with one, a phrase before the comma is a dislocated topic, not an address.
+THIRD_PERSON_CLITICS = frozenset({"lo", "la", "li", "le", "l'", "gli", "ne", "glielo", "gliela", "glieli", "gliele"})
+
+
+def _finite(token: Token) -> bool:
+    return token.upos in ("VERB", "AUX") and token.feat("VerbForm") not in ("Inf", "Part", "Ger")
 
 
 def _grazie_a(tokens: list[Token], index: int) -> bool:
@@ -53,11 +61,15 @@ class VocativeArticle(Rule):
 
     Candidates: a definite article (DET) right before a title followed by
     a name (capitalised words; a second title counts: "il signor
-    presidente"). Conservative, since the same words are an ordinary noun
-    phrase everywhere else. Kept, with the reason counted (first matching
-    test):
+    presidente"); the titles include the kinship nouns put before a first
+    name ("Ciao , la zia Carla !" → "Ciao , zia Carla !"). Conservative,
+    since the same words are an ordinary noun phrase everywhere else. Kept,
+    with the reason counted (first matching test):
 
-    - "no name after the title": "il dottore" alone;
+    - "no name after the title": "il dottore" alone, except a title (not a
+      kinship noun) set off by punctuation right after a greeting or thanks
+      ("Grazie , il presidente , e buon lavoro ." → "Grazie , presidente ,
+      …");
     - "not set off by punctuation": the segment article + title + name must
       start the sentence or follow a comma (or other punctuation) and end
       at a comma or the sentence's end ("Grazie, il signor Conti ha
@@ -67,7 +79,19 @@ class VocativeArticle(Rule):
     - then a greeting or thanks before the opening comma is enough: set off
       by commas or closing the sentence, the phrase cannot be a subject or
       object ("Buongiorno, il dottor Rossi, si accomodi pure", which the
-      parser reads as the subject of "si accomodi");
+      parser reads as the subject of "si accomodi"); the greeting may have
+      a complement without a finite verb ("Benvenuto in studio , il
+      senatore Marini ." → "senatore Marini"; not "grazie a", thanks to);
+    - so is a short question (at most 4 words from the sentence's start to
+      the comma, one finite verb in the 2nd or 3rd person singular with no
+      other subject and no 3rd person clitic) that the name closes: "Come
+      sta , il signor Rossi ?" → "Come sta , signor Rossi ?";
+    - and, for a phrase that starts the sentence and that the parser makes
+      a subject (or vocative), a 2nd person or imperative verb first after
+      the comma, with no 3rd person object clitic before it ("La signora
+      Bianchi , si accomodi pure ." → "Signora Bianchi , …": a noun phrase
+      is not the subject of a 2nd person; "Il signor Rossi , lo conosci ?"
+      is a dislocated object and stays);
     - "parsed as an argument": the title is nsubj/obj/obl/... (`ARGUMENTS`)
       of a predicate with a finite verb ("Il signor Conti, sindaco di Bari,
       ha inaugurato …"), not an address (the subject of a bare infinitive
@@ -83,8 +107,10 @@ class VocativeArticle(Rule):
       Bari, ha detto …" (an apposition) stays.
 
     Known failure modes: an address with the formal *Lei* and no greeting
-    ("Il signor Conti, venga pure") is left with its article (the verb's
-    3rd person does not tell an address from a subject); a list of names
+    is left with its article when the parser tags the verb as 3rd person
+    ("Il signor Conti, venga pure": the 3rd person does not tell an address
+    from a subject); a right-dislocated subject in a short question ("Dove
+    abita, il signor Rossi?", asking about him) is taken as an address; a list of names
     after a greeting ("Grazie, il signor Conti e la signora Rossi") is
     kept (the closing punctuation does not follow the first name).
     """
@@ -97,11 +123,55 @@ class VocativeArticle(Rule):
         if article == 0 or tokens[article - 1].text != ",":
             return False
         j = article - 2
-        words: list[str] = []
         while j >= 0 and tokens[j].text not in OPENERS:
-            words.insert(0, tokens[j].text)
             j -= 1
-        return is_greeting(words)
+        segment = tokens[j + 1 : article - 1]
+        if is_greeting([t.text for t in segment]):
+            return True
+        # a greeting with its complement: "Benvenuto in studio", "Grazie per essere venuto" (not "grazie a")
+        return (
+            bool(segment)
+            and is_greeting([segment[0].text])
+            and not _grazie_a(tokens, j + 1)
+            and not any(_finite(t) for t in segment)
+        )
+
+    @staticmethod
+    def _addressed_verb(tokens: list[Token], end: int) -> int | None:
+        """After the closing comma, the first finite verb when it is 2nd person or imperative ("si accomodi",
+        "venite") and no 3rd person clitic comes before it ("Il signor Rossi, lo conosci?" is a topic)."""
+        if end >= len(tokens) or tokens[end].text != ",":
+            return None
+        for i in range(end + 1, len(tokens)):
+            token = tokens[i]
+            if token.text in SENTENCE_END or token.text == ",":
+                return None
+            if token.text.lower().replace("’", "'") in THIRD_PERSON_CLITICS:
+                return None
+            if _finite(token):
+                return i if token.feat("Person") == "2" or token.feat("Mood") == "Imp" else None
+        return None
+
+    @staticmethod
+    def _question_cue(tokens: list[Token], article: int, title: int, end: int) -> bool:
+        """ "Come sta, il signor Rossi?": a short question (≤ 4 words before the comma, from the sentence's start)
+        whose finite verb, 2nd or 3rd person singular, has no other subject, with the name closing it."""
+        if end != len(tokens) - 1 or tokens[end].text != "?" or article < 2 or tokens[article - 1].text != ",":
+            return False
+        left = tokens[: article - 1]
+        if len(left) > 4 or any(t.text in OPENERS for t in left):
+            return False
+        verbs = [i for i, t in enumerate(left) if _finite(t)]
+        if len(verbs) != 1:
+            return False
+        verb = left[verbs[0]]
+        if verb.feat("Person") not in ("2", "3") or verb.feat("Number") != "Sing":
+            return False
+        if any(t.text.lower().replace("’", "'") in THIRD_PERSON_CLITICS for t in left):
+            return False
+        return not any(
+            t.head == verbs[0] and t.deprel in ("nsubj", "nsubj:pass") and i != title for i, t in enumerate(tokens)
+        )
 
     def _right_cue(self, tokens: list[Token], end: int) -> bool:
         """After the closing comma: a greeting (not "grazie a"), or a clause with a 2nd-person or imperative verb."""
@@ -136,17 +206,23 @@ class VocativeArticle(Rule):
         end = title + 1
         while end < len(tokens) and _is_name(tokens[end]):
             end += 1
-        if end == title + 1:
-            return "no name after the title"
         opened = article == 0 or tokens[article - 1].text in OPENERS
         closed = end == len(tokens) or tokens[end].text in CLOSERS
+        left_cue = self._left_cue(tokens, article)
+        if end == title + 1 and not (left_cue and closed and not is_kinship_title(tokens[title].text)):
+            return "no name after the title"  # a title alone only after a greeting: "Grazie, presidente, e …"
         if not (opened and closed):
             return "not set off by punctuation"
         if any(tokens[i].upos in ("VERB", "AUX") for i in range(article, end)):
             return "verb in the segment"
-        if self._left_cue(tokens, article):
+        if left_cue:
             return None  # "Buongiorno, il dottor Rossi, si accomodi": commas cut it off from any verb
+        if self._question_cue(tokens, article, title, end):
+            return None  # "Come sta, il signor Rossi?"
         head = tokens[title].head
+        addressed = self._addressed_verb(tokens, end)
+        if addressed is not None and article == 0 and tokens[title].deprel in ("nsubj", "vocative"):
+            return None  # "La signora Bianchi, si accomodi pure": a noun phrase is no subject of a 2nd person
         if tokens[title].deprel in ARGUMENTS and head >= 0 and finite_verb(parsed, head) is not None:
             return "parsed as an argument"
         if not (self._right_cue(tokens, end) or self._vocative_label(tokens, title, end)):
