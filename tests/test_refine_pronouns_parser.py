@@ -149,3 +149,20 @@ def test_demonstrative_pronoun_keeps_elliptic_phrases(parser, text):
 )
 def test_demonstratives_leave_correct_italian(parser, rule, text):
     assert refine_with(parser, rule(), text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the parser and the demonstrative agree against the noun's form: no rewrite
+        "Conosco bene quel sacerdote del paese .",
+        # a comparison: "questa" stands for a question, not a fact
+        "Risposte come questa arrivano ogni giorno .",
+    ],
+)
+def test_demonstratives_leave_correct_italian_alone(parser, text):
+    [parsed] = list(parser.parse([text.split()], progress=False))
+    sentence = Sentence(parsed, [])
+    for rule in (DemonstrativeAgreement(), DemonstrativePronoun()):
+        rule.apply(sentence)
+    assert " ".join(sentence.words()) == text

@@ -1285,10 +1285,24 @@ def dem_case(dem: str, noun: str, noun_feats: str, between: str = "") -> str:
     ],
 )
 def test_demonstrative_agreement_fires(dem, noun, feats, between, expected):
-    """Gender and number from the noun, shape from the next word (an adjective when one stands between)."""
+    """Gender and number from the noun, shape from the next word (an adjective when one stands between).
+
+    The noun phrase is a mention (put back by translation): there the parser's features count.
+    """
     rule = DemonstrativeAgreement()
-    sent = run(rule, sentence(dem_case(dem, noun, feats, between)))
+    last = 3 if between else 2
+    sent = run(rule, sentence(dem_case(dem, noun, feats, between), (1, last, 1)))
     assert " ".join(sent.words()[1:]) == expected and rule.applied == 1
+
+
+def test_demonstrative_agreement_outside_mentions_needs_the_nouns_form():
+    """'questi precisi termini' with the adjective tagged as a feminine noun: no mention, the parser alone → kept."""
+    rule = DemonstrativeAgreement()
+    sent = run(rule, sentence(dem_case("questi", "precisi", "Gender=Fem|Number=Plur")))
+    assert sent.changes == [] and rule.skipped == {"outside mentions, only the parser disagrees": 1}
+    # the shape alone still follows the next word, mention or not
+    shape = run(DemonstrativeAgreement(), sentence(dem_case("quello", "momento", "Gender=Masc|Number=Sing")))
+    assert " ".join(shape.words()[1:]) == "quel momento"
 
 
 @pytest.mark.parametrize(
@@ -1296,7 +1310,7 @@ def test_demonstrative_agreement_fires(dem, noun, feats, between, expected):
     [
         ("quel", "libro", "Gender=Masc|Number=Sing", "agrees already"),
         # studente: unknown to the noun lexicon, no telling suffix; the parser gives no gender
-        ("quella", "studente", "Number=Sing", "noun gender or number unknown"),
+        ("quella", "studente", "Number=Sing", "noun gender or number unknown or disputed"),
         # the elision of questo/questa/quella is optional: "questa informazione", "quella auto" are right
         ("questa", "informazione", "Gender=Fem|Number=Sing", "elision optional (questo edificio, quella estate)"),
         ("questo", "edificio", "Gender=Masc|Number=Sing", "elision optional (questo edificio, quella estate)"),
@@ -1305,7 +1319,7 @@ def test_demonstrative_agreement_fires(dem, noun, feats, between, expected):
 )
 def test_demonstrative_agreement_skips(dem, noun, feats, reason):
     rule = DemonstrativeAgreement()
-    sent = run(rule, sentence(dem_case(dem, noun, feats)))
+    sent = run(rule, sentence(dem_case(dem, noun, feats), (1, 2, 1)))
     assert sent.changes == [] and rule.skipped == {reason: 1}
 
 

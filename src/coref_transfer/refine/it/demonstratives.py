@@ -43,6 +43,10 @@ def _noun_of(parsed: ParsedSentence, index: int, lexicon: NounLexicon | None = N
       noun the parser mistook.
     """
     token = parsed.tokens[index]
+    if token.deprel == "det" and index + 1 < len(parsed.tokens) and parsed.tokens[index + 1].upos == "NOUN":
+        # Italian noun phrases are head-first: the noun right after the determiner is its noun
+        # ("questo fine settimana", parsed with "settimana" as the head)
+        return index + 1
     if token.deprel == "det" and 0 < token.head - index <= WINDOW and parsed.tokens[token.head].upos in NOUNS:
         return token.head
     if index + 1 >= len(parsed.tokens):
@@ -114,6 +118,10 @@ def _object_of_verb_between(parsed: ParsedSentence, start: int, index: int) -> b
     return token.deprel == "obj" and start < token.head < index and parsed.tokens[token.head].upos == "VERB"
 
 
+#: Sources of a noun's gender or number that come from its written form alone.
+STRONG_SOURCES = frozenset(["lexicon", "suffix", "feminine in -o", "kinship noun", "singular in the lexicon"])
+
+
 class DemonstrativeAgreement(Rule):
     """A demonstrative adjective agrees with its noun and takes the form the next word requires.
 
@@ -142,7 +150,21 @@ class DemonstrativeAgreement(Rule):
     mistagged noun unknown to both keeps the demonstrative's gender and
     number, and only the shape changes ("Quel studente" → "Quello studente").
 
-    Skipped, with the reason counted: "noun gender or number unknown",
+    The gender comes from the noun's form (lexicon, suffix), else the
+    parser; the number changes only on the form's evidence ("quel
+    sacerdote", which the parser reads as a feminine plural with the lemma
+    "sacerdota", stays), and the noun right after the determiner is its
+    noun ("questo fine settimana", with "settimana" parsed as the head).
+
+    Outside mentions (MT makes its own determiners agree; a disagreement
+    comes from a mention put back) the gender or number changes only on
+    the noun's form (lexicon, suffix), not on the parser alone, whose
+    misreadings would be the only witness ("questi precisi termini", the
+    adjective tagged as a feminine noun): "outside mentions, only the parser
+    disagrees". The shape always follows the next word.
+
+    Skipped, with the reason counted: "noun gender or number unknown or
+    disputed",
     "agrees already", "elision optional": questo/questa/quella keep their
     full form before a vowel ("questo edificio", "questa informazione",
     "quella estate" are right; only masculine "quello" must become
@@ -150,7 +172,9 @@ class DemonstrativeAgreement(Rule):
 
     Known failure modes: the form follows the *next* word, so a wrongly
     inflected adjective between them ("quella bello zio") steers it; a det
-    attached to the wrong noun agrees with that noun.
+    attached to the wrong noun agrees with that noun; a noun of both
+    genders the parser reads in the other one ("questo fine settimana" →
+    "questa": the lexicon does not tell "il fine" from "la fine").
     """
 
     name = "demonstrative_agreement"
@@ -168,12 +192,22 @@ class DemonstrativeAgreement(Rule):
         """
         form = noun_form_evidence(noun.text, noun.lemma, self.lexicon)
         if noun.upos not in NOUNS:
-            # a noun the parser mistagged (its features are a verb's or none): the form, else the
-            # demonstrative's own values, and then only the shape changes
-            return form.gender or features[1], form.number or features[2]
-        gender = form.gender or (noun.feat("Gender") if noun.feat("Gender") in ("Masc", "Fem") else None)
-        number = form.number or (noun.feat("Number") if noun.feat("Number") in ("Sing", "Plur") else None)
-        if number is None and not form.shows_number:
+            # a noun the parser mistagged (its features are a verb's or none): the demonstrative's
+            # own values, and only the shape changes ("Quel studente" → "Quello studente"); its
+            # form alone is no evidence against a word that may not be a noun ("questo accada")
+            return features[1], features[2]
+        # The gender: the noun's own form (lexicon, suffix), else the parser. The number changes
+        # only on the form's evidence: a parser that reads "quel sacerdote" as feminine plural
+        # (lemma "sacerdota") must not make it "quelle sacerdote".
+        strong_gender = form.gender if form.gender_source in STRONG_SOURCES else None
+        strong_number = form.number if form.number_source in STRONG_SOURCES else None
+        parsed_gender = noun.feat("Gender") if noun.feat("Gender") in ("Masc", "Fem") else None
+        parsed_number = noun.feat("Number") if noun.feat("Number") in ("Sing", "Plur") else None
+        gender = strong_gender or parsed_gender
+        number = strong_number
+        if number is None:
+            if parsed_number not in (None, features[2]) and form.shows_number:
+                return gender, None  # the parser alone against the demonstrative's number: disputed
             number = features[2]
         return gender, number
 
@@ -186,8 +220,23 @@ class DemonstrativeAgreement(Rule):
                 continue
             noun = tokens[noun_index]
             gender, number = self._noun_values(noun, features)
+            if not (sentence.mentions_on(index) or sentence.mentions_on(noun_index)) and (gender, number) != (
+                features[1], features[2]
+            ):
+                # Outside mentions only the noun's own form may change the gender or number: MT makes
+                # its determiners agree, and the parser's misreadings ("questi precisi termini", the
+                # adjective tagged as a feminine noun) must not be the only witness. The shape alone
+                # ("quello momento" → "quel momento") always follows the next word.
+                strong = noun_form_evidence(noun.text, noun.lemma, self.lexicon)
+                if not (
+                    noun.upos in NOUNS
+                    and (strong.gender_source in STRONG_SOURCES or gender == features[1])
+                    and (strong.number_source in STRONG_SOURCES or number == features[2])
+                ):
+                    self.skip("outside mentions, only the parser disagrees")
+                    continue
             if gender is None or number is None:
-                self.skip("noun gender or number unknown")
+                self.skip("noun gender or number unknown or disputed")
                 continue
             kind = features[0]
             form = demonstrative(kind, gender, number, tokens[index + 1].text)
@@ -254,6 +303,8 @@ class DemonstrativePronoun(Rule):
       vera"): the feminine is meant, a real referent;
     - "refers to a person": a mention on it shares its cluster with a
       mention in the sentence holding a name or a 3rd person pronoun;
+    - "comparison (come questa): a referent, not a fact": after come or
+      quanto ("Domande come questa trovano riscontri diversi");
     - "a feminine noun before it may be its antecedent": a feminine
       singular noun earlier in the sentence ("la giustizia … è proprio
       questa a deluderti", "ogni utilità che questa può dare").
@@ -306,6 +357,8 @@ class DemonstrativePronoun(Rule):
         _, gender, number = features
         if gender is None:
             return "elided form (not a pronoun)"
+        if index > 0 and tokens[index - 1].text.lower() in ("come", "quanto"):
+            return "comparison (come questa): a referent, not a fact"
         if self._modified(parsed, index):
             return "quello + adjective: an elliptic noun phrase"
         if any(
