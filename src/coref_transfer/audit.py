@@ -53,6 +53,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from coref_transfer.classes import UD_GENDER, UD_NUMBER
+from coref_transfer.lang.en.pronoun_role import SELF_ROLES
 from coref_transfer.model import span_root
 from coref_transfer.parsing.model import parse_feats
 from coref_transfer.records import RefinedUtterance
@@ -115,6 +116,8 @@ def placeholder_agreement(utterances: Iterable[RefinedUtterance]) -> dict[str, i
     counts = dict.fromkeys(PLACEHOLDER_KEYS, 0)
     for u in utterances:
         for m in u.mentions:
+            if m.role in SELF_ROLES:
+                continue  # a -self kept as words ("di persona", "in prima persona") had no placeholder
             root = span_root(u.heads, m.span.start, m.span.end)
             if root is None or u.upos[root] != "NOUN" or m.cls is None:
                 continue
