@@ -9,8 +9,8 @@ rule refine:
     input:
         gamma=f"{RESULTS}/translate/parts/{{partition}}/gamma.parquet",
         parser=parser_model,
-        # possessive_agreement reads the shipped noun lexicon (lang/it/nouns.shipped_lexicon)
-        lexicon="resources/lexicon/it_nouns.tsv",
+        # the rules read the noun lexicon shipped in the checkout (lang/it/nouns.shipped_lexicon)
+        lexicon=str(Path(workflow.basedir) / "resources/lexicon/it_nouns.tsv"),
     output:
         multiext(f"{RESULTS}/refine/parts/{{partition}}/", "delta.parquet", "stats.json", "manifest.json"),
     params:
