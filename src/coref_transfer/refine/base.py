@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from coref_transfer.classes import MentionClass
@@ -46,6 +47,10 @@ class Sentence:
 
     def words(self) -> list[str]:
         return [t.text for t in self.tokens]
+
+    def position(self, token: Token) -> int | None:
+        """The current index of `token` (indexes shift as tokens are inserted, deleted, moved), None if gone."""
+        return next((i for i, t in enumerate(self.tokens) if t is token), None)
 
     def mentions_on(self, index: int) -> list[Mention]:
         """Mentions whose span covers token `index`."""
@@ -166,6 +171,22 @@ class Rule(ABC):
     def extra_counts(self) -> dict[str, int]:
         """Counts of the rule's own beyond applied/skipped, for stats.json (none by default)."""
         return {}
+
+    def attempt_each(
+        self, sentence: Sentence, candidates: list[Token], attempt: Callable[[Sentence, int], str | None]
+    ) -> None:
+        """Call `attempt(sentence, index)` on each candidate token where it now stands; count it
+        applied when it returns None, else skipped with the reason it returns. Candidates are
+        chosen first, as earlier edits shift the indexes of later ones."""
+        for token in candidates:
+            index = sentence.position(token)
+            if index is None:
+                continue
+            reason = attempt(sentence, index)
+            if reason is None:
+                self.applied += 1
+            else:
+                self.skip(reason)
 
     def skip(self, reason: str) -> None:
         """Count a candidate the rule left alone, with why."""

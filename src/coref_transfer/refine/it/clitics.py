@@ -103,15 +103,7 @@ class ObjectPronounClitic(Rule):
 
     def apply(self, sentence: Sentence) -> None:
         candidates = [t for t in sentence.tokens if t.text.lower() in OBJECT_CLITICS and t.deprel != "det:poss"]
-        for token in candidates:
-            index = next((i for i, t in enumerate(sentence.tokens) if t is token), None)
-            if index is None:
-                continue
-            reason = self._try(sentence, index)
-            if reason is None:
-                self.applied += 1
-            else:
-                self.skip(reason)
+        self.attempt_each(sentence, candidates, self._try)
 
     def _try(self, sentence: Sentence, index: int) -> str | None:
         tokens = sentence.tokens

@@ -73,11 +73,6 @@ QUOTE_CLOSERS = frozenset({",", ":", ";", '"', "»", "”", "'", "’", "—", "
 THING_PRONOUNS = frozenset(["esso", "essa", "essi", "esse"])
 
 
-def _position(sentence: Sentence, token: Token) -> int:
-    """The current index of `token` (indexes shift as tokens are deleted)."""
-    return next(i for i, t in enumerate(sentence.tokens) if t is token)
-
-
 def _sentence_initial(tokens: list[Token], index: int) -> bool:
     """Only punctuation stands between the token and the start of the text or of a sentence."""
     j = index - 1
@@ -426,9 +421,9 @@ class SubjectPronounDeletion(Rule):
             self._delete(sentence, pronoun, target)
 
     def _delete(self, sentence: Sentence, pronoun: Token, target: Token) -> None:
-        index = _position(sentence, pronoun)
+        index = sentence.position(pronoun)
         capital = pronoun.text[:1].isupper() and _sentence_initial(sentence.tokens, index)
-        sentence.delete(self.name, index, move_to=_position(sentence, target))
+        sentence.delete(self.name, index, move_to=sentence.position(target))
         self.applied += 1
         if not capital:
             return

@@ -116,15 +116,7 @@ class Reflexive(Rule):
             t for k, t in enumerate(sentence.tokens[:-1])
             if t.text.lower() in REFLEXIVE_TONIC and sentence.tokens[k + 1].text.lower() in STESSO
         ]
-        for token in candidates:
-            index = next((i for i, t in enumerate(sentence.tokens) if t is token), None)
-            if index is None:
-                continue
-            reason = self._try(sentence, index)
-            if reason is None:
-                self.applied += 1
-            else:
-                self.skip(reason)
+        self.attempt_each(sentence, candidates, self._try)
 
     def _try(self, sentence: Sentence, index: int) -> str | None:
         tokens = sentence.tokens
