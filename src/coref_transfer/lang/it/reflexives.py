@@ -17,10 +17,16 @@ The forms are lower-case token sequences, as the Italian tokenizer splits them
 
 from __future__ import annotations
 
-_STESSO = ("stesso", "stessa", "stessi", "stesse")
-_MEDESIMO = ("medesimo", "medesima", "medesimi", "medesime")
+from coref_transfer.lang.it.clitics import REFLEXIVE_CLITICS as REFLEXIVE_CLITIC_BY_PERSON
 
-REFLEXIVE_CLITICS = frozenset(["mi", "ti", "si", "ci", "vi"])
+#: "stesso" by gender and number (lower case, as `classes` spells them).
+STESSO_FORMS = {"stesso": ("masc", "sing"), "stessa": ("fem", "sing"), "stessi": ("masc", "plur"), "stesse": ("fem", "plur")}
+_STESSO = tuple(STESSO_FORMS)
+_MEDESIMO = ("medesimo", "medesima", "medesimi", "medesime")
+#: The intensifiers after a pronoun or noun ("lui stesso", "sé medesima", "lo stesso giorno").
+INTENSIFIERS = frozenset(_STESSO + _MEDESIMO)
+
+REFLEXIVE_CLITICS = frozenset(REFLEXIVE_CLITIC_BY_PERSON.values())
 """Reflexive clitics before the verb ("si è protetta")."""
 REFLEXIVE_PHRASES: frozenset[tuple[str, ...]] = frozenset(
     [(tonic, s) for tonic in ("sé", "se", "me", "te") for s in _STESSO + _MEDESIMO]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from coref_transfer.lang.it.clitics import DATIVE_VERBS, FOCUS_WORDS, OBJECT_CLITICS, third_person_clitic
-from coref_transfer.lang.it.speech import is_speech_verb
 from coref_transfer.lang.it.morphology import finite_person_number
+from coref_transfer.lang.it.reflexives import INTENSIFIERS
+from coref_transfer.lang.it.speech import is_speech_verb
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.clitic_placement import Group, find_group, place, verb_like
 
@@ -12,8 +13,6 @@ from coref_transfer.refine.it.clitic_placement import Group, find_group, place, 
 CONJUNCTIONS = frozenset(["e", "ed", "o", "od", "né", "oppure"])
 #: What may follow a conjunction in a coordinated noun phrase.
 NOMINAL = frozenset(["DET", "NOUN", "PROPN", "PRON", "NUM", "ADJ"])
-#: The emphatic adjective after a pronoun ("lui stesso"): the reflexive rule's business.
-STESSO = frozenset(["stesso", "stessa", "stessi", "stesse"])
 #: First and second person tonic forms: rarely put back by translation, and after a verb in
 #: Italian text mostly contrastive ("è lui che attraversa noi"); changed only on a mention.
 FIRST_SECOND = frozenset(["me", "te", "noi", "voi"])
@@ -119,7 +118,7 @@ class ObjectPronounClitic(Rule):
             return group
         if previous is not None and previous.text.lower() in FOCUS_WORDS:
             return "focus"
-        if following in STESSO:
+        if following in INTENSIFIERS:
             return "emphatic stesso"
         if following in CONJUNCTIONS and after is not None and after.upos in NOMINAL:
             return "coordinated object"

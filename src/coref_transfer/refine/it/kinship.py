@@ -5,12 +5,12 @@ from __future__ import annotations
 from coref_transfer.lang.it.articles import article_kind, match_case, split_articulated
 from coref_transfer.lang.it.kinship import kinship_kind
 from coref_transfer.lang.it.morphology import possessive, possessor
+from coref_transfer.lang.it.reflexives import INTENSIFIERS
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 
 #: Dependents that make a noun *modified*: the article then stays ("la sua sorella maggiore").
 MODIFIERS = frozenset({"amod", "nmod", "nummod", "acl", "acl:relcl"})
-STESSO = frozenset({"stesso", "stessa", "medesimo", "medesima"})
 #: Article forms of the plural, alone or inside an articulated preposition (dei, agli, sulle).
 PLURAL_ARTICLES = frozenset({"i", "gli", "le"})
 
@@ -110,13 +110,13 @@ class KinshipArticle(Rule):
         if tokens[poss].text.lower() not in singular or (parts is not None and parts[1] in PLURAL_ARTICLES):
             return "plural"
         between = range(poss + 1, noun)
-        if any(tokens[i].text.lower() in STESSO for i in between):
+        if any(tokens[i].text.lower() in INTENSIFIERS for i in between):
             return "stesso"
         if noun != poss + 1:
             return "modified noun (before it)"
         for child in parsed.children(noun):
             dep = tokens[child]
-            if dep.text.lower() in STESSO:
+            if dep.text.lower() in INTENSIFIERS:
                 return "stesso"
             if dep.deprel not in MODIFIERS:
                 continue

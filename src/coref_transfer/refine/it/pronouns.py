@@ -21,6 +21,7 @@ from coref_transfer.lang.it.pronouns import (
     TONIC_PRONOUNS,
     pronoun_with_number,
 )
+from coref_transfer.lang.it.reflexives import INTENSIFIERS
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 
@@ -399,10 +400,6 @@ class PrepositionPronoun(Rule):
             self.applied += 1
 
 
-#: "stesso" after the pronoun: "su sé stesso", "contro sé stessi" are right without "di".
-STESSO = frozenset(["stesso", "stessa", "stessi", "stesse", "medesimo", "medesima", "medesimi", "medesime"])
-
-
 class PrepositionDi(Rule):
     """su, contro, senza, dopo, sopra, sotto, dietro, dentro, verso, presso take "di" before a tonic pronoun.
 
@@ -489,7 +486,8 @@ class PrepositionDi(Rule):
             if not self._preposition(sentence.parsed, index):
                 self.skip("not a preposition here")
                 continue
-            if index + 1 < len(tokens) and tokens[index + 1].text.lower() in STESSO:
+            # "stesso" after the pronoun: "su sé stesso", "contro sé stessi" are right without "di"
+            if index + 1 < len(tokens) and tokens[index + 1].text.lower() in INTENSIFIERS:
                 self.skip("followed by stesso")
                 continue
             if self._shares_preposition(sentence.parsed, index):

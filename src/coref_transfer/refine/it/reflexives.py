@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from coref_transfer.lang.it.clitics import AVERE_TO_ESSERE, FOCUS_WORDS, REFLEXIVE_CLITICS
+from coref_transfer.lang.it.reflexives import STESSO_FORMS
 from coref_transfer.classes import UD_GENDER, UD_NUMBER
 from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.lang.it.noun_phrase import determiner_features
@@ -11,8 +12,6 @@ from coref_transfer.refine.it.clitic_placement import Group, find_group, place
 
 #: The tonic forms before stesso/stessa/… and the person they give (sé: third).
 REFLEXIVE_TONIC = {"sé": 3, "se": 3, "me": 1, "te": 2, "noi": 1, "voi": 2}
-#: stesso and its forms → (gender, number).
-STESSO = {"stesso": ("masc", "sing"), "stessa": ("fem", "sing"), "stessi": ("masc", "plur"), "stesse": ("fem", "plur")}
 #: The emphatic pronoun that replaces "sé" by (type, gender, number); me/te become io/tu.
 EMPHATIC = {
     ("person", "masc", "sing"): "lui", ("person", "fem", "sing"): "lei",
@@ -114,14 +113,14 @@ class Reflexive(Rule):
     def apply(self, sentence: Sentence) -> None:
         candidates = [
             t for k, t in enumerate(sentence.tokens[:-1])
-            if t.text.lower() in REFLEXIVE_TONIC and sentence.tokens[k + 1].text.lower() in STESSO
+            if t.text.lower() in REFLEXIVE_TONIC and sentence.tokens[k + 1].text.lower() in STESSO_FORMS
         ]
         self.attempt_each(sentence, candidates, self._try)
 
     def _try(self, sentence: Sentence, index: int) -> str | None:
         tokens = sentence.tokens
         word = tokens[index].text.lower()
-        gender, number = STESSO[tokens[index + 1].text.lower()]
+        gender, number = STESSO_FORMS[tokens[index + 1].text.lower()]
         person = REFLEXIVE_TONIC[word]
         previous = tokens[index - 1] if index else None
         after = tokens[index + 2] if index + 2 < len(tokens) else None
