@@ -318,3 +318,14 @@ def test_one_conllu_reader_for_the_parser_and_the_lexicon(tmp_path):
     with pytest.raises(InputFormatError) as info:
         read_sentences(path)
     assert info.value.line == 3 and "bad token ID 'x'" in str(info.value)
+
+
+def test_a_missing_shipped_lexicon_is_an_error_naming_the_file(tmp_path, monkeypatch):
+    """The rules read the shipped lexicon; a checkout without it fails loudly instead of guessing less."""
+    import pytest
+
+    from coref_transfer.lang.it import nouns
+
+    monkeypatch.setattr(nouns, "_REPO_ROOT", tmp_path)
+    with pytest.raises(FileNotFoundError, match="it_nouns.tsv"):
+        nouns.shipped_lexicon()

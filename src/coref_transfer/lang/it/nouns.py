@@ -309,15 +309,21 @@ def load_lexicon(path: str | Path) -> NounLexicon:
 _REPO_ROOT = Path(__file__).resolve().parents[4]
 
 
-def shipped_lexicon() -> NounLexicon | None:
-    """The lexicon shipped with the project (`DEFAULT_PATH` in the source checkout), None if it is absent.
+def shipped_lexicon() -> NounLexicon:
+    """The lexicon shipped with the project (`DEFAULT_PATH` in the source checkout).
 
     For code that needs noun genders without a configuration (the refinement
-    rules); a missing file is not an error here, the caller works with less
-    evidence.
+    rules). The file is part of the repository; a checkout without it is
+    broken, and the rules would silently work with less evidence, so its
+    absence is an error naming the path and how to rebuild it.
+
+    Raises:
+        FileNotFoundError: the file is missing.
     """
     path = _REPO_ROOT / DEFAULT_PATH
     if not path.is_file():
-        log.debug("no shipped noun lexicon at %s", path)
-        return None
+        raise FileNotFoundError(
+            f"the shipped noun lexicon {path} is missing; restore it from git or rebuild it with "
+            "`coref-transfer parser lexicon --ud DIR --out resources/lexicon/it_nouns.tsv`"
+        )
     return load_lexicon(path)
