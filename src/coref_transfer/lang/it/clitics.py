@@ -91,8 +91,6 @@ ESSERE_FORMS = frozenset(set(AVERE_TO_ESSERE.values()) | {"stato", "stata", "sta
 #: ("l'ha fatto riparare", not "ha fatto ripararlo"), left alone by the rules.
 CAUSATIVES = frozenset(["fare", "lasciare"])
 CAUSATIVE_FORMS = ("fa", "fà", "fann", "facc", "fac", "fec", "far", "fatt", "lasc")
-#: Modal and aspectual verbs that take a bare infinitive ("può fermarlo", "deve proteggersi").
-MODALS = frozenset(["potere", "dovere", "volere", "sapere"])
 
 _VOWELS = "aeiouàèéìíòóùAEIOUÀÈÉÌÍÒÓÙ"
 
