@@ -33,13 +33,18 @@ Default order, and why:
 4. `demonstrative_agreement` before `demonstrative_pronoun` (they share no
    candidate; the adjectives are settled first so the pronoun rule sees
    the final forms around it).
-5. `vocative_article` anywhere before `euphonic_d` (it shares no
+5. `predicate_agreement` after the determiner rules (the subject's
+   article or possessive is settled first: "Il suo amministratrice delegata
+   è stato chiaro" → "La sua amministratrice delegata" → "è stata chiara")
+   and before pro-drop, which deletes the subject pronouns it reads ("lei
+   è stato chiaro" → "è stata chiara").
+6. `vocative_article` anywhere before `euphonic_d` (it shares no
    candidate with the other rules); before pro-drop, so that it reads the
    parse as the parser gave it, like the rules above.
-6. `subject_pronoun_deletion` next to last: it deletes tokens and moves
+7. `subject_pronoun_deletion` next to last: it deletes tokens and moves
    mentions, and re-attaches the pronoun's dependents; the rules before it
    read the parse as the parser gave it.
-7. `euphonic_d` last: e/ed, a/ad, o/od follow the *next* word, and every
+8. `euphonic_d` last: e/ed, a/ad, o/od follow the *next* word, and every
    insertion, deletion and rewrite before it may change that word ("ed
    [essa] non balla" → "ed non balla" → "e non balla"; "e [esso]" put back
    by translation; "e ho adorato esso" → "e l'ho adorato": no "ed" before
@@ -57,6 +62,7 @@ from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, Demo
 from coref_transfer.refine.it.euphony import EuphonicD
 from coref_transfer.refine.it.kinship import KinshipArticle
 from coref_transfer.refine.it.possessives import PossessiveAgreement
+from coref_transfer.refine.it.predicates import PredicateAgreement
 from coref_transfer.refine.it.reflexives import Reflexive
 from coref_transfer.refine.it.prodrop import SubjectPronounDeletion
 from coref_transfer.refine.it.pronouns import (
@@ -79,6 +85,7 @@ RULES: dict[str, type[Rule]] = {
     "kinship_article": KinshipArticle,
     "demonstrative_agreement": DemonstrativeAgreement,
     "demonstrative_pronoun": DemonstrativePronoun,
+    "predicate_agreement": PredicateAgreement,
     "vocative_article": VocativeArticle,
     "euphonic_d": EuphonicD,
 }
@@ -94,6 +101,7 @@ DEFAULT_ORDER: tuple[str, ...] = (
     "kinship_article",
     "demonstrative_agreement",
     "demonstrative_pronoun",
+    "predicate_agreement",
     "vocative_article",
     "subject_pronoun_deletion",
     "euphonic_d",

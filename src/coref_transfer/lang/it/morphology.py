@@ -194,3 +194,61 @@ def second_person_guess(word: str) -> str | None:
     if w.endswith(SECOND_SINGULAR_ENDINGS):
         return "Sing"
     return None
+
+
+#: Third person singular ↔ plural of the auxiliaries, modals and commonest irregular verbs, every
+#: tense where the two are unambiguous ("è"/"sono" is listed: "sono" is also 1st singular, which
+#: the caller rules out by its subject being a 3rd person).
+THIRD_PERSON_PAIRS: tuple[tuple[str, str], ...] = tuple(
+    tuple(pair.split(":"))  # type: ignore[misc]
+    for pair in (
+        "è:sono era:erano sarà:saranno sia:siano fosse:fossero sarebbe:sarebbero fu:furono "
+        "ha:hanno aveva:avevano avrà:avranno abbia:abbiano avesse:avessero avrebbe:avrebbero ebbe:ebbero "
+        "sta:stanno stava:stavano starà:staranno stia:stiano stesse:stessero starebbe:starebbero "
+        "va:vanno andava:andavano andrà:andranno vada:vadano andrebbe:andrebbero "
+        "fa:fanno faceva:facevano farà:faranno faccia:facciano farebbe:farebbero fece:fecero "
+        "può:possono poteva:potevano potrà:potranno possa:possano potrebbe:potrebbero "
+        "vuole:vogliono voleva:volevano vorrà:vorranno voglia:vogliano vorrebbe:vorrebbero "
+        "deve:devono doveva:dovevano dovrà:dovranno debba:debbano dovrebbe:dovrebbero "
+        "viene:vengono veniva:venivano verrà:verranno venga:vengano verrebbe:verrebbero "
+        "dice:dicono diceva:dicevano dirà:diranno disse:dissero "
+        "sa:sanno sapeva:sapevano saprà:sapranno "
+        "rimane:rimangono tiene:tengono esce:escono"
+    ).split()
+)
+_THIRD_PERSON = {**{s: ("Sing", p) for s, p in THIRD_PERSON_PAIRS}, **{p: ("Plur", s) for s, p in THIRD_PERSON_PAIRS}}
+#: Regular 3rd person endings by conjugation: (singular, plural), matched on the lemma's stem.
+_REGULAR_ENDINGS: dict[str, tuple[tuple[str, str], ...]] = {
+    "are": (("a", "ano"), ("ava", "avano"), ("erà", "eranno"), ("erebbe", "erebbero"), ("asse", "assero"),
+            ("ò", "arono")),
+    "ere": (("e", "ono"), ("eva", "evano"), ("erà", "eranno"), ("erebbe", "erebbero"), ("esse", "essero")),
+    "ire": (("isce", "iscono"), ("e", "ono"), ("iva", "ivano"), ("irà", "iranno"), ("irebbe", "irebbero"),
+            ("isse", "issero"), ("ì", "irono")),
+}
+
+
+def third_person_number(word: str, lemma: str | None) -> tuple[str, str] | None:
+    """(number, the form of the other number) of a 3rd person finite verb, None if not known.
+
+    By table for the auxiliaries and common irregular verbs ("ha" → ("Sing",
+    "hanno")), else by the regular endings of the lemma's conjugation, only
+    when the word is the lemma's stem plus one of them ("sorprende", lemma
+    sorprendere → ("Sing", "sorprendono"); "parlavano" → ("Plur", "parlava")).
+    The present subjunctive of regular verbs is left out ("parli" is also
+    2nd singular), so are the -care/-gare futures (cercherà) and the
+    irregular past absolute.
+    """
+    w = plain_form(word)
+    if w in _THIRD_PERSON:
+        return _THIRD_PERSON[w]
+    base = plain_form(lemma) if lemma else ""
+    conjugation = base[-3:]
+    if conjugation not in _REGULAR_ENDINGS or len(base) < 5:
+        return None
+    stem = base[:-3]
+    for singular, plural in _REGULAR_ENDINGS[conjugation]:
+        if w == stem + singular:
+            return "Sing", stem + plural
+        if w == stem + plural:
+            return "Plur", stem + singular
+    return None

@@ -15,6 +15,12 @@ masculine singular). This module reads the noun's *form*:
    by two letters ("menti", minds, is feminine).
 3. **Feminine nouns in -o** by list: mano (plural mani), and the invariable
    shortenings auto, moto, foto, radio, bici, dinamo, biro.
+3b. **Loanwords** (`LOANWORD_GENDER`): a noun ending in a consonant that
+   the lexicon gives no gender is a foreign word, masculine and invariable
+   in Italian ("il computer", "i tablet", "il weekend") unless it is one of
+   the feminine ones (`FEMININE_LOANWORDS`: "la mail", "la app", "la
+   privacy", after the Italian word they stand for) or names a person of
+   either gender (`PERSON_LOANWORDS`: "il/la manager", "il/la leader").
 4. **Kinship nouns** (`lang.it.kinship`): "zia" fem sing, "zii" masc plur,
    "nipote" sing (either gender), where the lexicon does not know them.
 5. **The singular of a plural-shaped form** in the lexicon: -e from a
@@ -78,6 +84,18 @@ FEMININE_IN_O: dict[str, str | None] = {
     "dinamo": None,
     "biro": None,
 }
+#: Loanwords that are feminine in Italian (the gender of the Italian word they stand for).
+FEMININE_LOANWORDS = frozenset(
+    "mail email e-mail chat app band star privacy password newsletter policy leadership holding lobby gang hall "
+    "jeep spa reception location performance governance mission vision startup start-up community fiction "
+    "playlist suite lounge tv web cam webcam slot gallery". split()
+)
+#: Loanwords naming a person, of either gender ("il manager", "la manager"): their form shows no gender.
+PERSON_LOANWORDS = frozenset(
+    "manager leader partner designer fan blogger influencer rapper dj coach trainer boss killer hacker reporter "
+    "speaker sponsor babysitter baby-sitter teenager youtuber follower owner ceo broker trader writer editor "
+    "top-manager premier stylist producer performer chef barman steward hostess".split()
+)
 ACCENTED = frozenset("àáèéìíòóùú")
 _TO_UD_GENDER = {v: k for k, v in UD_GENDER.items()}
 _TO_UD_NUMBER = {v: k for k, v in UD_NUMBER.items()}
@@ -176,6 +194,10 @@ def noun_form_evidence(form: str, lemma: str | None = None, lexicon: NounLexicon
         if number is None and FEMININE_IN_O[w] is not None:
             number, number_source = FEMININE_IN_O[w], "feminine in -o"
         invariable = FEMININE_IN_O[w] is None
+    if gender is None and w[-1:].isalpha() and w[-1] not in VOWELS and w[-1] not in ACCENTED \
+            and w not in PERSON_LOANWORDS and len(w) > 2:
+        gender, gender_source = ("Fem" if w in FEMININE_LOANWORDS else "Masc"), "loanword"
+        invariable = True
     kin = kinship_features(w)
     if kin is not None:  # "zia", not in the lexicon: the kinship lists know it is singular and feminine
         if gender is None and kin[0] is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coref_transfer.lang.it.euphony import NOT_A_WORD, OTHER_VOWEL, PLAIN, SILENT_H, euphonic_form, next_word_class
+from coref_transfer.lang.it.euphony import EUPHONIC, NOT_A_WORD, OTHER_VOWEL, PLAIN, SILENT_H, euphonic_form, next_word_class
 from coref_transfer.refine.base import Rule, Sentence
 
 #: The words and the part of speech each must have: the conjunctions e/o, the preposition a.
@@ -40,6 +40,12 @@ class EuphonicD(Rule):
     It runs last, after every rule that inserts, deletes or rewrites a
     word, since each may change the word that follows a conjunction.
 
+    A d is added before a capitalised word ("e Ewelina") only where the
+    pipeline put that word there: a mention starts on it (γ put it back) or
+    a rule changed it; a name the text already had next to a plain "e" is
+    the writer's spelling ("e Ewelina" and "ed Ewelina" are both in use), so
+    it is kept, counted as "name as written (both forms in use)".
+
     Known failure modes: a conjunction or preposition the parser tagged
     otherwise is not seen; a foreign name is judged by its spelling ("e
     Ethan" becomes "ed Ethan", though it is said with /i/; "e Ian" stays).
@@ -61,5 +67,16 @@ class EuphonicD(Rule):
                 continue
             if new == token.text:
                 continue
+            if new.lower() in EUPHONIC.values() and following[:1].isupper() and not self._put_back(sentence, index + 1):
+                self.skip("name as written (both forms in use)")
+                continue
             sentence.replace(self.name, index, new, lemma=PLAIN.get(new.lower(), new.lower()))
             self.applied += 1
+
+    @staticmethod
+    def _put_back(sentence: Sentence, index: int) -> bool:
+        """Whether the word at `index` was placed by the pipeline: a mention starts on it or a rule changed it."""
+        if any(m.span.start == index for m in sentence.mentions):
+            return True
+        word = sentence.tokens[index].text
+        return any(change.after == word for change in sentence.changes)

@@ -369,6 +369,8 @@ class SubjectPronounDeletion(Rule):
             return "coordinated subject"
         if self._focused(tokens, index):
             return "focus particle"
+        if index + 1 < len(tokens) and tokens[index + 1].upos == "PUNCT" and _sentence_initial(tokens, index):
+            return "set off by punctuation"  # "Io, poi, li ho visti": a topic, and deleting it leaves ", Poi"
         if any(tokens[c].deprel not in ("punct", "cc") for c in parsed.children(index)):
             return "pronoun has dependents"
         if index > first_verbal(parsed, head):

@@ -1,0 +1,348 @@
+"""Predicate agreement under essere, and a finite verb's number (method.md, stage δ; issue 15).
+
+Why: stage γ translates with placeholder names of the mention's class, and
+MT picks gender and number from English, which shows neither on adjectives
+and participles. When the noun put back differs from the placeholder's
+class, or MT guessed, the predicate disagrees with its subject: "la stazione
+era piccolissimo", "la chiusura è stato duro", "Bologna è sempre stato
+generoso", "le dimissioni ha sorpreso tutti". Italian makes a predicate
+adjective or participle under *essere* (copula, passive, *essere* auxiliary)
+agree in gender and number with the subject, and the finite verb agree in
+number (and person) with it.
+"""
+
+from __future__ import annotations
+
+from coref_transfer.classes import UD_GENDER, UD_NUMBER
+from coref_transfer.lang.it.adjectives import adjective_forms, agreeing_form, features_of, participle_forms
+from coref_transfer.lang.it.articles import match_case, plain_form
+from coref_transfer.lang.it.morphology import third_person_number
+from coref_transfer.lang.it.noun_forms import noun_form_evidence, shape_agrees
+from coref_transfer.lang.it.noun_phrase import determiner_features
+from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
+from coref_transfer.lang.it.places import is_city
+from coref_transfer.parsing.model import Token
+from coref_transfer.refine.base import Rule, Sentence
+
+SUBJECTS = ("nsubj", "nsubj:pass")
+ESSERE_DEPRELS = ("cop", "aux", "aux:pass")
+#: Subject pronouns of the 3rd person whose form shows gender and number.
+PRONOUNS: dict[str, tuple[str | None, str]] = {
+    "lui": ("Masc", "Sing"), "egli": ("Masc", "Sing"), "esso": ("Masc", "Sing"),
+    "lei": ("Fem", "Sing"), "ella": ("Fem", "Sing"), "essa": ("Fem", "Sing"),
+    "essi": ("Masc", "Plur"), "esse": ("Fem", "Plur"), "loro": (None, "Plur"),
+}
+#: Quantity and collective nouns: with "di" + a plural ("la maggior parte degli studenti", "un gruppo di
+#: ragazzi", "una decina di persone") the verb may agree with either, so the rule never decides.
+COLLECTIVES = frozenset(
+    "parte maggioranza minoranza metà gruppo numero serie quantità insieme massa moltitudine folla totalità "
+    "resto decina dozzina ventina trentina quarantina cinquantina centinaio migliaio milione miliardo "
+    "coppia paio percentuale quota fetta schiera squadra famiglia gente mucchio sacco marea".split()
+)
+#: Nouns the parser takes for subjects where they are adverbials ("ancora una volta", "ogni volta").
+ADVERBIAL_NOUNS = frozenset(("volta",))
+#: Words before a subject that make it one of two ("sia X che Y", "né X né Y", "X e Y" missed by the parser).
+COORDINATORS = frozenset(("e", "ed", "o", "od", "né", "che", "sia", "oppure", "nonché"))
+_TO_UD_GENDER = {v: k for k, v in UD_GENDER.items()}
+_TO_UD_NUMBER = {v: k for k, v in UD_NUMBER.items()}
+
+
+class PredicateAgreement(Rule):
+    """A predicate under essere agrees with its subject in gender and number; a finite verb, in number.
+
+    Before/after: "La stazione era piccolissimo" → "era piccolissima"; "La
+    chiusura è stato duro" → "è stata dura"; "La legge è stato approvato" →
+    "è stata approvata"; "Le dimissioni ha sorpreso tutti" → "hanno
+    sorpreso"; "Le case era vecchie" → "erano vecchie"; "[Lucia] si è
+    alzato" (class person/fem/sing) → "si è alzata".
+
+    Candidates: every adjective or participle with a `cop`, `aux` or
+    `aux:pass` dependent of lemma essere (the predicate; its participle
+    auxiliaries of essere, "stato" in "è stato approvato", agree too), and
+    every clause head with a finite verb or auxiliary (its number). The
+    subject is the clause's one `nsubj`/`nsubj:pass`; a relative "che" stands
+    for the noun its clause hangs on.
+
+    The subject's gender and number must be certain, per attribute:
+    - a noun: its determiner (article, demonstrative, possessive) and its
+      form (`lang.it.noun_forms`: the noun lexicon, suffixes, loanwords
+      masculine, "la mano") must not disagree, and one of them must say it;
+      the parser's feature alone counts only where the noun's ending shows
+      it (-a feminine, -o masculine);
+    - a 3rd person pronoun by its form (lei, essi, …; "loro" has no gender);
+      "Lei" capitalised may be the polite form, whose gender is the
+      addressee's: only the entity class of its mention decides it;
+    - a name: a city of `lang.it.places` is feminine singular; any other
+      name, and a pronoun whose form does not show it, take the entity
+      class of the mention it heads (translate's class), if known.
+
+    Skipped, counted by reason: no subject (pro-drop, impersonal "si"),
+    "coordinated subject", "collective subject" (`COLLECTIVES`: either
+    agreement is grammatical), "subject gender unknown" / "subject number
+    unknown" (missing or conflicting evidence), "polite Lei", "1st or 2nd
+    person subject" (the finite verb), "form unknown" (an adjective whose
+    inflection class the form and lemma do not settle, an invariable one),
+    "verb form unknown" (a finite verb outside the tables and regular
+    patterns of `morphology.third_person_number`), "agrees already".
+
+    Limits: only essere agrees the predicate (not sembrare, diventare,
+    restare, nor venire passives); participles agreeing with a preceding
+    clitic object under avere ("le ho viste") are not checked; an
+    attributive adjective is not a predicate and is left; a subject the
+    parser misses or gets wrong (an object taken for a postverbal subject)
+    misleads the rule, so a postverbal subject must have a determiner; the
+    finite verb's person follows its subject only in the 3rd person.
+    """
+
+    name = "predicate_agreement"
+    needs = ("upos", "feats", "head", "deprel", "lemma")
+
+    def __init__(self, lexicon: NounLexicon | None = None) -> None:
+        super().__init__()
+        self.lexicon = lexicon if lexicon is not None else shipped_lexicon()
+
+    # --- the subject ------------------------------------------------------------
+
+    def _noun_value(self, tokens: list[Token], noun: int) -> tuple[str | None, str | None, str | None]:
+        """(gender, number, skip reason) of a subject noun from its determiner and form."""
+        token = tokens[noun]
+        determiner: tuple[str | None, str | None] = (None, None)
+        for i in range(noun - 1, -1, -1):
+            if tokens[i].head == noun and tokens[i].deprel in ("det", "det:poss"):
+                said = determiner_features(tokens[i].text)
+                if said is not None:
+                    gender, number = said
+                    determiner = (_TO_UD_GENDER.get(gender) if gender else None, _TO_UD_NUMBER.get(number))
+                    break
+        form = noun_form_evidence(token.text, token.lemma, self.lexicon)
+        values: list[str | None] = []
+        for k, (attribute, formed) in enumerate((("gender", form.gender), ("number", form.number))):
+            said = determiner[k]
+            if formed is not None and said is not None and formed != said:
+                return None, None, f"subject {attribute} unknown"
+            value = formed or said
+            if value is None and attribute == "gender":
+                parsed = token.feat("Gender")
+                value = parsed if shape_agrees(token.text, "Gender", parsed) else None
+            if value is None and attribute == "number" and form.shows_number:
+                parsed = token.feat("Number")
+                value = parsed if shape_agrees(token.text, "Number", parsed) else None
+            if value is None:
+                return None, None, f"subject {attribute} unknown"
+            values.append(value)
+        return values[0], values[1], None
+
+    @staticmethod
+    def _class_value(sentence: Sentence, index: int) -> tuple[str | None, str | None]:
+        """(gender, number) of the entity class of the mention token `index` heads, if known."""
+        known = sentence.mention_class(index)
+        if known is None:
+            return None, None
+        gender = _TO_UD_GENDER.get(known.gender) if known.sources[1] != "fallback" else None
+        number = _TO_UD_NUMBER.get(known.number) if known.sources[2] != "fallback" else None
+        return gender, number  # a fallback value (a tie, nothing known) is no evidence
+
+    def _subject_value(self, sentence: Sentence, subject: int) -> tuple[str | None, str | None, str | None]:
+        """(gender, number, skip reason) of the subject at `subject`; gender None with no reason for a
+        subject whose gender does not matter (a 1st/2nd person pronoun with no class)."""
+        tokens = sentence.tokens
+        token = tokens[subject]
+        plain = plain_form(token.text)
+        if token.upos == "PRON":
+            if token.text == "Lei":  # polite or "she": the mention's class, else unknown
+                gender, number = self._class_value(sentence, subject)
+                return (gender, number, None) if gender and number else (None, None, "polite Lei")
+            if plain in PRONOUNS:
+                gender, number = PRONOUNS[plain]
+                if gender is None:
+                    gender = self._class_value(sentence, subject)[0]
+                return gender, number, None if gender else "subject gender unknown"
+            return None, None, "subject not a noun"
+        if token.upos == "PROPN":
+            if is_city(token.text) and not any(t.head == subject and t.deprel == "det" for t in tokens):
+                return "Fem", "Sing", None
+            gender, number = self._class_value(sentence, subject)
+            if gender is None or number is None:
+                return None, None, "subject gender unknown"
+            return gender, number, None
+        if token.upos != "NOUN":
+            return None, None, "subject not a noun"
+        if token.lemma in COLLECTIVES or plain in COLLECTIVES:
+            return None, None, "collective subject"
+        return self._noun_value(tokens, subject)
+
+    def _subject(self, tokens: list[Token], clause: int) -> int | str:
+        """The one subject of the clause headed at `clause`, or why there is none to agree with."""
+        subjects = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in SUBJECTS]
+        if not subjects:
+            if any(t.head == clause and plain_form(t.text) == "si" for t in tokens):
+                return "impersonal si"
+            return "no subject"
+        if len(subjects) > 1:
+            return "two subjects"
+        subject = subjects[0]
+        if tokens[clause].deprel in ESSERE_DEPRELS:
+            return "subject on an auxiliary"  # "Il governo sono io" with governo hung on "sono": a misparse
+        if tokens[subject].lemma in ADVERBIAL_NOUNS:
+            return "adverbial noun"  # "ancora una volta stanno …": "una volta" is not the subject
+        if any(t.head == subject and t.deprel == "conj" for t in tokens):
+            return "coordinated subject"
+        if any(t.head == subject and t.upos == "ADP" for t in tokens):
+            return "subject with a preposition"  # "di cui alla presente licenza": a misparse
+        if subject > clause:
+            return "postverbal subject"
+        if tokens[subject].upos == "NOUN" and not any(
+            t.head == subject and t.deprel in ("det", "det:poss", "det:predet") for t in tokens
+        ):
+            return "subject without determiner"  # "cosa ci fosse scritto": interrogative, headline, list
+        left = self._left_context(tokens, self._phrase_start(tokens, subject))
+        if left is not None:
+            return left
+        if any(tokens[i].upos in ("NOUN", "PROPN", "PRON", "VERB", "PUNCT") or tokens[i].deprel in ("conj", "cc")
+               for i in range(subject + 1, self._verb_group_start(tokens, clause))):
+            return "subject not next to its verb"
+        return subject
+
+    @staticmethod
+    def _left_context(tokens: list[Token], start: int) -> str | None:
+        """Why the words before the subject's phrase make it doubtful, back to the clause boundary; None if not.
+
+        A conjunction there makes it one of two ("la Polizia e tutto il personale", a conj the parser
+        missed); a verb there may have it as its object ("creare e gestire … le campagne è semplice")."""
+        for i in range(start - 1, -1, -1):
+            token = tokens[i]
+            if token.upos in ("PUNCT", "SCONJ") or token.feat("PronType") == "Rel":
+                if plain_form(token.text) == "che" and any(
+                    plain_form(t.text) in ("sia", "tanto") for t in tokens[max(0, i - 6):i]
+                ):
+                    return "coordinated subject"  # "sia il secondo che il terzo problema"
+                return None
+            if token.upos == "CCONJ" or plain_form(token.text) in ("sia", "né"):
+                return "coordinated subject"
+            if token.upos in ("VERB", "AUX"):
+                return "subject may be another verb's object"
+        return None
+
+    @staticmethod
+    def _phrase_start(tokens: list[Token], subject: int) -> int:
+        """The first token of the subject's own words before it (its determiners and adjectives)."""
+        start = subject
+        while start > 0 and tokens[start - 1].head == subject and tokens[start - 1].deprel in (
+            "det", "det:poss", "det:predet", "amod", "nummod"
+        ):
+            start -= 1
+        return start
+
+    @staticmethod
+    def _verb_group_start(tokens: list[Token], clause: int) -> int:
+        """The first token of the clause head's verb group: its auxiliaries, copula, clitics, negation, adverbs."""
+        start = clause
+        while start > 0 and tokens[start - 1].head == clause and tokens[start - 1].deprel in (
+            "aux", "aux:pass", "cop", "advmod", "expl", "expl:impers", "expl:pass", "obj", "iobj"
+        ) and tokens[start - 1].upos in ("AUX", "ADV", "PRON"):
+            start -= 1
+        return start
+
+    # --- the rule -----------------------------------------------------------
+
+    def apply(self, sentence: Sentence) -> None:
+        tokens = sentence.tokens
+        heads = sorted({t.head for t in tokens if t.deprel in SUBJECTS and t.head >= 0})
+        for clause in heads:
+            found = self._subject(tokens, clause)
+            if isinstance(found, str):
+                self.skip(found)
+                continue
+            gender, number, reason = self._subject_value(sentence, found)
+            if reason is not None:
+                self.skip(reason)
+                continue
+            assert number is not None
+            person3 = tokens[found].upos != "PRON" or plain_form(tokens[found].text) in PRONOUNS
+            changed, reasons = False, []
+            essere = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in ESSERE_DEPRELS
+                      and t.lemma == "essere" and found < i < clause]  # "è … che le megalopoli funzionano": not its own
+            if essere:
+                for index in [clause, *(i for i in essere if tokens[i].feat("VerbForm") == "Part")]:
+                    outcome = self._agree(sentence, index, gender, number)
+                    changed = changed or outcome is None
+                    if index == clause and outcome is not None:
+                        reasons.append(outcome)
+            nominal = tokens[clause].upos in ("PROPN", "PRON", "NUM") or tokens[clause].upos == "NOUN" and (
+                any(t.head == clause and t.deprel.startswith("det") for t in tokens) or tokens[clause].feat("Number") != number
+            )
+            if nominal:
+                reasons.append("nominal predicate")  # "il problema sono i soldi": the copula may agree with it
+            elif not person3:
+                reasons.append("1st or 2nd person subject")
+            else:
+                outcome = self._finite(sentence, clause, number)
+                changed = changed or outcome is None
+                if outcome is not None:
+                    reasons.append(outcome)
+            if changed:
+                self.applied += 1
+            else:
+                self.skip(next((r for r in reasons if r != "agrees already"), "agrees already"))
+
+    def _agree(self, sentence: Sentence, index: int, gender: str | None, number: str) -> str | None:
+        """Make the adjective or participle at `index` agree; None if changed, else why not."""
+        token = sentence.tokens[index]
+        past_participle = token.feat("VerbForm") == "Part" and token.feat("Tense") != "Pres"
+        if past_participle or token.upos in ("VERB", "AUX") and token.feat("VerbForm") != "Part":
+            forms = participle_forms(token.text) if past_participle else None
+            if forms is None:
+                return "form unknown"
+            typed: dict[tuple[str | None, str], str] = dict(forms)
+        elif token.upos == "ADJ" or token.feat("VerbForm") == "Part":  # a present participle: an adjective in -e
+            found = adjective_forms(token.text, token.lemma)
+            if found is None:
+                return "form unknown"
+            if plain_form(token.text).endswith("e") and number == "Sing":
+                return "form unknown"  # "compartecipe": a two-form singular, or a feminine plural? Only a plural subject tells
+            typed = found
+        else:
+            return "predicate not an adjective or participle"
+        reading = features_of(typed, token.text)
+        if reading is None:
+            return "form unknown"
+        parsed_number, parsed_gender = token.feat("Number"), token.feat("Gender")
+        if (parsed_number and parsed_number != reading[1]) or (reading[0] and parsed_gender and parsed_gender != reading[0]):
+            return "form unknown"  # "compartecipe" read as a feminine plural of "compartecipo": the parser disagrees
+        if gender is None and (None, number) not in typed:
+            return "subject gender unknown"
+        new = agreeing_form(typed, gender, number)
+        if new is None:
+            return "form unknown"
+        if plain_form(token.text) == new:
+            return "agrees already"
+        sentence.replace(self.name, index, match_case(token.text, new))
+        if gender is not None:
+            token.feats["Gender"] = gender
+        token.feats["Number"] = number
+        return None
+
+    def _finite(self, sentence: Sentence, clause: int, number: str) -> str | None:
+        """Make the clause's finite verb (its finite auxiliary, or itself) agree in number; None if changed."""
+        tokens = sentence.tokens
+        finite = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in ESSERE_DEPRELS + ("aux",)
+                  and t.feat("VerbForm") == "Fin"]
+        if not finite and tokens[clause].feat("VerbForm") == "Fin" and tokens[clause].upos in ("VERB", "AUX"):
+            finite = [clause]
+        subject = next(i for i, t in enumerate(tokens) if t.head == clause and t.deprel in SUBJECTS)
+        finite = [i for i in finite if i > subject]
+        if len(finite) != 1:
+            return "agrees already" if not finite else "verb form unknown"
+        index = finite[0]
+        token = tokens[index]
+        if token.feat("Person") not in (None, "3"):
+            return "1st or 2nd person subject"
+        known = third_person_number(token.text, token.lemma)
+        if known is None:
+            return "verb form unknown"
+        current, other = known
+        if current == number:
+            return "agrees already"
+        sentence.replace(self.name, index, match_case(token.text, other))
+        token.feats["Number"] = number
+        return None
