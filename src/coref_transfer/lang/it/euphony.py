@@ -45,11 +45,11 @@ def next_word_class(word: str, next_word: str) -> str:
     SAME_VOWEL ("e" + "essa", "ad" + "Anna", "e" + "è"), OTHER_VOWEL ("e" +
     "i"), SILENT_H ("ed" + "hanno"), CONSONANT (any other letter: "e" +
     "Mario") or NOT_A_WORD (punctuation, digits, an empty string, a single
-    letter: "le sezioni e) ed f)" name the letter "effe").
+    consonant letter: "le sezioni e) ed f)" name the letter "effe").
     """
     first = next_word[:1]
-    if not first.isalpha() or len(next_word) == 1:
-        return NOT_A_WORD  # punctuation, a digit, or a letter named ("ed f", said "effe")
+    if not first.isalpha() or (len(next_word) == 1 and _base_letter(first) not in "aeiou"):
+        return NOT_A_WORD  # punctuation, a digit, or a consonant letter named ("ed f", said "effe")
     letter = _base_letter(first)
     if letter == word.lower()[:1]:
         return SAME_VOWEL
