@@ -99,6 +99,8 @@ def adjective_forms(word: str, lemma: str | None) -> dict[tuple[str | None, str]
             return forms
     if base.endswith("e") and len(base) > 2 and w in (base, base[:-1] + "i"):
         return {(None, "Sing"): base, (None, "Plur"): base[:-1] + "i"}
+    if base.endswith("a"):
+        return None  # the parser lemmatised it as a word in -a: a noun ("vittima"), not an adjective in -o
     if w.endswith("o"):
         return dict(_four_forms(w))
     if w.endswith("a") and not w.endswith(("ca", "ga", "cia", "gia")):

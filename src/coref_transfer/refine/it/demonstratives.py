@@ -204,6 +204,9 @@ class DemonstrativeAgreement(Rule):
         parsed_gender = noun.feat("Gender") if noun.feat("Gender") in ("Masc", "Fem") else None
         parsed_number = noun.feat("Number") if noun.feat("Number") in ("Sing", "Plur") else None
         gender = strong_gender or parsed_gender
+        if strong_gender is None and gender == "Masc" and features[1] == "Fem" and noun.text.lower().endswith("e") \
+                and features[2] == "Plur":
+            gender = "Fem"  # "quelle scarpe", scarpe tagged Masc: masculine plurals end in -i, not -e
         number = strong_number
         if number is None:
             if parsed_number not in (None, features[2]) and form.shows_number:

@@ -32,13 +32,18 @@ PRONOUNS: dict[str, tuple[str | None, str]] = {
     "lei": ("Fem", "Sing"), "ella": ("Fem", "Sing"), "essa": ("Fem", "Sing"),
     "essi": ("Masc", "Plur"), "esse": ("Fem", "Plur"), "loro": (None, "Plur"),
 }
-#: Quantity and collective nouns: with "di" + a plural ("la maggior parte degli studenti", "un gruppo di
-#: ragazzi", "una decina di persone") the verb may agree with either, so the rule never decides.
+#: Quantity nouns: with "di" + a plural ("la maggior parte degli studenti", "un gruppo di ragazzi", "una
+#: decina di persone") the verb may agree with either, so the rule never decides. Collectives that
+#: are not quantities ("la squadra", "la gente", "il governo") agree in the singular and are not listed.
 COLLECTIVES = frozenset(
-    "parte maggioranza minoranza metà gruppo numero serie quantità insieme massa moltitudine folla totalità "
+    "parte maggioranza minoranza metà gruppo numero serie quantità insieme massa moltitudine totalità "
     "resto decina dozzina ventina trentina quarantina cinquantina centinaio migliaio milione miliardo "
-    "coppia paio percentuale quota fetta schiera squadra famiglia gente mucchio sacco marea".split()
+    "coppia paio percentuale quota fetta schiera mucchio sacco marea infinità sacco".split()
 )
+#: Auxiliaries after which a participle agrees with the subject: essere, and venire of the passive.
+AGREEING_AUXILIARIES = ("essere", "venire")
+#: Copular verbs whose predicative adjective (xcomp) agrees with their subject ("è diventata critica").
+COPULAR_VERBS = frozenset(("diventare", "divenire", "sembrare", "rimanere", "restare", "apparire", "risultare"))
 #: Nouns the parser takes for subjects where they are adverbials ("ancora una volta", "ogni volta").
 ADVERBIAL_NOUNS = frozenset(("volta",))
 #: Words before a subject that make it one of two ("sia X che Y", "né X né Y", "X e Y" missed by the parser).
@@ -85,8 +90,13 @@ class PredicateAgreement(Rule):
     "verb form unknown" (a finite verb outside the tables and regular
     patterns of `morphology.third_person_number`), "agrees already".
 
-    Limits: only essere agrees the predicate (not sembrare, diventare,
-    restare, nor venire passives); participles agreeing with a preceding
+    A participle after the passive "venire" agrees as after essere ("la
+    casa venne costruita"), and so does the predicative adjective of a
+    copular verb (`COPULAR_VERBS`: "è diventata critica", "sembrava
+    vicina"). Changes are all or nothing: if the predicate cannot agree
+    (its form unknown), neither its auxiliaries nor the finite verb change.
+
+    Limits: only essere, venire and the copular verbs agree a predicate; participles agreeing with a preceding
     clitic object under avere ("le ho viste") are not checked; an
     attributive adjective is not a predicate and is left; a subject the
     parser misses or gets wrong (an object taken for a postverbal subject)
@@ -198,10 +208,22 @@ class PredicateAgreement(Rule):
         left = self._left_context(tokens, self._phrase_start(tokens, subject))
         if left is not None:
             return left
-        if any(tokens[i].upos in ("NOUN", "PROPN", "PRON", "VERB", "PUNCT") or tokens[i].deprel in ("conj", "cc")
-               for i in range(subject + 1, self._verb_group_start(tokens, clause))):
-            return "subject not next to its verb"
+        between = range(subject + 1, self._verb_group_start(tokens, clause))
+        if any(tokens[i].upos in ("VERB", "AUX", "PRON", "PUNCT", "SCONJ", "CCONJ") or tokens[i].deprel in ("conj", "cc")
+               or not self._inside(tokens, i, subject) for i in between):
+            return "subject not next to its verb"  # only its own modifiers ("la stazione del paese") between
         return subject
+
+    @staticmethod
+    def _inside(tokens: list[Token], index: int, subject: int) -> bool:
+        """Whether token `index` depends, directly or not, on the subject."""
+        seen = set()
+        while index >= 0 and index not in seen:
+            if index == subject:
+                return True
+            seen.add(index)
+            index = tokens[index].head
+        return False
 
     @staticmethod
     def _left_context(tokens: list[Token], start: int) -> str | None:
@@ -260,14 +282,38 @@ class PredicateAgreement(Rule):
             assert number is not None
             person3 = tokens[found].upos != "PRON" or plain_form(tokens[found].text) in PRONOUNS
             changed, reasons = False, []
-            essere = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in ESSERE_DEPRELS
-                      and t.lemma == "essere" and found < i < clause]  # "è … che le megalopoli funzionano": not its own
-            if essere:
-                for index in [clause, *(i for i in essere if tokens[i].feat("VerbForm") == "Part")]:
-                    outcome = self._agree(sentence, index, gender, number)
-                    changed = changed or outcome is None
-                    if index == clause and outcome is not None:
+            auxiliaries = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in ESSERE_DEPRELS
+                      and t.lemma in AGREEING_AUXILIARIES and found < i < clause]  # "è … che le megalopoli …"
+            if auxiliaries and tokens[clause].feat("VerbForm") == "Fin":
+                self.skip("predicate read as a finite verb")  # "è stata riaperta" with riaperta a present
+                continue
+            if auxiliaries:
+                conjuncts = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel == "conj"
+                             and (t.upos == "ADJ" or t.feat("VerbForm") == "Part") and i > clause
+                             and not any(d.head == i and d.deprel in ESSERE_DEPRELS + SUBJECTS + ("obj", "mark")
+                                         for d in tokens)]  # "stanco e affamato", not "… e hanno raggiunto"
+                planned: dict[int, str] = {}
+                for index in [clause, *conjuncts, *(i for i in auxiliaries if tokens[i].feat("VerbForm") == "Part")]:
+                    outcome = self._agreeing(tokens[index], gender, number)
+                    if isinstance(outcome, tuple):
+                        planned[index] = outcome[0]
+                    elif index == clause and outcome not in ("agrees already", "predicate not an adjective or participle"):
                         reasons.append(outcome)
+                        planned = {}
+                        break  # the predicate cannot agree: its auxiliaries are left too, all or nothing
+                for index, new in planned.items():
+                    self._replace(sentence, index, new, gender, number)
+                    changed = True
+            if tokens[clause].lemma in COPULAR_VERBS and not reasons:
+                for index in [i for i, t in enumerate(tokens) if t.head == clause and t.deprel == "xcomp"
+                              and t.upos == "ADJ" and i > clause]:
+                    outcome = self._agreeing(tokens[index], gender, number)
+                    if isinstance(outcome, tuple):
+                        self._replace(sentence, index, outcome[0], gender, number)
+                        changed = True
+            if reasons and auxiliaries:
+                self.skip(reasons[0])  # the predicate cannot agree: the finite verb is left too, all or nothing
+                continue
             nominal = tokens[clause].upos in ("PROPN", "PRON", "NUM") or tokens[clause].upos == "NOUN" and (
                 any(t.head == clause and t.deprel.startswith("det") for t in tokens) or tokens[clause].feat("Number") != number
             )
@@ -285,20 +331,28 @@ class PredicateAgreement(Rule):
             else:
                 self.skip(next((r for r in reasons if r != "agrees already"), "agrees already"))
 
-    def _agree(self, sentence: Sentence, index: int, gender: str | None, number: str) -> str | None:
-        """Make the adjective or participle at `index` agree; None if changed, else why not."""
+    def _replace(self, sentence: Sentence, index: int, new: str, gender: str | None, number: str) -> None:
         token = sentence.tokens[index]
+        sentence.replace(self.name, index, match_case(token.text, new))
+        if gender is not None:
+            token.feats["Gender"] = gender
+        token.feats["Number"] = number
+
+    def _agreeing(self, token: Token, gender: str | None, number: str) -> tuple[str] | str:
+        """(the agreeing form,) of the adjective or participle `token` if it must change, else why not."""
         past_participle = token.feat("VerbForm") == "Part" and token.feat("Tense") != "Pres"
-        if past_participle or token.upos in ("VERB", "AUX") and token.feat("VerbForm") != "Part":
-            forms = participle_forms(token.text) if past_participle else None
+        if past_participle:
+            forms = participle_forms(token.text)
             if forms is None:
                 return "form unknown"
             typed: dict[tuple[str | None, str], str] = dict(forms)
         elif token.upos == "ADJ" or token.feat("VerbForm") == "Part":  # a present participle: an adjective in -e
+            if self.lexicon.lookup(token.text)[0] is not None:
+                return "predicate not an adjective or participle"  # "è stato vittima": a noun of the lexicon
             found = adjective_forms(token.text, token.lemma)
             if found is None:
                 return "form unknown"
-            if plain_form(token.text).endswith("e") and number == "Sing":
+            if plain_form(token.text).endswith("e") and number == "Sing" and (None, "Sing") not in found:
                 return "form unknown"  # "compartecipe": a two-form singular, or a feminine plural? Only a plural subject tells
             typed = found
         else:
@@ -316,11 +370,7 @@ class PredicateAgreement(Rule):
             return "form unknown"
         if plain_form(token.text) == new:
             return "agrees already"
-        sentence.replace(self.name, index, match_case(token.text, new))
-        if gender is not None:
-            token.feats["Gender"] = gender
-        token.feats["Number"] = number
-        return None
+        return (new,)
 
     def _finite(self, sentence: Sentence, clause: int, number: str) -> str | None:
         """Make the clause's finite verb (its finite auxiliary, or itself) agree in number; None if changed."""
