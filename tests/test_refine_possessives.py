@@ -66,6 +66,10 @@ def agree(parser, text: str) -> tuple[str, PossessiveAgreement]:
         ("Tutti conoscono i suoi doti .", "Tutti conoscono le sue doti ."),
         # a possessive the parser read as a name, at the start of the sentence
         ("Sua fratello fa il pompiere .", "Suo fratello fa il pompiere ."),
+        # ... or as a noun, its kinship noun as an adjective (issue 15)
+        ("Mia nonno coltiva pomodori nell' orto .", "Mio nonno coltiva pomodori nell' orto ."),
+        # a loanword the parser tagged AUX, the plural from the article
+        ("Il giornale ha licenziato gli suo editor più esperti .", "Il giornale ha licenziato i suoi editor più esperti ."),
     ],
 )
 def test_attributive_possessive_and_article_agree(parser, before, after):
@@ -90,6 +94,10 @@ def test_attributive_possessive_and_article_agree(parser, before, after):
             "Secondo Paolo , l' idea di partecipare al concorso era suo .",
             "Secondo Paolo , l' idea di partecipare al concorso era sua .",
         ),
+        # the possessive tagged NOUN, with its copula (issue 15)
+        ("Questa vittoria sarà anche vostro .", "Questa vittoria sarà anche vostra ."),
+        # the subject hung on the participle "stata", not on the possessive
+        ("La colpa dell' incidente non è stata suo .", "La colpa dell' incidente non è stata sua ."),
     ],
 )
 def test_predicative_possessive_agrees_with_the_subject(parser, before, after):

@@ -168,12 +168,16 @@ def _name_detector() -> Any:
     return gender_detector.Detector(case_sensitive=False)
 
 
-def first_name_gender(name: str) -> str | None:
-    """Gender of a first name by gender-guesser's lexicon (None if unknown or androgynous)."""
-    answer = _name_detector().get_gender(name)
-    if answer in ("male", "mostly_male"):
+def first_name_gender(name: str, country: str | None = None, strict: bool = False) -> str | None:
+    """Gender of a first name by gender-guesser's lexicon (None if unknown or androgynous).
+
+    `country` asks about the name's use there (gender-guesser's country names: "italy" makes
+    Andrea and Nicola male); `strict` takes only "male"/"female", not "mostly_…".
+    """
+    answer = _name_detector().get_gender(name, country) if country else _name_detector().get_gender(name)
+    if answer in ("male",) or (answer == "mostly_male" and not strict):
         return "masc"
-    if answer in ("female", "mostly_female"):
+    if answer in ("female",) or (answer == "mostly_female" and not strict):
         return "fem"
     return None
 

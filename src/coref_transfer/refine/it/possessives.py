@@ -11,6 +11,7 @@ from coref_transfer.lang.it.articles import (
     match_case,
     split_articulated,
 )
+from coref_transfer.lang.it.kinship import kinship_features
 from coref_transfer.lang.it.morphology import possessive, possessor
 from coref_transfer.lang.it.noun_forms import noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.noun_phrase import determiner_features
@@ -22,7 +23,7 @@ from coref_transfer.refine.base import Rule, Sentence
 NOUNS = frozenset({"NOUN", "PROPN"})
 #: Parts of speech the parser gives a noun it has misread ("partito" VERB, "porte" ADJ, "editor" PRON),
 #: accepted as the noun when a possessive is its det:poss and comes before it.
-MISREAD_NOUNS = frozenset({"ADJ", "VERB", "PRON", "X"})
+MISREAD_NOUNS = frozenset({"ADJ", "VERB", "AUX", "PRON", "X"})
 SUBJECTS = ("nsubj", "nsubj:pass")
 #: What may stand between a possessive and its noun ("il suo stesso partito", "i suoi due figli", "la sua
 #: cara e vecchia madre"); anything else (a preposition, punctuation, a verb) means the noun is not its.
@@ -40,6 +41,18 @@ def _is_possessive(token: Token) -> bool:
     return token.deprel == "det:poss" or (token.upos in ("DET", "PRON") and token.feat("Poss") == "Yes")
 
 
+def _predicative_form(tokens: list[Token], index: int) -> bool:
+    """A possessive form the parser took for a noun or adjective, with a copula of its own ("sarà anche
+    vostro", vostro NOUN root): a predicative possessive all the same."""
+    token = tokens[index]
+    return (
+        token.upos in ("NOUN", "ADJ", "PROPN")
+        and possessor(token.text) is not None
+        and token.text.lower() != "loro"
+        and any(t.head == index and t.deprel == "cop" for t in tokens)
+    )
+
+
 def _misread_possessive(tokens: list[Token], index: int) -> bool:
     """A possessive form the parser took for a name or noun ("Sua" PROPN in "Sua fratello fa …").
 
@@ -49,9 +62,12 @@ def _misread_possessive(tokens: list[Token], index: int) -> bool:
     token = tokens[index]
     if token.upos not in ("PROPN", "NOUN", "ADJ") or possessor(token.text) is None or token.text.lower() == "loro":
         return False
-    if index + 1 >= len(tokens) or tokens[index + 1].upos != "NOUN":
+    if index + 1 >= len(tokens):
         return False
-    return token.head == index + 1 or tokens[index + 1].head == index
+    following = tokens[index + 1]
+    if following.upos != "NOUN" and kinship_features(following.text.lower()) is None:
+        return False  # "Mia nonno", nonno tagged ADJ or VERB: a kinship noun all the same
+    return token.head == index + 1 or following.head == index
 
 
 def _article_value(token: Token) -> tuple[str | None, str | None]:
@@ -245,7 +261,7 @@ class PossessiveAgreement(Rule):
         tokens = sentence.tokens
         for index, token in enumerate(tokens):
             misread = _misread_possessive(tokens, index)
-            if not (_is_possessive(token) or misread):
+            if not (_is_possessive(token) or misread or _predicative_form(tokens, index)):
                 continue
             owner = possessor(token.text)
             if owner is None:
@@ -396,7 +412,10 @@ class PossessiveAgreement(Rule):
     def _subject(self, tokens: list[Token], index: int) -> int | str:
         """The subject noun of the predicative possessive at `index`, or the reason to skip it."""
         clause = self._clause_head(tokens, index)
+        copulas = {i for i, t in enumerate(tokens) if t.head == clause and t.deprel in ("cop", "aux")}
         subjects = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in SUBJECTS]
+        if not subjects:  # "La responsabilità … non è stata suo": the parser hung the subject on "stata"
+            subjects = [i for i, t in enumerate(tokens) if t.head in copulas and t.deprel in SUBJECTS and i < index]
         if not subjects:
             for earlier in range(index - 1, -1, -1):  # a parallel predicative possessive: "X sia tua, ma … è suo"
                 if _is_possessive(tokens[earlier]) and self._is_predicative(tokens, earlier):

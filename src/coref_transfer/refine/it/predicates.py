@@ -13,7 +13,7 @@ number (and person) with it.
 
 from __future__ import annotations
 
-from coref_transfer.classes import UD_GENDER, UD_NUMBER
+from coref_transfer.classes import UD_GENDER, UD_NUMBER, first_name_gender
 from coref_transfer.lang.it.adjectives import adjective_forms, agreeing_form, features_of, participle_forms
 from coref_transfer.lang.it.articles import match_case, plain_form
 from coref_transfer.lang.it.morphology import third_person_number
@@ -79,7 +79,9 @@ class PredicateAgreement(Rule):
       addressee's: only the entity class of its mention decides it;
     - a name: a city of `lang.it.places` is feminine singular; any other
       name, and a pronoun whose form does not show it, take the entity
-      class of the mention it heads (translate's class), if known.
+      class of the mention it heads (translate's class, not a fallback
+      value), if known; else a name gender-guesser knows as only male or
+      only female in Italy ("Maria", "Andrea") is that, singular.
 
     Skipped, counted by reason: no subject (pro-drop, impersonal "si"),
     "coordinated subject", "collective subject" (`COLLECTIVES`: either
@@ -172,6 +174,9 @@ class PredicateAgreement(Rule):
             if is_city(token.text) and not any(t.head == subject and t.deprel == "det" for t in tokens):
                 return "Fem", "Sing", None
             gender, number = self._class_value(sentence, subject)
+            if gender is None and not any(t.head == subject and t.deprel in ("det", "conj") for t in tokens):
+                named = first_name_gender(token.text, "italy", strict=True)  # "Maria", "Andrea" (male in Italy)
+                gender, number = (_TO_UD_GENDER[named], number or "Sing") if named else (None, number)
             if gender is None or number is None:
                 return None, None, "subject gender unknown"
             return gender, number, None
