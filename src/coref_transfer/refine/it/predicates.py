@@ -26,6 +26,11 @@ from coref_transfer.refine.base import Rule, Sentence
 
 SUBJECTS = ("nsubj", "nsubj:pass")
 ESSERE_DEPRELS = ("cop", "aux", "aux:pass")
+ESSERE_PARTICIPLES = frozenset(("stato", "stata", "stati", "state"))
+#: Feminine nouns that name a person of either gender: a predicate noun, never an adjective to agree
+#: ("il ragazzo è stato vittima", "è una persona", "fa da guida").
+EPICENE_NOUNS = frozenset(("vittima", "persona", "guida", "spia", "sentinella", "guardia", "recluta", "comparsa",
+                           "vedetta", "matricola", "star", "celebrità", "personalità", "canaglia", "carogna"))
 #: Subject pronouns of the 3rd person whose form shows gender and number.
 PRONOUNS: dict[str, tuple[str | None, str]] = {
     "lui": ("Masc", "Sing"), "egli": ("Masc", "Sing"), "esso": ("Masc", "Sing"),
@@ -44,6 +49,11 @@ COLLECTIVES = frozenset(
 AGREEING_AUXILIARIES = ("essere", "venire")
 #: Copular verbs whose predicative adjective (xcomp) agrees with their subject ("è diventata critica").
 COPULAR_VERBS = frozenset(("diventare", "divenire", "sembrare", "rimanere", "restare", "apparire", "risultare"))
+#: Floating quantifiers after the verb, which the parser may take for a second subject.
+FLOATING = frozenset(("tutti", "tutte", "entrambi", "entrambe", "ambedue"))
+#: Degree adverbs: a word they modify is an adjective, whatever its tag ("era molto caldo", caldo NOUN).
+DEGREE_ADVERBS = frozenset(("molto", "così", "troppo", "poco", "tanto", "più", "meno", "assai", "piuttosto",
+                            "abbastanza", "alquanto", "parecchio", "sempre"))
 #: Nouns the parser takes for subjects where they are adverbials ("ancora una volta", "ogni volta").
 ADVERBIAL_NOUNS = frozenset(("volta",))
 #: Words before a subject that make it one of two ("sia X che Y", "né X né Y", "X e Y" missed by the parser).
@@ -80,8 +90,8 @@ class PredicateAgreement(Rule):
     - a name: a city of `lang.it.places` is feminine singular; any other
       name, and a pronoun whose form does not show it, take the entity
       class of the mention it heads (translate's class, not a fallback
-      value), if known; else a name gender-guesser knows as only male or
-      only female in Italy ("Maria", "Andrea") is that, singular.
+      value), if known; else a name gender-guesser knows as (mostly) male
+      or female in Italy ("Maria", "Andrea") is that, singular.
 
     Skipped, counted by reason: no subject (pro-drop, impersonal "si"),
     "coordinated subject", "collective subject" (`COLLECTIVES`: either
@@ -175,7 +185,7 @@ class PredicateAgreement(Rule):
                 return "Fem", "Sing", None
             gender, number = self._class_value(sentence, subject)
             if gender is None and not any(t.head == subject and t.deprel in ("det", "conj") for t in tokens):
-                named = first_name_gender(token.text, "italy", strict=True)  # "Maria", "Andrea" (male in Italy)
+                named = first_name_gender(token.text, "italy")  # "Maria", "Andrea" (male in Italy)
                 gender, number = (_TO_UD_GENDER[named], number or "Sing") if named else (None, number)
             if gender is None or number is None:
                 return None, None, "subject gender unknown"
@@ -188,7 +198,8 @@ class PredicateAgreement(Rule):
 
     def _subject(self, tokens: list[Token], clause: int) -> int | str:
         """The one subject of the clause headed at `clause`, or why there is none to agree with."""
-        subjects = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in SUBJECTS]
+        subjects = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in SUBJECTS
+                    and not (i > clause and plain_form(t.text) in FLOATING)]  # "sono stati promossi tutti"
         if not subjects:
             if any(t.head == clause and plain_form(t.text) == "si" for t in tokens):
                 return "impersonal si"
@@ -262,12 +273,17 @@ class PredicateAgreement(Rule):
 
     @staticmethod
     def _verb_group_start(tokens: list[Token], clause: int) -> int:
-        """The first token of the clause head's verb group: its auxiliaries, copula, clitics, negation, adverbs."""
+        """The first token of the clause head's verb group: its auxiliaries and copula (whatever their tag:
+        "è sempre stato generoso", stato tagged NOUN), adverbs, clitics and negation."""
         start = clause
-        while start > 0 and tokens[start - 1].head == clause and tokens[start - 1].deprel in (
-            "aux", "aux:pass", "cop", "advmod", "expl", "expl:impers", "expl:pass", "obj", "iobj"
-        ) and tokens[start - 1].upos in ("AUX", "ADV", "PRON"):
-            start -= 1
+        while start > 0:
+            before = tokens[start - 1]
+            if before.head == clause and before.deprel in ("aux", "aux:pass", "cop"):
+                start -= 1
+            elif before.upos == "ADV" or (before.upos == "PRON" and before.feat("Clitic") == "Yes"):
+                start -= 1
+            else:
+                break
         return start
 
     # --- the rule -----------------------------------------------------------
@@ -289,6 +305,9 @@ class PredicateAgreement(Rule):
             changed, reasons = False, []
             auxiliaries = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in ESSERE_DEPRELS
                       and t.lemma in AGREEING_AUXILIARIES and found < i < clause]  # "è … che le megalopoli …"
+            graded = tokens[clause].upos == "NOUN" and any(
+                t.head == clause and t.deprel == "advmod" and plain_form(t.text) in DEGREE_ADVERBS for t in tokens
+            ) and not any(t.head == clause and t.deprel.startswith("det") for t in tokens)  # "era molto caldo"
             if auxiliaries and tokens[clause].feat("VerbForm") == "Fin":
                 self.skip("predicate read as a finite verb")  # "è stata riaperta" with riaperta a present
                 continue
@@ -298,11 +317,16 @@ class PredicateAgreement(Rule):
                              and not any(d.head == i and d.deprel in ESSERE_DEPRELS + SUBJECTS + ("obj", "mark")
                                          for d in tokens)]  # "stanco e affamato", not "… e hanno raggiunto"
                 planned: dict[int, str] = {}
-                for index in [clause, *conjuncts, *(i for i in auxiliaries if tokens[i].feat("VerbForm") == "Part")]:
-                    outcome = self._agreeing(tokens[index], gender, number)
+                participles = [i for i in auxiliaries if tokens[i].feat("VerbForm") == "Part"
+                               or plain_form(tokens[i].text) in ESSERE_PARTICIPLES]
+                for index in [clause, *conjuncts, *participles]:
+                    outcome = self._agreeing(tokens[index], gender, number, adjective=graded and index == clause)
                     if isinstance(outcome, tuple):
                         planned[index] = outcome[0]
-                    elif index == clause and outcome not in ("agrees already", "predicate not an adjective or participle"):
+                    elif index == clause and not (outcome == "agrees already" or (
+                        outcome == "predicate not an adjective or participle"
+                        and tokens[clause].upos in ("NOUN", "PROPN", "PRON", "NUM")
+                    )):  # a nominal predicate ("è stata un gioiello"): its participle still agrees
                         reasons.append(outcome)
                         planned = {}
                         break  # the predicate cannot agree: its auxiliaries are left too, all or nothing
@@ -319,7 +343,7 @@ class PredicateAgreement(Rule):
             if reasons and auxiliaries:
                 self.skip(reasons[0])  # the predicate cannot agree: the finite verb is left too, all or nothing
                 continue
-            nominal = tokens[clause].upos in ("PROPN", "PRON", "NUM") or tokens[clause].upos == "NOUN" and (
+            nominal = tokens[clause].upos in ("PROPN", "PRON", "NUM") or tokens[clause].upos == "NOUN" and not graded and (
                 any(t.head == clause and t.deprel.startswith("det") for t in tokens) or tokens[clause].feat("Number") != number
             )
             if nominal:
@@ -343,17 +367,20 @@ class PredicateAgreement(Rule):
             token.feats["Gender"] = gender
         token.feats["Number"] = number
 
-    def _agreeing(self, token: Token, gender: str | None, number: str) -> tuple[str] | str:
-        """(the agreeing form,) of the adjective or participle `token` if it must change, else why not."""
-        past_participle = token.feat("VerbForm") == "Part" and token.feat("Tense") != "Pres"
+    def _agreeing(self, token: Token, gender: str | None, number: str, adjective: bool = False) -> tuple[str] | str:
+        """(the agreeing form,) of the adjective or participle `token` if it must change, else why not.
+        `adjective`: the caller knows it is an adjective whatever its tag (a degree adverb modifies it)."""
+        if plain_form(token.text) in EPICENE_NOUNS:
+            return "predicate is a noun"  # "è stato vittima", vittima tagged ADJ
+        past_participle = token.feat("VerbForm") == "Part" and token.feat("Tense") != "Pres" or (
+            token.lemma == "essere" and plain_form(token.text) in ESSERE_PARTICIPLES  # "stato" tagged NOUN
+        )
         if past_participle:
             forms = participle_forms(token.text)
             if forms is None:
                 return "form unknown"
             typed: dict[tuple[str | None, str], str] = dict(forms)
-        elif token.upos == "ADJ" or token.feat("VerbForm") == "Part":  # a present participle: an adjective in -e
-            if self.lexicon.lookup(token.text)[0] is not None:
-                return "predicate not an adjective or participle"  # "è stato vittima": a noun of the lexicon
+        elif token.upos == "ADJ" or token.feat("VerbForm") == "Part" or adjective:  # present participle: -e adjective
             found = adjective_forms(token.text, token.lemma)
             if found is None:
                 return "form unknown"
@@ -366,6 +393,8 @@ class PredicateAgreement(Rule):
         if reading is None:
             return "form unknown"
         parsed_number, parsed_gender = token.feat("Number"), token.feat("Gender")
+        if adjective and token.upos != "ADJ":
+            parsed_number = parsed_gender = None  # a noun's features, not the adjective's
         if (parsed_number and parsed_number != reading[1]) or (reading[0] and parsed_gender and parsed_gender != reading[0]):
             return "form unknown"  # "compartecipe" read as a feminine plural of "compartecipo": the parser disagrees
         if gender is None and (None, number) not in typed:
