@@ -20,7 +20,8 @@ singular for an adjective, the infinitive for a participle):
   plural ("grigi", "grigie"), -io drops the o ("vecchi"). When the parser's
   lemma is not one whose forms include the word (a superlative lemmatised
   to its positive: "piccolissimo" → "piccolo"), a word in -o or -a is taken
-  as its own masculine or feminine singular.
+  as its own masculine or feminine singular. A superlative in -issimo has
+  four forms whatever its base ("gentile" → "gentilissime").
 - **Adjectives in -e** (two forms, number only): the lemma ends in -e and
   the word is "-e" or "-i" ("grande", "grandi"); a word in -e or -i whose
   lemma says nothing is not inflected (it may be either class).
@@ -97,6 +98,8 @@ def adjective_forms(word: str, lemma: str | None) -> dict[tuple[str | None, str]
         forms: dict[tuple[str | None, str], str] = dict(_four_forms(base))
         if w in forms.values():
             return forms
+    if len(w) > 7 and w[:-1].endswith("issim"):
+        return dict(_four_forms(w[:-1] + "o"))  # superlatives have four forms whatever their base ("gentilissime")
     if base.endswith("e") and len(base) > 2 and w in (base, base[:-1] + "i"):
         return {(None, "Sing"): base, (None, "Plur"): base[:-1] + "i"}
     if base.endswith("a"):

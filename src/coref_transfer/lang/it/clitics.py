@@ -153,8 +153,8 @@ def agreeing_participle(participle: str, gender: str, number: str) -> str | None
 
 
 def is_participle(word: str) -> bool:
-    """A past participle by its ending (-ato, -uto, -ito and their agreeing forms, or irregular -tto/-so/-sto)."""
+    """A past participle by its ending (-ato, -uto, -ito and their agreeing forms, or irregular -tto/-so/-sto/-lto)."""
     w = plain_form(word)
     return len(w) > 3 and (
-        w[:-1].endswith(("at", "ut", "it", "tt", "st", "s", "rt", "nt")) and w[-1] in "oaie"
+        w[:-1].endswith(("at", "ut", "it", "tt", "st", "s", "rt", "nt", "lt")) and w[-1] in "oaie"
     )

@@ -51,6 +51,9 @@ AGREEING_AUXILIARIES = ("essere", "venire")
 COPULAR_VERBS = frozenset(("diventare", "divenire", "sembrare", "rimanere", "restare", "apparire", "risultare"))
 #: Floating quantifiers after the verb, which the parser may take for a second subject.
 FLOATING = frozenset(("tutti", "tutte", "entrambi", "entrambe", "ambedue"))
+#: Nouns of time, which the parser may take for a subject after the verb ("è caduta tutta la notte").
+TIME_NOUNS = frozenset(("giorno", "notte", "mattina", "mattino", "sera", "pomeriggio", "settimana", "mese", "anno",
+                        "ora", "minuto", "secondo", "volta", "estate", "inverno", "primavera", "autunno", "secolo"))
 #: Degree adverbs: a word they modify is an adjective, whatever its tag ("era molto caldo", caldo NOUN).
 DEGREE_ADVERBS = frozenset(("molto", "così", "troppo", "poco", "tanto", "più", "meno", "assai", "piuttosto",
                             "abbastanza", "alquanto", "parecchio", "sempre"))
@@ -199,7 +202,8 @@ class PredicateAgreement(Rule):
     def _subject(self, tokens: list[Token], clause: int) -> int | str:
         """The one subject of the clause headed at `clause`, or why there is none to agree with."""
         subjects = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in SUBJECTS
-                    and not (i > clause and plain_form(t.text) in FLOATING)]  # "sono stati promossi tutti"
+                    and not (i > clause and (plain_form(t.text) in FLOATING or t.lemma in TIME_NOUNS))]
+        # after the verb, "tutti" ("sono stati promossi tutti") and a time ("è durato tre giorni") are no subjects
         if not subjects:
             if any(t.head == clause and plain_form(t.text) == "si" for t in tokens):
                 return "impersonal si"
