@@ -249,8 +249,9 @@ class PredicateAgreement(Rule):
     def _left_context(tokens: list[Token], start: int) -> str | None:
         """Why the words before the subject's phrase make it doubtful, back to the clause boundary; None if not.
 
-        A conjunction there makes it one of two ("la Polizia e tutto il personale", a conj the parser
-        missed); a verb there may have it as its object ("creare e gestire … le campagne è semplice")."""
+        A conjunction right after a noun phrase makes it one of two ("la Polizia e tutto il personale",
+        a conj the parser missed; after a verb or a comma it joins clauses); a verb there may have it as
+        its object ("creare e gestire … le campagne è semplice")."""
         for i in range(start - 1, -1, -1):
             token = tokens[i]
             if token.upos in ("PUNCT", "SCONJ") or token.feat("PronType") == "Rel":
@@ -259,8 +260,13 @@ class PredicateAgreement(Rule):
                 ):
                     return "coordinated subject"  # "sia il secondo che il terzo problema"
                 return None
-            if token.upos == "CCONJ" or plain_form(token.text) in ("sia", "né"):
-                return "coordinated subject"
+            if plain_form(token.text) in ("sia", "né") or (
+                token.upos == "CCONJ" and i == start - 1 and i > 0
+                and tokens[i - 1].upos in ("NOUN", "PROPN", "ADJ", "PRON", "NUM")
+            ):
+                return "coordinated subject"  # "la Polizia penitenziaria e tutto il personale": a conj missed
+            if token.upos == "CCONJ":
+                return None  # ", e il suo sindaco ha detto": clauses joined
             if token.upos in ("VERB", "AUX"):
                 return "subject may be another verb's object"
         return None
