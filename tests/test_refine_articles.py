@@ -13,6 +13,7 @@ from test_refine_rules import run, sentence, spans, text
 
 from coref_transfer.lang.it import address, euphony, kinship
 from coref_transfer.lang.it.pronouns import PREPOSITIONS_WITH_DI, TONIC_PRONOUNS
+from coref_transfer.model import Mention, Span
 from coref_transfer.refine.base import Sentence
 from coref_transfer.refine.it.euphony import EuphonicD
 from coref_transfer.refine.it.kinship import KinshipArticle
@@ -632,7 +633,7 @@ def conj(word: str, upos: str, following: str, following_upos: str = "PRON") -> 
         ("e", "CCONJ", "è", "ed"),
         ("e", "CCONJ", "essa", "ed"),
         ("E", "CCONJ", "essa", "Ed"),
-        ("a", "ADP", "Anna", "ad"),
+        ("a", "ADP", "avere", "ad"),
         ("ed", "CCONJ", "Mario", "e"),
         ("ad", "ADP", "Moretti", "a"),
         ("ad", "ADP", "loro", "a"),
@@ -664,6 +665,21 @@ def test_euphonic_d_keeps(word, upos, following, reason):
     rule = EuphonicD()
     sent = run(rule, conj(word, upos, following))
     assert sent.changes == [] and rule.skipped == {reason: 1}
+
+
+def test_euphonic_d_before_a_name_only_where_the_pipeline_put_it():
+    """Issue 15: 'e Ewelina' written so in correct Italian stays (both forms are in use); a name that is a
+    mention put back by γ ('a [Anna]') takes the d; a stray d before a consonant letter named ('ed f)') stays."""
+    rule = EuphonicD()
+    sent = run(rule, conj("e", "CCONJ", "Ewelina", following_upos="PROPN"))
+    assert sent.changes == [] and rule.skipped == {"name as written (both forms in use)": 1}
+    sent = conj("a", "ADP", "Anna", following_upos="PROPN")
+    sent.mentions.append(Mention(0, Span(2, 2)))
+    rule = EuphonicD()
+    assert run(rule, sent).words()[1] == "ad" and rule.applied == 1
+    rule = EuphonicD()
+    sent = run(rule, conj("ed", "CCONJ", "f", following_upos="X"))
+    assert sent.changes == [] and rule.skipped == {"next token is not a word": 1}
 
 
 def test_euphonic_d_only_the_conjunctions_and_the_preposition():

@@ -389,6 +389,24 @@ def test_prodrop_method_example():
     assert sent.tokens[5].head == 8 and sent.tokens[8].head == 1
 
 
+def test_prodrop_keeps_a_sentence_initial_subject_set_off_by_a_comma():
+    """Issue 15 (UD gold text): "Io , poi , li ho visti" lost its "Io" and began with ", Poi"."""
+    sent = sentence(
+        """
+        Io io PRON Number=Sing|Person=1|PronType=Prs 6 nsubj
+        , , PUNCT _ 3 punct
+        poi poi ADV _ 6 advmod
+        , , PUNCT _ 3 punct
+        li lo PRON Clitic=Yes|Gender=Masc|Number=Plur|Person=3|PronType=Prs 6 obj
+        ho avere AUX Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 6 aux
+        visti vedere VERB Gender=Masc|Number=Plur|Tense=Past|VerbForm=Part 0 root
+        . . PUNCT _ 6 punct
+        """
+    )
+    rule = SubjectPronounDeletion()
+    assert text(run(rule, sent)) == "Io , poi , li ho visti ." and rule.skipped == {"set off by punctuation": 1}
+
+
 def test_prodrop_moves_over_a_clitic_to_the_auxiliary():
     """'[Lui] [lo] ha visto' → '[Lo] [ha] visto': the clitic stays, the mention lands on the auxiliary."""
     sent = run(

@@ -59,8 +59,6 @@ DEGREE_ADVERBS = frozenset(("molto", "così", "troppo", "poco", "tanto", "più",
                             "abbastanza", "alquanto", "parecchio", "sempre"))
 #: Nouns the parser takes for subjects where they are adverbials ("ancora una volta", "ogni volta").
 ADVERBIAL_NOUNS = frozenset(("volta",))
-#: Words before a subject that make it one of two ("sia X che Y", "né X né Y", "X e Y" missed by the parser).
-COORDINATORS = frozenset(("e", "ed", "o", "od", "né", "che", "sia", "oppure", "nonché"))
 _TO_UD_GENDER = {v: k for k, v in UD_GENDER.items()}
 _TO_UD_NUMBER = {v: k for k, v in UD_NUMBER.items()}
 
@@ -74,19 +72,31 @@ class PredicateAgreement(Rule):
     sorpreso"; "Le case era vecchie" → "erano vecchie"; "[Lucia] si è
     alzato" (class person/fem/sing) → "si è alzata".
 
-    Candidates: every adjective or participle with a `cop`, `aux` or
-    `aux:pass` dependent of lemma essere (the predicate; its participle
-    auxiliaries of essere, "stato" in "è stato approvato", agree too), and
-    every clause head with a finite verb or auxiliary (its number). The
-    subject is the clause's one `nsubj`/`nsubj:pass`; a relative "che" stands
-    for the noun its clause hangs on.
+    Candidates: each clause head with exactly one `nsubj`/`nsubj:pass`
+    (floating "tutti" and a time noun after the verb do not count). Under
+    `cop`/`aux`/`aux:pass` of essere (or the passive venire) the head, its
+    coordinated adjectives and the participle auxiliaries ("stato" in "è
+    stato approvato") agree in gender and number; the clause's finite verb
+    agrees in number. The predicative adjective (xcomp) of a copular verb
+    (`COPULAR_VERBS`: "è diventata critica") agrees too. Changes are all or
+    nothing: if the predicate cannot agree, neither its auxiliaries nor the
+    finite verb change.
 
-    The subject's gender and number must be certain, per attribute:
+    The subject must be placed where the parse can be trusted: before its
+    verb group with only its own modifiers between ("la stazione del
+    paese era"), with a determiner if a common noun, without a preposition
+    of its own, not after another verb that could take it as object, not
+    after a conjunction that follows a noun phrase (a coordination the
+    parser missed: "la Polizia e tutto il personale"), not "sia … che".
+    Its gender and number must be certain, per attribute:
     - a noun: its determiner (article, demonstrative, possessive) and its
       form (`lang.it.noun_forms`: the noun lexicon, suffixes, loanwords
       masculine, "la mano") must not disagree, and one of them must say it;
       the parser's feature alone counts only where the noun's ending shows
-      it (-a feminine, -o masculine);
+      it (-a feminine, -o masculine); a quantity noun (`COLLECTIVES`: "la
+      maggior parte degli studenti sono/è") is skipped, either agreement
+      being grammatical; a collective that is not a quantity ("la squadra",
+      "la gente") agrees in the singular;
     - a 3rd person pronoun by its form (lei, essi, …; "loro" has no gender);
       "Lei" capitalised may be the polite form, whose gender is the
       addressee's: only the entity class of its mention decides it;
@@ -96,27 +106,31 @@ class PredicateAgreement(Rule):
       value), if known; else a name gender-guesser knows as (mostly) male
       or female in Italy ("Maria", "Andrea") is that, singular.
 
-    Skipped, counted by reason: no subject (pro-drop, impersonal "si"),
-    "coordinated subject", "collective subject" (`COLLECTIVES`: either
-    agreement is grammatical), "subject gender unknown" / "subject number
-    unknown" (missing or conflicting evidence), "polite Lei", "1st or 2nd
-    person subject" (the finite verb), "form unknown" (an adjective whose
-    inflection class the form and lemma do not settle, an invariable one),
-    "verb form unknown" (a finite verb outside the tables and regular
-    patterns of `morphology.third_person_number`), "agrees already".
+    Skipped, counted by reason: "no subject" (pro-drop), "impersonal si",
+    "two subjects", "coordinated subject", "postverbal subject", "subject
+    not next to its verb", "subject may be another verb's object",
+    "subject with a preposition", "subject without determiner", "subject on
+    an auxiliary", "adverbial noun", "collective subject", "subject not a
+    noun", "subject gender unknown" / "subject number unknown" (missing or
+    conflicting evidence), "polite Lei", "1st or 2nd person subject" (the
+    finite verb), "nominal predicate" (a predicate noun with a determiner:
+    "il problema sono i soldi", where the copula may agree with it),
+    "predicate read as a finite verb", "predicate is a noun" (`EPICENE_NOUNS`:
+    "è stato vittima"), "form unknown" (an adjective whose inflection class
+    the form, lemma and parser do not settle, an invariable one), "verb form
+    unknown" (a finite verb outside the tables and regular patterns of
+    `morphology.third_person_number`), "agrees already".
 
-    A participle after the passive "venire" agrees as after essere ("la
-    casa venne costruita"), and so does the predicative adjective of a
-    copular verb (`COPULAR_VERBS`: "è diventata critica", "sembrava
-    vicina"). Changes are all or nothing: if the predicate cannot agree
-    (its form unknown), neither its auxiliaries nor the finite verb change.
-
-    Limits: only essere, venire and the copular verbs agree a predicate; participles agreeing with a preceding
-    clitic object under avere ("le ho viste") are not checked; an
-    attributive adjective is not a predicate and is left; a subject the
-    parser misses or gets wrong (an object taken for a postverbal subject)
-    misleads the rule, so a postverbal subject must have a determiner; the
-    finite verb's person follows its subject only in the 3rd person.
+    Known failure modes: postverbal subjects are never used ("sono arrivate
+    le ragazze" is left), so are subjects the parser does not find; only
+    essere, venire and the copular verbs agree a predicate; participles
+    agreeing with a preceding clitic object under avere ("le ho viste") are
+    not checked; an attributive adjective ("l'azienda così diviso") is not a
+    predicate and is left; a predicate the parser reads as a finite verb or
+    a noun is left; the finite verb's person follows its subject only in the
+    3rd person. On the UD train and dev gold text it changes 2 of 4,498
+    sentences, both errors of the original ("I continui attacchi … rende",
+    "la scelta … è significativo").
     """
 
     name = "predicate_agreement"
