@@ -195,22 +195,68 @@ def refine_text(
 
 @app.command("refine-eval")
 def refine_eval(
-    eval_set: Path = typer.Argument(Path("tests/data/refine-eval/test.jsonl"), help="An evaluation set (JSON Lines)."),
+    paths: list[Path] | None = typer.Argument(
+        None, help="An evaluation set (JSON Lines; default: the project's test set); with --harm, CoNLL-U files "
+        "or folders (a folder: its *.conllu files).", show_default=False,
+    ),
     config: Path | None = ConfigOption,
     config_json: str | None = ConfigJsonOption,
     errors: bool = typer.Option(False, "--errors", help="Also list the sentences that went wrong."),
+    harm: bool = typer.Option(False, "--harm", help="Measure harm instead: refine the gold text of CoNLL-U files "
+                              "(correct Italian) and count the sentences each rule changes, per 1,000."),
+    ud: Path | None = typer.Option(None, "--ud", help="With --harm: the folder of the UD_Italian-* treebanks, "
+                                   "read with the project's file lists (--split)."),
+    split: str = typer.Option("test", "--split", help="With --ud: train, dev (develop on these) or test (report)."),
+    examples: int = typer.Option(20, "--examples", min=0, help="With --harm: changed sentences to list "
+                                 "(those a rewrite rule changed first)."),
+    as_json: bool = typer.Option(False, "--json", help="With --harm: print the figures as JSON."),
+    out: Path | None = typer.Option(None, "--out", "-o", help="With --harm: write every change (file, sent_id, "
+                                    "line, rule, before, after, the sentence before and after) to a .jsonl or .tsv file."),
 ) -> None:
-    """Precision and recall of each refinement rule on a hand-written set, with the configured parser.
+    """Precision and recall of each refinement rule on a hand-written set, with the configured parser;
+    with --harm, the harm of the rules on correct Italian (gold CoNLL-U text).
 
-    Example: coref-transfer refine-eval tests/data/refine-eval/test.jsonl
+    Harm counts, per rule, the gold sentences it changed and per 1,000; all
+    rewrite rules together (every rule but subject_pronoun_deletion); and
+    pro-drop apart (dropping an explicit subject is a choice, not an error).
+
+    Examples: coref-transfer refine-eval tests/data/refine-eval/dev.jsonl;
+    coref-transfer refine-eval --harm --ud ../shared/data/ud --split dev;
+    coref-transfer refine-eval --harm my-files/ other.conllu --examples 50 --out changes.tsv
     """
-    from coref_transfer.refine.evaluate import evaluate, markdown, read_set
+    if not harm:
+        unused = [name for name, given in (("--ud", ud is not None), ("--split", split != "test"),
+                  ("--examples", examples != 20), ("--json", as_json), ("--out", out is not None)) if given]
+        if unused:
+            raise typer.BadParameter(f"only with --harm: {', '.join(unused)}")
+        if paths and len(paths) > 1:
+            raise typer.BadParameter("one evaluation set at a time (or --harm for CoNLL-U files)")
+        from coref_transfer.refine.evaluate import evaluate, markdown, read_set
 
-    report = evaluate(read_set(eval_set), _config(config, config_json))
-    typer.echo(markdown(report), nl=False)
+        eval_set = paths[0] if paths else Path("tests/data/refine-eval/test.jsonl")
+        report = evaluate(read_set(eval_set), _config(config, config_json))
+        typer.echo(markdown(report), nl=False)
+        if errors:
+            for e in report["errors"]:
+                typer.echo(json.dumps(e, ensure_ascii=False))
+        return
+    from coref_transfer.refine import harm as harm_module
+
     if errors:
-        for e in report["errors"]:
-            typer.echo(json.dumps(e, ensure_ascii=False))
+        raise typer.BadParameter("--errors goes with an evaluation set; --harm lists changes with --examples/--out")
+    if (ud is None) == (not paths):
+        raise typer.BadParameter("--harm needs CoNLL-U files or folders, or --ud DIR (with --split), not both")
+    if out is not None:
+        harm_module.changes_format(out)
+    files = harm_module.split_files(ud, split) if ud is not None else harm_module.conllu_files(paths or [])
+    report = harm_module.measure_harm(files, _config(config, config_json))
+    if out is not None:
+        rows = harm_module.write_changes(report, out)
+        log.info("%d changes written to %s", rows, out)
+    if as_json:
+        typer.echo(json.dumps(harm_module.summary(report, examples), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(harm_module.text(report, examples), nl=False)
 
 
 @app.command()
