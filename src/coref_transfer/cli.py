@@ -16,7 +16,7 @@ from typing import Any
 import typer
 import yaml
 
-from coref_transfer import __version__
+from coref_transfer import __version__, resources
 from coref_transfer.config import load_config, parse_json_object
 from coref_transfer.errors import CorefTransferError
 
@@ -196,7 +196,7 @@ def refine_text(
 @app.command("refine-eval")
 def refine_eval(
     paths: list[Path] | None = typer.Argument(
-        None, help="An evaluation set (JSON Lines; default: the project's test set); with --harm, CoNLL-U files "
+        None, help="An evaluation set (JSON Lines; default: tests/data/refine-eval/test.jsonl in the repository); with --harm, CoNLL-U files "
         "or folders (a folder: its *.conllu files).", show_default=False,
     ),
     config: Path | None = ConfigOption,
@@ -233,7 +233,7 @@ def refine_eval(
             raise typer.BadParameter("one evaluation set at a time (or --harm for CoNLL-U files)")
         from coref_transfer.refine.evaluate import evaluate, markdown, read_set
 
-        eval_set = paths[0] if paths else Path("tests/data/refine-eval/test.jsonl")
+        eval_set = paths[0] if paths else resources.path("tests/data/refine-eval/test.jsonl")
         report = evaluate(read_set(eval_set), _config(config, config_json))
         typer.echo(markdown(report), nl=False)
         if errors:
@@ -458,7 +458,7 @@ def partitions(
     from coref_transfer.partitions import discover
 
     cfg = _config(config, config_json)
-    found = discover(cfg["input"]["paths"], cfg["partitions"]["by"])
+    found = discover(resources.config_paths(cfg, "input.paths"), cfg["partitions"]["by"])
     if files:
         typer.echo(json.dumps({k: [str(p) for p in v] for k, v in found.items()}, indent=2))
     else:
@@ -477,7 +477,8 @@ def config_show(config: Path | None = ConfigOption, config_json: str | None = Co
 @models_app.command("fetch")
 def models_fetch(
     name: str = typer.Argument("Helsinki-NLP/opus-mt-en-it", help="Hub model id (opus-mt-en-it or nllb-200-distilled-600M)."),
-    out: Path = typer.Option(Path("resources/models"), help="Parent folder of the converted model."),
+    out: Path | None = typer.Option(None, help="Parent folder of the converted model [default: resources/models "
+                                    "in the repository]."),
     quantization: str | None = typer.Option(None, help="CTranslate2 weight type to store (e.g. int8)."),
     to: Path | None = typer.Option(None, "--to", help="The converted folder itself (default: OUT/<owner>--<model>)."),
 ) -> None:
@@ -496,7 +497,8 @@ def models_fetch(
 @parser_app.command("train")
 def parser_train(
     ud: Path = typer.Option(..., "--ud", help="Folder of the UD Italian treebanks (UD_Italian-*/...conllu)."),
-    out: Path = typer.Option(Path("resources/models/it_ud_coref_transfer"), help="Where the trained pipeline goes."),
+    out: Path | None = typer.Option(None, help="Where the trained pipeline goes [default: "
+                                    "resources/models/it_ud_coref_transfer in the repository]."),
     workdir: Path = typer.Option(Path("results/parser/work"), help="Training data, config and checkpoints."),
     max_steps: int = typer.Option(6000, min=100, help="Training steps (spaCy updates)."),
     seed: int = typer.Option(13, help="Seed of the training and the case noise."),
@@ -510,6 +512,7 @@ def parser_train(
     """
     from coref_transfer.parsing.train import train_parser
 
+    out = out or resources.path("resources/models/it_ud_coref_transfer")
     evaluation = train_parser(ud, out, workdir=workdir, seed=seed, max_steps=max_steps)
     typer.echo(json.dumps(evaluation["test"], indent=2))
 
@@ -533,7 +536,8 @@ def parser_evaluate(
 @parser_app.command("lexicon")
 def parser_lexicon(
     ud: Path = typer.Option(..., "--ud", help="Folder of the UD Italian treebanks (UD_Italian-*/...conllu)."),
-    out: Path = typer.Option(Path("resources/lexicon/it_nouns.tsv"), help="Where the lexicon TSV goes."),
+    out: Path | None = typer.Option(None, help="Where the lexicon TSV goes [default: resources/lexicon/it_nouns.tsv "
+                                    "in the repository]."),
 ) -> None:
     """Build the Italian noun lexicon (form, gender, number) from the parser's UD training files.
 
@@ -543,8 +547,9 @@ def parser_lexicon(
 
     Example: coref-transfer parser lexicon --ud ../shared/data/ud --out resources/lexicon/it_nouns.tsv
     """
-    from coref_transfer.lang.it.nouns import lexicon_from_ud
+    from coref_transfer.lang.it.nouns import DEFAULT_PATH, lexicon_from_ud
 
+    out = out or resources.path(DEFAULT_PATH)
     s = lexicon_from_ud(ud, out)
     typer.echo(
         f"{out}: {s['forms']} forms, {s['with_gender']} with a gender, {s['with_number']} with a number;"
@@ -573,7 +578,7 @@ def placeholders_check(
     from coref_transfer.translate.run import build_backend
 
     cfg = _config(config, config_json)
-    inventory = Inventory.load(cfg["translate"]["placeholders"])
+    inventory = Inventory.load(resources.config_path(cfg, "translate.placeholders"))
     backend = build_backend(cfg, threads)
     report = check_inventory(inventory, backend.translate)
     for cls in SINGULAR_CLASSES:
@@ -591,8 +596,10 @@ def placeholders_check(
 
 @sample_app.command("build")
 def sample_build(
-    source: Path = typer.Option(Path("resources/sample/source"), help="Folder of {split}/*.trees documents."),
-    out: Path = typer.Option(Path("resources/sample"), help="Root of the OntoNotes-layout output."),
+    source: Path | None = typer.Option(None, help="Folder of {split}/*.trees documents [default: "
+                                       "resources/sample/source in the repository]."),
+    out: Path | None = typer.Option(None, help="Root of the OntoNotes-layout output [default: resources/sample "
+                                    "in the repository]."),
 ) -> None:
     """Convert the authored *.trees documents into *.gold_conll files.
 
@@ -600,6 +607,8 @@ def sample_build(
     """
     from coref_transfer.conll.authoring import build
 
+    source = source or resources.path("resources/sample/source")
+    out = out or resources.path("resources/sample")
     written = build(source, out)
     log.info("wrote %d documents under %s", len(written), out)
 
