@@ -123,6 +123,6 @@ def test_bad_input_is_an_error_naming_file_and_line(gold, tmp_path):
         conllu_files([tmp_path / "gold", tmp_path])
     with pytest.raises(MissingInputError, match="no such CoNLL-U file or folder"):
         conllu_files([tmp_path / "nothing.conllu"])
-    proc = subprocess.run([sys.executable, "-m", "coref_transfer", "refine-eval", "--harm", str(gold), "--out", "x.csv"],
-                          capture_output=True, text=True, cwd=REPO)
+    proc = subprocess.run([sys.executable, "-m", "coref_transfer", "refine-eval", "--harm", str(gold),
+                           "--out", "x.csv"], capture_output=True, text=True, cwd=REPO)
     assert proc.returncode == 1 and "x.csv: write the changes to a .jsonl or a .tsv file" in proc.stderr

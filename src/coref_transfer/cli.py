@@ -196,8 +196,8 @@ def refine_text(
 @app.command("refine-eval")
 def refine_eval(
     paths: list[Path] | None = typer.Argument(
-        None, help="An evaluation set (JSON Lines; default: tests/data/refine-eval/test.jsonl in the repository); with --harm, CoNLL-U files "
-        "or folders (a folder: its *.conllu files).", show_default=False,
+        None, help="An evaluation set (JSON Lines; default: tests/data/refine-eval/test.jsonl in the repository); "
+        "with --harm, CoNLL-U files or folders (a folder: its *.conllu files).", show_default=False,
     ),
     config: Path | None = ConfigOption,
     config_json: str | None = ConfigJsonOption,
@@ -210,8 +210,8 @@ def refine_eval(
     examples: int = typer.Option(20, "--examples", min=0, help="With --harm: changed sentences to list "
                                  "(those a rewrite rule changed first)."),
     as_json: bool = typer.Option(False, "--json", help="With --harm: print the figures as JSON."),
-    out: Path | None = typer.Option(None, "--out", "-o", help="With --harm: write every change (file, sent_id, "
-                                    "line, rule, before, after, the sentence before and after) to a .jsonl or .tsv file."),
+    out: Path | None = typer.Option(None, "--out", "-o", help="With --harm: write every change (file, sent_id, line, "
+                                    "rule, before, after, the sentence before and after) to a .jsonl or .tsv file."),
 ) -> None:
     """Precision and recall of each refinement rule on a hand-written set, with the configured parser;
     with --harm, the harm of the rules on correct Italian (gold CoNLL-U text).
