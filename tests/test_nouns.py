@@ -324,8 +324,10 @@ def test_a_missing_shipped_lexicon_is_an_error_naming_the_file(tmp_path, monkeyp
     """The rules read the shipped lexicon; a checkout without it fails loudly instead of guessing less."""
     import pytest
 
+    from coref_transfer import resources
     from coref_transfer.lang.it import nouns
 
-    monkeypatch.setattr(nouns, "_REPO_ROOT", tmp_path)
+    (tmp_path / "resources").mkdir()  # a checkout whose lexicon is missing
+    monkeypatch.setattr(resources, "REPO_ROOT", tmp_path)
     with pytest.raises(FileNotFoundError, match="it_nouns.tsv"):
         nouns.shipped_lexicon()

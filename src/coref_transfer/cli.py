@@ -16,7 +16,7 @@ from typing import Any
 import typer
 import yaml
 
-from coref_transfer import __version__
+from coref_transfer import __version__, resources
 from coref_transfer.config import load_config, parse_json_object
 from coref_transfer.errors import CorefTransferError
 
@@ -195,22 +195,68 @@ def refine_text(
 
 @app.command("refine-eval")
 def refine_eval(
-    eval_set: Path = typer.Argument(Path("tests/data/refine-eval/test.jsonl"), help="An evaluation set (JSON Lines)."),
+    paths: list[Path] | None = typer.Argument(
+        None, help="An evaluation set (JSON Lines; default: tests/data/refine-eval/test.jsonl in the repository); "
+        "with --harm, CoNLL-U files or folders (a folder: its *.conllu files).", show_default=False,
+    ),
     config: Path | None = ConfigOption,
     config_json: str | None = ConfigJsonOption,
     errors: bool = typer.Option(False, "--errors", help="Also list the sentences that went wrong."),
+    harm: bool = typer.Option(False, "--harm", help="Measure harm instead: refine the gold text of CoNLL-U files "
+                              "(correct Italian) and count the sentences each rule changes, per 1,000."),
+    ud: Path | None = typer.Option(None, "--ud", help="With --harm: the folder of the UD_Italian-* treebanks, "
+                                   "read with the project's file lists (--split)."),
+    split: str = typer.Option("test", "--split", help="With --ud: train, dev (develop on these) or test (report)."),
+    examples: int = typer.Option(20, "--examples", min=0, help="With --harm: changed sentences to list "
+                                 "(those a rewrite rule changed first)."),
+    as_json: bool = typer.Option(False, "--json", help="With --harm: print the figures as JSON."),
+    out: Path | None = typer.Option(None, "--out", "-o", help="With --harm: write every change (file, sent_id, line, "
+                                    "rule, before, after, the sentence before and after) to a .jsonl or .tsv file."),
 ) -> None:
-    """Precision and recall of each refinement rule on a hand-written set, with the configured parser.
+    """Precision and recall of each refinement rule on a hand-written set, with the configured parser;
+    with --harm, the harm of the rules on correct Italian (gold CoNLL-U text).
 
-    Example: coref-transfer refine-eval tests/data/refine-eval/test.jsonl
+    Harm counts, per rule, the gold sentences it changed and per 1,000; all
+    rewrite rules together (every rule but subject_pronoun_deletion); and
+    pro-drop apart (dropping an explicit subject is a choice, not an error).
+
+    Examples: coref-transfer refine-eval tests/data/refine-eval/dev.jsonl;
+    coref-transfer refine-eval --harm --ud ../shared/data/ud --split dev;
+    coref-transfer refine-eval --harm my-files/ other.conllu --examples 50 --out changes.tsv
     """
-    from coref_transfer.refine.evaluate import evaluate, markdown, read_set
+    if not harm:
+        unused = [name for name, given in (("--ud", ud is not None), ("--split", split != "test"),
+                  ("--examples", examples != 20), ("--json", as_json), ("--out", out is not None)) if given]
+        if unused:
+            raise typer.BadParameter(f"only with --harm: {', '.join(unused)}")
+        if paths and len(paths) > 1:
+            raise typer.BadParameter("one evaluation set at a time (or --harm for CoNLL-U files)")
+        from coref_transfer.refine.evaluate import evaluate, markdown, read_set
 
-    report = evaluate(read_set(eval_set), _config(config, config_json))
-    typer.echo(markdown(report), nl=False)
+        eval_set = paths[0] if paths else resources.path("tests/data/refine-eval/test.jsonl")
+        report = evaluate(read_set(eval_set), _config(config, config_json))
+        typer.echo(markdown(report), nl=False)
+        if errors:
+            for e in report["errors"]:
+                typer.echo(json.dumps(e, ensure_ascii=False))
+        return
+    from coref_transfer.refine import harm as harm_module
+
     if errors:
-        for e in report["errors"]:
-            typer.echo(json.dumps(e, ensure_ascii=False))
+        raise typer.BadParameter("--errors goes with an evaluation set; --harm lists changes with --examples/--out")
+    if (ud is None) == (not paths):
+        raise typer.BadParameter("--harm needs CoNLL-U files or folders, or --ud DIR (with --split), not both")
+    if out is not None:
+        harm_module.changes_format(out)
+    files = harm_module.split_files(ud, split) if ud is not None else harm_module.conllu_files(paths or [])
+    report = harm_module.measure_harm(files, _config(config, config_json))
+    if out is not None:
+        rows = harm_module.write_changes(report, out)
+        log.info("%d changes written to %s", rows, out)
+    if as_json:
+        typer.echo(json.dumps(harm_module.summary(report, examples), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(harm_module.text(report, examples), nl=False)
 
 
 @app.command()
@@ -412,7 +458,7 @@ def partitions(
     from coref_transfer.partitions import discover
 
     cfg = _config(config, config_json)
-    found = discover(cfg["input"]["paths"], cfg["partitions"]["by"])
+    found = discover(resources.config_paths(cfg, "input.paths"), cfg["partitions"]["by"])
     if files:
         typer.echo(json.dumps({k: [str(p) for p in v] for k, v in found.items()}, indent=2))
     else:
@@ -431,7 +477,8 @@ def config_show(config: Path | None = ConfigOption, config_json: str | None = Co
 @models_app.command("fetch")
 def models_fetch(
     name: str = typer.Argument("Helsinki-NLP/opus-mt-en-it", help="Hub model id (opus-mt-en-it or nllb-200-distilled-600M)."),
-    out: Path = typer.Option(Path("resources/models"), help="Parent folder of the converted model."),
+    out: Path | None = typer.Option(None, help="Parent folder of the converted model [default: resources/models "
+                                    "in the repository]."),
     quantization: str | None = typer.Option(None, help="CTranslate2 weight type to store (e.g. int8)."),
     to: Path | None = typer.Option(None, "--to", help="The converted folder itself (default: OUT/<owner>--<model>)."),
 ) -> None:
@@ -450,7 +497,8 @@ def models_fetch(
 @parser_app.command("train")
 def parser_train(
     ud: Path = typer.Option(..., "--ud", help="Folder of the UD Italian treebanks (UD_Italian-*/...conllu)."),
-    out: Path = typer.Option(Path("resources/models/it_ud_coref_transfer"), help="Where the trained pipeline goes."),
+    out: Path | None = typer.Option(None, help="Where the trained pipeline goes [default: "
+                                    "resources/models/it_ud_coref_transfer in the repository]."),
     workdir: Path = typer.Option(Path("results/parser/work"), help="Training data, config and checkpoints."),
     max_steps: int = typer.Option(6000, min=100, help="Training steps (spaCy updates)."),
     seed: int = typer.Option(13, help="Seed of the training and the case noise."),
@@ -464,6 +512,7 @@ def parser_train(
     """
     from coref_transfer.parsing.train import train_parser
 
+    out = out or resources.path("resources/models/it_ud_coref_transfer")
     evaluation = train_parser(ud, out, workdir=workdir, seed=seed, max_steps=max_steps)
     typer.echo(json.dumps(evaluation["test"], indent=2))
 
@@ -487,7 +536,8 @@ def parser_evaluate(
 @parser_app.command("lexicon")
 def parser_lexicon(
     ud: Path = typer.Option(..., "--ud", help="Folder of the UD Italian treebanks (UD_Italian-*/...conllu)."),
-    out: Path = typer.Option(Path("resources/lexicon/it_nouns.tsv"), help="Where the lexicon TSV goes."),
+    out: Path | None = typer.Option(None, help="Where the lexicon TSV goes [default: resources/lexicon/it_nouns.tsv "
+                                    "in the repository]."),
 ) -> None:
     """Build the Italian noun lexicon (form, gender, number) from the parser's UD training files.
 
@@ -497,8 +547,9 @@ def parser_lexicon(
 
     Example: coref-transfer parser lexicon --ud ../shared/data/ud --out resources/lexicon/it_nouns.tsv
     """
-    from coref_transfer.lang.it.nouns import lexicon_from_ud
+    from coref_transfer.lang.it.nouns import DEFAULT_PATH, lexicon_from_ud
 
+    out = out or resources.path(DEFAULT_PATH)
     s = lexicon_from_ud(ud, out)
     typer.echo(
         f"{out}: {s['forms']} forms, {s['with_gender']} with a gender, {s['with_number']} with a number;"
@@ -527,7 +578,7 @@ def placeholders_check(
     from coref_transfer.translate.run import build_backend
 
     cfg = _config(config, config_json)
-    inventory = Inventory.load(cfg["translate"]["placeholders"])
+    inventory = Inventory.load(resources.config_path(cfg, "translate.placeholders"))
     backend = build_backend(cfg, threads)
     report = check_inventory(inventory, backend.translate)
     for cls in SINGULAR_CLASSES:
@@ -545,8 +596,10 @@ def placeholders_check(
 
 @sample_app.command("build")
 def sample_build(
-    source: Path = typer.Option(Path("resources/sample/source"), help="Folder of {split}/*.trees documents."),
-    out: Path = typer.Option(Path("resources/sample"), help="Root of the OntoNotes-layout output."),
+    source: Path | None = typer.Option(None, help="Folder of {split}/*.trees documents [default: "
+                                       "resources/sample/source in the repository]."),
+    out: Path | None = typer.Option(None, help="Root of the OntoNotes-layout output [default: resources/sample "
+                                    "in the repository]."),
 ) -> None:
     """Convert the authored *.trees documents into *.gold_conll files.
 
@@ -554,6 +607,8 @@ def sample_build(
     """
     from coref_transfer.conll.authoring import build
 
+    source = source or resources.path("resources/sample/source")
+    out = out or resources.path("resources/sample")
     written = build(source, out)
     log.info("wrote %d documents under %s", len(written), out)
 

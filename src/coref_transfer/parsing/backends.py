@@ -19,6 +19,7 @@ from tqdm import tqdm
 from coref_transfer.errors import ConfigError, MissingInputError
 from coref_transfer.io import folder_sha256
 from coref_transfer.parsing.model import ANNOTATIONS, ParsedSentence, Token, parse_feats
+from coref_transfer.resources import config_path
 
 log = logging.getLogger(__name__)
 
@@ -176,5 +177,5 @@ def build_parser(config: Mapping[str, Any]) -> ParserBackend:
     """The configured parser backend (the `parser` section), loaded and checked."""
     parsing = config["parser"]
     if parsing["backend"] == "stanza":
-        return StanzaParser(parsing["stanza_dir"], device=parsing["device"])
-    return SpacyParser(parsing["model"])
+        return StanzaParser(config_path(config, "parser.stanza_dir"), device=parsing["device"])
+    return SpacyParser(config_path(config, "parser.model"))

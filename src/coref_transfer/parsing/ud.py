@@ -68,20 +68,59 @@ def _is_range_or_empty(token_id: str) -> bool:
     return False
 
 
-def read_sentences(path: Path) -> list[list[str]]:
-    """The sentence blocks of a CoNLL-U file, as lists of lines."""
-    blocks: list[list[str]] = []
-    current: list[str] = []
-    for _, line in conllu_lines(path):
+def sentence_blocks(path: str | Path) -> list[tuple[int, list[str]]]:
+    """The sentence blocks of a CoNLL-U file: (line number of its first line, its lines)."""
+    blocks: list[tuple[int, list[str]]] = []
+    start, current = 0, []
+    for lineno, line in conllu_lines(path):
         if not line:
             if current:
-                blocks.append(current)
+                blocks.append((start, current))
                 current = []
             continue
+        if not current:
+            start = lineno
         current.append(line)
     if current:
-        blocks.append(current)
+        blocks.append((start, current))
     return blocks
+
+
+def read_sentences(path: Path) -> list[list[str]]:
+    """The sentence blocks of a CoNLL-U file, as lists of lines."""
+    return [block for _, block in sentence_blocks(path)]
+
+
+def sentence_id(block: Sequence[str]) -> str | None:
+    """The block's `# sent_id = ...`, or None."""
+    for line in block:
+        if line.startswith("#"):
+            key, found, value = line[1:].partition("=")
+            if found and key.strip() == "sent_id":
+                return value.strip()
+    return None
+
+
+def surface_tokens(block: Sequence[str]) -> list[str]:
+    """The surface tokens of a sentence block: a multi-word token's form instead of its words.
+
+    This is how spaCy's Italian tokenizer (and so stage γ) splits text:
+    "della" stays one token. Empty nodes (``1.1``) are not tokens.
+    """
+    tokens: list[str] = []
+    skip_to = 0
+    for line in block:
+        if line.startswith("#"):
+            continue
+        token_id, form = line.split("\t")[:2]
+        if "-" in token_id:
+            tokens.append(form)
+            skip_to = int(token_id.split("-")[1])
+        elif "." in token_id or int(token_id) <= skip_to:
+            continue
+        else:
+            tokens.append(form)
+    return tokens
 
 
 def _feats_text(feats: dict[str, str]) -> str:

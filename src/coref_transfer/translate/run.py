@@ -22,6 +22,7 @@ from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest, seal
 from coref_transfer.parsing.backends import build_parser
 from coref_transfer.records import read_records, write_records
+from coref_transfer.resources import config_path
 from coref_transfer.stats import check_accounting
 from coref_transfer.translate.mt.base import Backend
 from coref_transfer.translate.mt.cache import TranslationCache
@@ -40,7 +41,7 @@ def build_backend(config: Mapping[str, Any], threads: int = 1) -> Backend:
     """The configured translation backend, loaded and checked."""
     t = config["translate"]
     if t["backend"] == "memory":
-        return TranslationMemory(t["memory"])
+        return TranslationMemory(config_path(config, "translate.memory"))
     if t["backend"] == "plugin":
         from coref_transfer.translate.mt.plugin import load_plugin
 
@@ -49,7 +50,7 @@ def build_backend(config: Mapping[str, Any], threads: int = 1) -> Backend:
 
     model = t["model"]
     return CTranslate2Backend(
-        model["path"],
+        config_path(config, "translate.model.path"),
         family=model["family"],
         source_lang=model["source_lang"],
         target_lang=model["target_lang"],
@@ -109,14 +110,14 @@ def run_translate(
     """
     beta3_path = Path(selection) / "beta3.parquet"
     utterances = read_records(beta3_path, "beta3")
-    inventory = Inventory.load(config["translate"]["placeholders"])
+    inventory = Inventory.load(config_path(config, "translate.placeholders"))
     parser = lexicon = None
     if config["translate"]["italian_classes"]:
         parser = build_parser(config)
         if config["parser"]["lexicon"]:
             from coref_transfer.lang.it.nouns import NounLexicon
 
-            lexicon = NounLexicon.load(config["parser"]["lexicon"])
+            lexicon = NounLexicon.load(config_path(config, "parser.lexicon"))
     backend = build_backend(config, threads)
     collector = None
     if export_misses is not None:
@@ -133,7 +134,7 @@ def run_translate(
                     "then run again for the utterances (their placeholders depend on the mentions' Italian)",
                     n, export_misses,
                 )
-                raise MemoryMissError(config["translate"]["memory"], sorted(set(missing)))
+                raise MemoryMissError(config_path(config, "translate.memory"), sorted(set(missing)))
         backend = collector = MissCollector(backend)
     cache = TranslationCache(config["translate"]["cache"]) if getattr(backend, "cacheable", True) else None
     service = TranslationService(
@@ -147,7 +148,7 @@ def run_translate(
     if collector is not None and collector.misses:
         n = write_misses(export_misses, collector.misses)  # type: ignore[arg-type]
         log.error("wrote %d missing segment(s) to %s", n, export_misses)
-        raise MemoryMissError(config["translate"]["memory"], sorted(set(collector.misses)))
+        raise MemoryMissError(config_path(config, "translate.memory"), sorted(set(collector.misses)))
     stats["translation"] = asdict(service.stats)
     check_accounting(stats, "translate")
     with staged_directory(out) as tmp:
@@ -158,7 +159,7 @@ def run_translate(
             build_manifest(
                 "translate",
                 stage_config(config, "translate"),
-                [beta3_path, *([config["parser"]["lexicon"]] if lexicon else [])],
+                [beta3_path, *([config_path(config, "parser.lexicon")] if lexicon else [])],
                 backend_fingerprint=backend.fingerprint,
                 placeholders_sha256=inventory.fingerprint,
                 parser_fingerprint=parser.fingerprint if parser else None,
@@ -181,7 +182,7 @@ def run_preflight(selection: str | Path, out: str | Path, config: Mapping[str, A
     """
     beta3_path = Path(selection) / "beta3.parquet"
     utterances = read_records(beta3_path, "beta3")
-    inventory = Inventory.load(config["translate"]["placeholders"])
+    inventory = Inventory.load(config_path(config, "translate.placeholders"))
     segments, summary = preflight(utterances, inventory, config)
     with staged_directory(out) as tmp:
         (tmp / "segments.tsv").write_text(segments_tsv(segments), encoding="utf-8")

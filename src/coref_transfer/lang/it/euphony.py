@@ -7,7 +7,7 @@ Before a *different* vowel both forms are in use ("e i", "ed i"; "a
 essere", "ad essere"; the fixed "ad esempio"), so nothing is decided there.
 
 Two choices, to leave correct Italian alone (measured on the UD Italian
-gold text, `scripts/ud-harm.py`):
+gold text, `coref-transfer refine-eval --harm`):
 
 - h: a word with a silent h never takes the d in the current norm ("e
   ha", "a Hollywood"), but the older "ed ha", "ed hanno" is still common in

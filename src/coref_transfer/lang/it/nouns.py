@@ -305,10 +305,6 @@ def load_lexicon(path: str | Path) -> NounLexicon:
     return _cached(str(Path(path).resolve()))
 
 
-#: The repository root, where `DEFAULT_PATH` lies in a source checkout (src/coref_transfer/lang/it/nouns.py).
-_REPO_ROOT = Path(__file__).resolve().parents[4]
-
-
 def shipped_lexicon() -> NounLexicon:
     """The lexicon shipped with the project (`DEFAULT_PATH` in the source checkout).
 
@@ -320,7 +316,9 @@ def shipped_lexicon() -> NounLexicon:
     Raises:
         FileNotFoundError: the file is missing.
     """
-    path = _REPO_ROOT / DEFAULT_PATH
+    from coref_transfer import resources
+
+    path = resources.path(DEFAULT_PATH)
     if not path.is_file():
         raise FileNotFoundError(
             f"the shipped noun lexicon {path} is missing; restore it from git or rebuild it with "

@@ -78,7 +78,7 @@ def offline_help(name: str) -> str:
 
 def fetch_model(
     name: str = DEFAULT_MODEL,
-    out_dir: str | Path = Path("resources/models"),
+    out_dir: str | Path | None = None,
     *,
     quantization: str | None = None,
     cache_dir: str | Path | None = None,
@@ -88,7 +88,7 @@ def fetch_model(
 
     Args:
         name: a key of `KNOWN_MODELS`.
-        out_dir: parent folder of the converted model.
+        out_dir: parent folder of the converted model (default: `resources/models` in the repository).
         quantization: CTranslate2 weight type to store (None keeps the model's);
             the folder name then ends with `-<quantization>`.
         cache_dir: Hugging Face cache folder (default: the hub's own).
@@ -128,6 +128,10 @@ def fetch_model(
     except _transport_errors() as exc:
         raise TranslationError(f"{type(exc).__name__}: {exc}\n\n{offline_help(name)}") from exc
     if target is None:
+        if out_dir is None:
+            from coref_transfer import resources
+
+            out_dir = resources.path("resources/models")
         target = Path(out_dir) / (safe_name(name) + (f"-{quantization}" if quantization else ""))
     return convert_local(hf_dir, Path(target), quantization=quantization)
 
