@@ -205,7 +205,7 @@ class PossessiveAgreement(Rule):
     is skipped even when the article is right ("il suo cose"), except a
     plural in -e after "le": masculine plurals end in -i ("le suo scarpe",
     scarpe tagged Masc Plur → "le sue scarpe"). On correct Italian
-    (scripts/ud-harm.py, UD train and dev) the rule changes nothing.
+    (`coref-transfer refine-eval --harm`, UD train and dev) the rule changes nothing.
     """
 
     name = "possessive_agreement"
