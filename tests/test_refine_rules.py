@@ -1441,6 +1441,11 @@ KEPT_DEMONSTRATIVES = {
         è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 5 cop
         rossa rosso ADJ Gender=Fem|Number=Sing 0 root
     """,
+    "a colon follows: it announces its referent": """
+        Questa questo PRON Gender=Fem|Number=Sing|PronType=Dem 0 root
+        : : PUNCT _ 1 punct
+        vendere vendere VERB VerbForm=Inf 1 appos
+    """,
     "elided form (not a pronoun)": """
         Quell' quello DET PronType=Dem 2 det
         è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 0 root

@@ -278,6 +278,8 @@ class DemonstrativePronoun(Rule):
     - "quello che: a relative clause follows" (quella che ho visto: a
       real referent, and "ciò che" would change the meaning);
     - "quello di: a modifier follows" (quella di Mario: Mario's one);
+    - "a colon follows: it announces its referent" ("vorrei partire da
+      questa: …", a proposal named next);
     - "elided form (not a pronoun)": quell'/quest' always precede a word;
     - "quello + adjective: an elliptic noun phrase": an adjective or
       participle follows or modifies it, or the parser made it the det of
@@ -357,6 +359,8 @@ class DemonstrativePronoun(Rule):
             or any(tokens[c].deprel == "nmod" for c in children)
         ):
             return "quello di: a modifier follows"
+        if first == ":":
+            return "a colon follows: it announces its referent"  # "vorrei partire da questa: …" (questa proposta)
         _, gender, number = features
         if gender is None:
             return "elided form (not a pronoun)"
