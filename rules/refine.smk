@@ -59,6 +59,7 @@ rule train_parser:
     params:
         cli=CLI,
         ud=config["parser"]["ud"],
+        synthetic=config["parser"]["synthetic"],
         seed=config["seed"],
         workdir=f"{RESULTS}/parser/work",
     log:
@@ -67,7 +68,7 @@ rule train_parser:
         "../envs/refine.yaml"
     shell:
         "{params.cli} parser train --ud {params.ud:q} --out {output:q} --workdir {params.workdir:q}"
-        " --max-steps 3000 --seed {params.seed} > {log:q} 2>&1"
+        " --max-steps 3000 --synthetic {params.synthetic} --seed {params.seed} > {log:q} 2>&1"
 
 
 rule parser:

@@ -132,7 +132,7 @@ def test_predicates_and_essere_participles_agree_with_the_subject():
             if "Gender" in w.feats and "Gender" in subj.feats:
                 assert w.feats["Gender"] == subj.feats["Gender"], s.text()
             checked += 1
-    assert checked > 100
+    assert checked > 60
 
 
 def test_the_constructions_the_rules_need_are_covered():

@@ -189,6 +189,11 @@ MODALS = {
 PRONOUNS = [("io", 1, "Sing", None), ("tu", 2, "Sing", None), ("lui", 3, "Sing", "Masc"),
             ("lei", 3, "Sing", "Fem"), ("noi", 1, "Plur", None), ("voi", 2, "Plur", None),
             ("loro", 3, "Plur", None)]
+#: Stressed pronouns after a preposition ("con me", "per lui"): form, person, number, gender.
+TONIC = [("me", 1, "Sing", None), ("te", 2, "Sing", None), ("lui", 3, "Sing", "Masc"), ("lei", 3, "Sing", "Fem"),
+         ("noi", 1, "Plur", None), ("voi", 2, "Plur", None), ("loro", 3, "Plur", None)]
+#: Verbs of motion a thing can be the subject of ("Arriva la lettera", "È partita la macchina").
+MOVING = ("arrivare", "partire", "tornare")
 #: Object clitics (3rd person) by (gender, number); reflexive/1st/2nd person clitics by (person, number).
 OBJECT_CLITICS = {("Masc", "Sing"): "lo", ("Fem", "Sing"): "la", ("Masc", "Plur"): "li", ("Fem", "Plur"): "le"}
 DATIVE_CLITICS = {"Masc": "gli", "Fem": "le"}
@@ -366,8 +371,14 @@ class Generator:
         head, gender, number = self.noun_phrase(s, classes, kind=kind)
         return Subject(head, 3, number, gender)
 
-    def post_subject(self, s: Sentence, pronoun_ok: bool = True) -> Subject:
-        """A subject after the verb: a noun phrase, a name, or a stressed pronoun ("Lavoro io")."""
+    def post_subject(self, s: Sentence, pronoun_ok: bool = True, things: bool = False) -> Subject:
+        """A subject after the verb: a noun phrase, a name, or a stressed pronoun ("Lavoro io").
+
+        `things`: a noun phrase of a thing ("È arrivata la lettera").
+        """
+        if things:
+            head, gender, number = self.noun_phrase(s, ("text", "object"), kind=self.rng.choice(["def", "poss", "dem"]))
+            return Subject(head, 3, number, gender)
         roll = self.rng.random()
         if pronoun_ok and roll < 0.25:
             form, person, number, gender = self.rng.choice(PRONOUNS)
@@ -411,6 +422,22 @@ class Generator:
         options = [k for k in PERSONAL_CLITICS if k != (subj.person, subj.number)]
         return self.rng.choice(options)
 
+    def oblique(self, s: Sentence, head: int, subj: Subject) -> None:
+        """con/per/senza + a stressed pronoun or a person: "con lui", "per noi", "senza mia sorella" (obl)."""
+        prep = self.rng.choice(["con", "per", "senza"])
+        if prep != "senza" and self.rng.random() < 0.5:  # "senza di me", not "senza me": no pronoun after senza
+            form, person, number, gender = self.rng.choice(
+                [p for p in TONIC if (p[1], p[2]) != (subj.person, subj.number)])
+            case = s.add(prep, prep, "ADP", "E")
+            feats = {"Number": number, "Person": str(person), "PronType": "Prs"}
+            if gender:
+                feats["Gender"] = gender
+            noun = s.add(form, form, "PRON", "PE", feats)  # lemma me/te as ISDT has them
+            s.attach(case, noun, "case")
+        else:
+            noun, _, _ = self.noun_phrase(s, ANIMATE, kind=self.rng.choice(["poss", "def", "dem"]), case=prep)
+        s.attach(noun, head, "obl")
+
     def punct(self, s: Sentence, head: int, mark: str = ".") -> None:
         s.words[-1].space_after = False
         i = s.add(mark, mark, "PUNCT", "FS", space_after=False)
@@ -445,7 +472,9 @@ class Generator:
         if obj_np:
             o, _, _ = self.noun_phrase(s, verb.objects)
             s.attach(o, v, "obj")
-        if self.rng.random() < 0.35:
+        if self.rng.random() < 0.25 and (cl is None or cl[1] == 3):  # not "ti risponde per te"
+            self.oblique(s, v, subj)
+        elif self.rng.random() < 0.35:
             self.adverb(s, v, AFTER_OBJECT if obj_np else ADVERBS)
         for i, rel in ((subj.index, "nsubj"), (neg, "advmod"), (cl_i, cl[4] if cl else "")):
             if i is not None:
@@ -466,12 +495,15 @@ class Generator:
             word = self.rng.choice(["oggi", "domani", "adesso", "poi"])
             front = s.add(word, word, "ADV", "B")
         v = s.add("", verb.lemma, "VERB", "V")
-        subj = self.post_subject(s)
+        things = verb.lemma in MOVING and self.rng.random() < 0.3
+        subj = self.post_subject(s, things=things)
         s.words[v].form = verb.present[_slot(subj.person, subj.number)]
         s.words[v].feats = _finite(subj.person, subj.number)
         s.attach(subj.index, v, "nsubj")
         if front is not None:
             s.attach(front, v, "advmod")
+        if not things and self.rng.random() < 0.25:
+            self.oblique(s, v, subj)
         self.punct(s, v, "?" if wh else ".")
         return s
 
@@ -479,13 +511,13 @@ class Generator:
         """Present perfect: "Mia sorella ha letto il libro.", "Le ragazze sono partite.", "Lo ha visto.", post-verbal subject."""
         s = Sentence()
         verb = self.rng.choice(VERBS)
-        post = not verb.objects and not verb.pronominal and self.rng.random() < 0.3
+        post = not verb.pronominal and self.rng.random() < (0.3 if not verb.objects else 0.15)
         subj = Subject(None, 3, "Sing", "Masc") if post else self.subject(s)
         neg = self.negation(s) if self.rng.random() < 0.15 else None
         cl = None
         if verb.pronominal:
             cl = (REFLEXIVE[(subj.person, subj.number)], subj.person, subj.number, None, "expl")
-        elif verb.objects and self.rng.random() < 0.4:
+        elif verb.objects and (post or self.rng.random() < 0.4):  # "Lo ha visto mia madre": never V S O
             cl = self.object_clitic(verb, subj)
             if cl[0] == "la":  # "la ha vista" is stilted next to "l'ha vista"; keep to the unelided clitics
                 cl = ("lo", 3, "Sing", "Masc", "obj")
@@ -495,7 +527,8 @@ class Generator:
         aux_i = s.add("", verb.aux, "AUX", "VA")
         part = s.add("", verb.lemma, "VERB", "V")
         if post:  # "Mi ha telefonato io" is wrong: with a clitic the late subject is 3rd person
-            subj = self.post_subject(s, pronoun_ok=cl is None)
+            subj = self.post_subject(s, pronoun_ok=cl is None,
+                                     things=cl is None and verb.lemma in MOVING and self.rng.random() < 0.4)
         table = ESSERE if verb.aux == "essere" else AVERE
         s.words[aux_i].form = table[_slot(subj.person, subj.number)]
         s.words[aux_i].feats = _finite(subj.person, subj.number)
