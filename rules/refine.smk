@@ -49,7 +49,7 @@ rule merge_refine:
 
 # The project's Italian parser: `snakemake parser --cores 2` trains a spaCy
 # pipeline on the UD treebanks in parser.ud and scores it on their
-# held-out test files (about 10 minutes on these machines). To use it, point
+# held-out test files (about 30 minutes on these machines). To use it, point
 # parser.model at the result or copy it over resources/models/.
 
 
@@ -68,7 +68,7 @@ rule train_parser:
         "../envs/refine.yaml"
     shell:
         "{params.cli} parser train --ud {params.ud:q} --out {output:q} --workdir {params.workdir:q}"
-        " --max-steps 3000 --synthetic {params.synthetic} --seed {params.seed} > {log:q} 2>&1"
+        " --max-steps 10000 --synthetic {params.synthetic} --seed {params.seed} > {log:q} 2>&1"
 
 
 rule parser:
