@@ -452,9 +452,9 @@ def parser_train(
     ud: Path = typer.Option(..., "--ud", help="Folder of the UD Italian treebanks (UD_Italian-*/...conllu)."),
     out: Path = typer.Option(Path("resources/models/it_ud_coref_transfer"), help="Where the trained pipeline goes."),
     workdir: Path = typer.Option(Path("results/parser/work"), help="Training data, config and checkpoints."),
-    max_steps: int = typer.Option(6000, min=100, help="Training steps (spaCy updates)."),
+    max_steps: int = typer.Option(10000, min=100, help="Training steps (spaCy updates)."),
     seed: int = typer.Option(13, help="Seed of the training, the case noise and the synthetic sentences."),
-    synthetic: int = typer.Option(0, min=0, help="Add N synthetic sentences (subjects, 2nd person, possessives, "
+    synthetic: int = typer.Option(1200, min=0, help="Add N synthetic sentences (subjects, 2nd person, possessives, "
                                   "demonstratives, clitics; coref_transfer.parsing.synthetic); 0 = none."),
     width: int = typer.Option(64, min=8, help="tok2vec width."),
     depth: int = typer.Option(4, min=1, help="tok2vec encoder depth."),
