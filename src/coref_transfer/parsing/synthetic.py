@@ -508,7 +508,7 @@ class Generator:
         return s
 
     def perfect(self) -> Sentence:
-        """Present perfect: "Mia sorella ha letto il libro.", "Le ragazze sono partite.", "Lo ha visto.", post-verbal subject."""
+        """Present perfect: "Mia sorella ha letto il libro.", "Le ragazze sono partite.", "Li ha letti Sara."."""
         s = Sentence()
         verb = self.rng.choice(VERBS)
         post = not verb.pronominal and self.rng.random() < (0.3 if not verb.objects else 0.15)

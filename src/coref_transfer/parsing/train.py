@@ -167,7 +167,9 @@ def train_parser(
     return evaluation
 
 
-def evaluate_parser(model: str | Path, tests: Sequence[tuple[str, Path]], seed: int = 0) -> dict[str, dict[str, float | None]]:
+def evaluate_parser(
+    model: str | Path, tests: Sequence[tuple[str, Path]], seed: int = 0
+) -> dict[str, dict[str, float | None]]:
     """UPOS, morphology, lemma, UAS, LAS, Gender/Number F1 and subject LAS F per held-out file (percent).
 
     `nsubj_las_f` and `nsubj_pass_las_f` are spaCy's labelled F-score of the
