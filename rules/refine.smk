@@ -49,7 +49,8 @@ rule merge_refine:
 
 # The project's Italian parser: `snakemake parser --cores 2` trains a spaCy
 # pipeline on the UD treebanks in parser.ud and scores it on their
-# held-out test files (about 10 minutes on these machines). To use it, point
+# held-out test files (about 10 minutes on these machines with the default
+# 3,000 steps; 30 with parser.max_steps 10000). To use it, point
 # parser.model at the result or copy it over resources/models/.
 
 
@@ -59,6 +60,8 @@ rule train_parser:
     params:
         cli=CLI,
         ud=config["parser"]["ud"],
+        synthetic=config["parser"]["synthetic"],
+        max_steps=config["parser"]["max_steps"],
         seed=config["seed"],
         workdir=f"{RESULTS}/parser/work",
     log:
@@ -67,7 +70,7 @@ rule train_parser:
         "../envs/refine.yaml"
     shell:
         "{params.cli} parser train --ud {params.ud:q} --out {output:q} --workdir {params.workdir:q}"
-        " --max-steps 3000 --seed {params.seed} > {log:q} 2>&1"
+        " --max-steps {params.max_steps} --synthetic {params.synthetic} --seed {params.seed} > {log:q} 2>&1"
 
 
 rule parser:

@@ -500,8 +500,15 @@ def parser_train(
     out: Path | None = typer.Option(None, help="Where the trained pipeline goes [default: "
                                     "resources/models/it_ud_coref_transfer in the repository]."),
     workdir: Path = typer.Option(Path("results/parser/work"), help="Training data, config and checkpoints."),
-    max_steps: int = typer.Option(6000, min=100, help="Training steps (spaCy updates)."),
-    seed: int = typer.Option(13, help="Seed of the training and the case noise."),
+    max_steps: int = typer.Option(3000, min=100, help="Training steps (spaCy updates)."),
+    seed: int = typer.Option(13, help="Seed of the training, the case noise and the synthetic sentences."),
+    synthetic: int = typer.Option(0, min=0, help="Add N synthetic sentences (subjects, 2nd person, possessives, "
+                                  "demonstratives, clitics; coref_transfer.parsing.synthetic); 0 = none."),
+    width: int = typer.Option(64, min=8, help="tok2vec width."),
+    depth: int = typer.Option(4, min=1, help="tok2vec encoder depth."),
+    window: int = typer.Option(1, min=1, help="tok2vec encoder window size."),
+    hidden_width: int = typer.Option(128, min=8, help="Parser hidden width."),
+    beam_width: int = typer.Option(1, min=1, help="> 1: spaCy's beam_parser with this beam width."),
 ) -> None:
     """Train a spaCy pipeline (tagger, morphologizer, lemmatizer, parser) on UD and evaluate it.
 
@@ -513,7 +520,8 @@ def parser_train(
     from coref_transfer.parsing.train import train_parser
 
     out = out or resources.path("resources/models/it_ud_coref_transfer")
-    evaluation = train_parser(ud, out, workdir=workdir, seed=seed, max_steps=max_steps)
+    evaluation = train_parser(ud, out, workdir=workdir, seed=seed, max_steps=max_steps, synthetic=synthetic,
+                              width=width, depth=depth, window=window, hidden_width=hidden_width, beam_width=beam_width)
     typer.echo(json.dumps(evaluation["test"], indent=2))
 
 

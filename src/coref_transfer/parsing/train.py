@@ -4,7 +4,9 @@ This is how a user adds a target language with no ready model: any UD
 treebanks in, a spaCy pipeline (tagger, morphologizer, trainable lemmatizer,
 dependency parser) out, with its scores on held-out test files. The
 defaults train on the non-test files of the UD Italian treebanks (ParTUT
-train, VIT dev, ISDT dev, MarkIT train and dev, ParlaMint train), select on
+train, VIT dev, ISDT dev, MarkIT train and dev, ParlaMint train), optionally
+with synthetic sentences for the constructions the rules read
+(`coref_transfer.parsing.synthetic`), select on
 ParTUT dev, and report on every test file (ISDT test is the figure spaCy's
 and Stanza's models report).
 """
@@ -19,6 +21,7 @@ from typing import Any
 
 from coref_transfer.errors import MissingInputError
 from coref_transfer.io import write_json
+from coref_transfer.parsing.synthetic import write_conllu
 from coref_transfer.parsing.ud import to_docbin
 
 log = logging.getLogger(__name__)
@@ -61,15 +64,26 @@ def resolve(root: Path, pairs: Sequence[tuple[str, str]]) -> list[Path]:
     return paths
 
 
-def build_config(train: Path, dev: Path, *, seed: int, max_steps: int, width: int, eval_frequency: int) -> Any:
-    """spaCy's efficiency config for Italian, CPU, no vectors, narrowed and bounded."""
+def build_config(train: Path, dev: Path, *, seed: int, max_steps: int, width: int, eval_frequency: int,
+                 depth: int = 4, window: int = 1, hidden_width: int = 128, beam_width: int = 1) -> Any:
+    """spaCy's efficiency config for Italian, CPU, no vectors, narrowed and bounded.
+
+    `train` may be a folder of .spacy files. `depth` and `window` are the
+    tok2vec encoder's (spaCy's defaults 4 and 1), `hidden_width` the
+    parser's (default 128); `beam_width` > 1 uses spaCy's `beam_parser`.
+    """
     from spacy.cli.init_config import init_config
 
     config = init_config(lang="it", pipeline=PIPELINE, optimize="efficiency", gpu=False, silent=True)
     config["paths"]["train"] = str(train)
     config["paths"]["dev"] = str(dev)
     config["system"]["seed"] = seed
-    config["components"]["tok2vec"]["model"]["encode"]["width"] = width
+    encode = config["components"]["tok2vec"]["model"]["encode"]
+    encode["width"], encode["depth"], encode["window_size"] = width, depth, window
+    config["components"]["parser"]["model"]["hidden_width"] = hidden_width
+    if beam_width > 1:
+        config["components"]["parser"]["factory"] = "beam_parser"
+        config["components"]["parser"]["beam_width"] = beam_width
     config["training"]["max_steps"] = max_steps
     config["training"]["max_epochs"] = 0
     config["training"]["eval_frequency"] = eval_frequency
@@ -84,15 +98,24 @@ def train_parser(
     *,
     workdir: str | Path,
     seed: int = 13,
-    max_steps: int = 6000,
+    max_steps: int = 3000,
     width: int = 64,
     noise: float = 0.1,
     eval_frequency: int = 200,
+    synthetic: int = 0,
+    depth: int = 4,
+    window: int = 1,
+    hidden_width: int = 128,
+    beam_width: int = 1,
     train: Sequence[tuple[str, str]] = DEFAULT_TRAIN,
     dev: Sequence[tuple[str, str]] = DEFAULT_DEV,
     test: Sequence[tuple[str, str]] = DEFAULT_TEST,
 ) -> dict[str, Any]:
     """Convert, train, evaluate on the held-out files, and install the best model in `out`.
+
+    `synthetic` > 0 adds that many sentences of `coref_transfer.parsing.synthetic`
+    (generated with `seed`) to the training data; the other keyword arguments
+    are `build_config`'s.
 
     Returns:
         The evaluation (also written to `out/evaluation.json`).
@@ -102,13 +125,20 @@ def train_parser(
     root, work, out = Path(ud_root), Path(workdir), Path(out)
     train_files, dev_files, test_files = resolve(root, train), resolve(root, dev), resolve(root, test)
     work.mkdir(parents=True, exist_ok=True)
+    if (work / "train").exists():
+        shutil.rmtree(work / "train")
     corpus = {
-        "train": to_docbin(train_files, work / "train.spacy", seed=seed, noise=noise),
+        "train": to_docbin(train_files, work / "train" / "ud.spacy", seed=seed, noise=noise),
         "dev": to_docbin(dev_files, work / "dev.spacy", seed=seed, noise=0.0),
     }
+    if synthetic:
+        conllu = write_conllu(work / "synthetic.conllu", n=synthetic, seed=seed)
+        corpus["synthetic"] = to_docbin([conllu], work / "train" / "synthetic.spacy", seed=seed, noise=noise,
+                                        fix=False)
     log.info("training data: %s", corpus)
-    config = build_config(work / "train.spacy", work / "dev.spacy", seed=seed, max_steps=max_steps, width=width,
-                          eval_frequency=eval_frequency)
+    config = build_config(work / "train", work / "dev.spacy", seed=seed, max_steps=max_steps, width=width,
+                          eval_frequency=eval_frequency, depth=depth, window=window, hidden_width=hidden_width,
+                          beam_width=beam_width)
     config.to_disk(work / "config.cfg")
     spacy_train(work / "config.cfg", work / "output", use_gpu=-1)
     best = work / "output" / "model-best"
@@ -120,6 +150,11 @@ def train_parser(
             "seed": seed,
             "max_steps": max_steps,
             "width": width,
+            "depth": depth,
+            "window": window,
+            "hidden_width": hidden_width,
+            "beam_width": beam_width,
+            "synthetic": synthetic,
             "case_noise": noise,
         },
         "test": evaluate_parser(best, [(f"{a}/{b}", p) for (a, b), p in zip(test, test_files)], seed=seed),
@@ -132,14 +167,21 @@ def train_parser(
     return evaluation
 
 
-def evaluate_parser(model: str | Path, tests: Sequence[tuple[str, Path]], seed: int = 0) -> dict[str, dict[str, float]]:
-    """UPOS, morphology, lemma, UAS, LAS and Gender/Number F1 per held-out file (percent)."""
+def evaluate_parser(
+    model: str | Path, tests: Sequence[tuple[str, Path]], seed: int = 0
+) -> dict[str, dict[str, float | None]]:
+    """UPOS, morphology, lemma, UAS, LAS, Gender/Number F1 and subject LAS F per held-out file (percent).
+
+    `nsubj_las_f` and `nsubj_pass_las_f` are spaCy's labelled F-score of the
+    `nsubj` and `nsubj:pass` relations (`dep_las_per_type`): a subject counts
+    only with the right head and the right label.
+    """
     import spacy
     from spacy.tokens import DocBin
     from spacy.training import Example
 
     nlp = spacy.load(model)
-    out: dict[str, dict[str, float]] = {}
+    out: dict[str, dict[str, float | None]] = {}
     for name, path in tests:
         tmp = Path(model).parent / f".eval-{Path(path).stem}.spacy"
         to_docbin([path], tmp, seed=seed, noise=0.0)
@@ -148,6 +190,7 @@ def evaluate_parser(model: str | Path, tests: Sequence[tuple[str, Path]], seed: 
         examples = [Example(_words_doc(nlp, doc), doc) for doc in gold]
         scores = nlp.evaluate(examples)
         per_feat = scores.get("morph_per_feat") or {}
+        per_dep = scores.get("dep_las_per_type") or {}
         out[name] = {
             "sentences": sum(len(list(d.sents)) for d in gold),
             "upos": round(100 * scores["pos_acc"], 2),
@@ -157,6 +200,8 @@ def evaluate_parser(model: str | Path, tests: Sequence[tuple[str, Path]], seed: 
             "las": round(100 * scores["dep_las"], 2),
             "gender_f": round(100 * per_feat.get("Gender", {}).get("f", 0.0), 2),
             "number_f": round(100 * per_feat.get("Number", {}).get("f", 0.0), 2),
+            "nsubj_las_f": _f(per_dep, "nsubj"),
+            "nsubj_pass_las_f": _f(per_dep, "nsubj:pass"),
         }
     return out
 
@@ -167,3 +212,8 @@ def _words_doc(nlp: Any, gold: Any) -> Any:
 
     return Doc(nlp.vocab, words=[t.text for t in gold], spaces=[bool(t.whitespace_) for t in gold])
 
+
+
+def _f(per_type: dict[str, Any], label: str) -> float | None:
+    """A label's F (percent), None when neither gold nor prediction has it."""
+    return round(100 * per_type[label]["f"], 2) if label in per_type else None

@@ -123,7 +123,7 @@ def surface_tokens(block: Sequence[str]) -> list[str]:
     return tokens
 
 
-def _feats_text(feats: dict[str, str]) -> str:
+def feats_text(feats: dict[str, str]) -> str:
     return "|".join(f"{k}={v}" for k, v in sorted(feats.items(), key=lambda kv: kv[0].lower())) or "_"
 
 
@@ -148,7 +148,7 @@ def fix_sono(block: list[str]) -> tuple[list[str], int]:
         else:
             feats.pop("Person", None)
             feats.pop("Number", None)
-        cols[5] = _feats_text(feats)
+        cols[5] = feats_text(feats)
         block[i] = "\t".join(cols)
         changed += 1
     return block, changed
@@ -172,15 +172,20 @@ def case_noise(block: list[str], rng: random.Random, share: float) -> list[str]:
     return block
 
 
-def prepare_conllu(paths: Sequence[Path], seed: int, noise: float) -> tuple[str, dict[str, int]]:
-    """Concatenated, fixed CoNLL-U text of several files, and what was changed."""
+def prepare_conllu(paths: Sequence[Path], seed: int, noise: float, fix: bool = True) -> tuple[str, dict[str, int]]:
+    """Concatenated, fixed CoNLL-U text of several files, and what was changed.
+
+    `fix` False skips rule 2 (for data whose "sono" features are right, like
+    the synthetic sentences of `coref_transfer.parsing.synthetic`).
+    """
     rng = random.Random(seed)
     out: list[str] = []
     counts = {"sentences": 0, "sono_fixed": 0}
     for path in paths:
         for block in read_sentences(Path(path)):
-            block, changed = fix_sono(block)
-            counts["sono_fixed"] += changed
+            if fix:
+                block, changed = fix_sono(block)
+                counts["sono_fixed"] += changed
             if noise:
                 block = case_noise(block, rng, noise)
             out.append("\n".join(block))
@@ -188,12 +193,12 @@ def prepare_conllu(paths: Sequence[Path], seed: int, noise: float) -> tuple[str,
     return "\n\n".join(out) + "\n\n", counts
 
 
-def to_docbin(paths: Iterable[Path], out: Path, seed: int = 0, noise: float = 0.0) -> dict[str, int]:
-    """Write a spaCy DocBin of the sentences of `paths` (multi-word tokens merged)."""
+def to_docbin(paths: Iterable[Path], out: Path, seed: int = 0, noise: float = 0.0, fix: bool = True) -> dict[str, int]:
+    """Write a spaCy DocBin of the sentences of `paths` (multi-word tokens merged; `fix`: see prepare_conllu)."""
     from spacy.tokens import DocBin
     from spacy.training.converters import conllu_to_docs
 
-    text, counts = prepare_conllu(list(paths), seed, noise)
+    text, counts = prepare_conllu(list(paths), seed, noise, fix)
     docs = list(conllu_to_docs(text, n_sents=10, merge_subtokens=True, no_print=True))
     out.parent.mkdir(parents=True, exist_ok=True)
     DocBin(docs=docs, store_user_data=False).to_disk(out)
