@@ -69,6 +69,7 @@ def test_fixes_predicates(parser, before, after):
         "Maria ha mangiato la torta .",  # participle under avere
         "Il problema è che la gente è stanca .",  # masculine in -a; gente singular
         "Lei è stato gentile , signor Rossi .",  # polite Lei: the addressee's gender, not its form
+        "Queste notizie sono preoccupanti .",  # a present participle tagged as a past one: -nti is plural
     ],
 )
 def test_leaves_correct_italian(parser, text):
@@ -111,6 +112,9 @@ def test_adjective_forms():
     assert adjective_forms("blu", "blu") is None and adjective_forms("ottimista", "ottimista") is None
     assert participle_forms("scritto")[("Fem", "Plur")] == "scritte"
     assert participle_forms("tavolo") is None
+    assert participle_forms("preoccupanti", "preoccupare") is None  # a present participle
+    assert participle_forms("sorridente", "sorridere") is None
+    assert participle_forms("dipinte", "dipingere")[("Masc", "Sing")] == "dipinto"  # -nto is a past participle
 
 
 def test_third_person_number():

@@ -407,6 +407,25 @@ def test_prodrop_keeps_a_sentence_initial_subject_set_off_by_a_comma():
     assert text(run(rule, sent)) == "Io , poi , li ho visti ." and rule.skipped == {"set off by punctuation": 1}
 
 
+def test_prodrop_keeps_the_polite_lei():
+    """Issue 15: "Signor Rossi , Lei è stato gentile": the capitalised courtesy form inside a sentence stays."""
+    sent = sentence(
+        """
+        Signor signore NOUN Gender=Masc|Number=Sing 6 vocative
+        Rossi Rossi PROPN _ 1 flat:name
+        , , PUNCT _ 1 punct
+        Lei lei PRON Number=Sing|Person=3|PronType=Prs 6 nsubj
+        è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 6 aux
+        stato essere AUX Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 7 cop
+        gentile gentile ADJ Number=Sing 0 root
+        . . PUNCT _ 7 punct
+        """
+    )
+    rule = SubjectPronounDeletion()
+    assert text(run(rule, sent)) == "Signor Rossi , Lei è stato gentile ." and rule.applied == 0
+    assert rule.skipped == {"polite Lei (capitalised: the courtesy form)": 1}
+
+
 def test_prodrop_moves_over_a_clitic_to_the_auxiliary():
     """'[Lui] [lo] ha visto' → '[Lo] [ha] visto': the clitic stays, the mention lands on the auxiliary."""
     sent = run(

@@ -76,10 +76,25 @@ def _four_forms(masculine: str) -> dict[tuple[str, str], str]:
     return {("Masc", "Sing"): masculine, ("Fem", "Sing"): feminine, ("Masc", "Plur"): masc_plur, ("Fem", "Plur"): fem_plur}
 
 
-def participle_forms(word: str) -> dict[tuple[str, str], str] | None:
-    """The four forms of a past participle ("stato" → stato, stata, stati, state), None if not one."""
+def is_present_participle(word: str, lemma: str | None = None) -> bool:
+    """A present participle ("preoccupanti", "sorridente"), an adjective in -e/-i, not a past participle.
+
+    -ante/-anti always (no past participle has -ant-); -ente/-enti when the lemma's stem makes it
+    ("sorridere" → "sorridente"), or with no lemma (a past participle in -ent- is rare: "spente")."""
     w = plain_form(word)
-    if not is_participle(w):
+    if w.endswith(("ante", "anti")):
+        return True
+    if not w.endswith(("ente", "enti")):
+        return False
+    base = plain_form(lemma) if lemma else ""
+    return not base or (base.endswith(("ere", "ire")) and w[:-4] == base[:-3])
+
+
+def participle_forms(word: str, lemma: str | None = None) -> dict[tuple[str, str], str] | None:
+    """The four forms of a past participle ("stato" → stato, stata, stati, state), None if not one
+    (a present participle, "preoccupanti", is an adjective in -e: `adjective_forms`)."""
+    w = plain_form(word)
+    if not is_participle(w) or is_present_participle(w, lemma):
         return None
     stem = w[:-1]
     return {key: stem + ending for key, ending in ENDINGS.items()}

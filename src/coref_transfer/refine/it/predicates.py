@@ -14,7 +14,13 @@ number (and person) with it.
 from __future__ import annotations
 
 from coref_transfer.classes import UD_GENDER, UD_NUMBER, first_name_gender
-from coref_transfer.lang.it.adjectives import adjective_forms, agreeing_form, features_of, participle_forms
+from coref_transfer.lang.it.adjectives import (
+    adjective_forms,
+    agreeing_form,
+    features_of,
+    is_present_participle,
+    participle_forms,
+)
 from coref_transfer.lang.it.articles import match_case, plain_form
 from coref_transfer.lang.it.morphology import third_person_number
 from coref_transfer.lang.it.noun_forms import noun_form_evidence, shape_agrees
@@ -396,11 +402,13 @@ class PredicateAgreement(Rule):
         `adjective`: the caller knows it is an adjective whatever its tag (a degree adverb modifies it)."""
         if plain_form(token.text) in EPICENE_NOUNS:
             return "predicate is a noun"  # "è stato vittima", vittima tagged ADJ
-        past_participle = token.feat("VerbForm") == "Part" and token.feat("Tense") != "Pres" or (
+        past_participle = token.feat("VerbForm") == "Part" and token.feat("Tense") != "Pres" and not (
+            is_present_participle(token.text, token.lemma)  # "preoccupanti" tagged a past participle
+        ) or (
             token.lemma == "essere" and plain_form(token.text) in ESSERE_PARTICIPLES  # "stato" tagged NOUN
         )
         if past_participle:
-            forms = participle_forms(token.text)
+            forms = participle_forms(token.text, token.lemma)
             if forms is None:
                 return "form unknown"
             typed: dict[tuple[str | None, str], str] = dict(forms)

@@ -125,6 +125,12 @@ class SubjectPronounDeletion(Rule):
     - "coordinated subject": the pronoun has a conj or is one ("lui e Maria");
     - "focus particle": anche/solo/neanche/proprio… just before it, or
       stesso/pure/solo just after it ("anche lui", "lui stesso");
+    - "polite Lei (capitalised: the courtesy form)": "Lei"/"Loro" with a
+      capital inside a sentence address someone ("Signor Rossi, Lei è stato
+      gentile"); the courtesy form is kept (issue 15);
+    - "set off by punctuation": a sentence-initial pronoun followed by a
+      comma is a topic ("Io, poi, li ho visti"), and deleting it would
+      start the sentence with the comma;
     - "pronoun has dependents": apposition, relative clause ("noi italiani";
       a conjunction the parser hung on it does not count);
     - "post-verbal subject": after the first verbal token, a focus position
@@ -369,6 +375,8 @@ class SubjectPronounDeletion(Rule):
             return "coordinated subject"
         if self._focused(tokens, index):
             return "focus particle"
+        if pronoun.text in ("Lei", "Loro") and not _sentence_initial(tokens, index):
+            return "polite Lei (capitalised: the courtesy form)"  # "Signor Rossi, Lei è stato gentile"
         if index + 1 < len(tokens) and tokens[index + 1].upos == "PUNCT" and _sentence_initial(tokens, index):
             return "set off by punctuation"  # "Io, poi, li ho visti": a topic, and deleting it leaves ", Poi"
         if any(tokens[c].deprel not in ("punct", "cc") for c in parsed.children(index)):
