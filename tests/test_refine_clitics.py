@@ -156,6 +156,7 @@ def test_loro_takes_the_mention_class(parser):
         ("ho dato [loro] tutto .", "loro may be dative"),
         ("il direttore ha chiesto [loro] di restare .", "after a verb of saying"),
         ("la squadra offre [loro] un contratto .", "loro may be dative"),
+        ("A questo punto non importa [loro] del risultato .", "loro may be dative"),  # issue 15: a dative experiencer
         ("Tutti riceveranno aiuti , ha detto [esso] .", "after a verb of saying"),
         ("Scelgo [lui] , non il fratello .", "contrast"),
         ("[Il sindaco] ha fatto riparare [esso] subito .", "after a causative (fare/lasciare + infinitive)"),

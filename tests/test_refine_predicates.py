@@ -70,6 +70,9 @@ def test_fixes_predicates(parser, before, after):
         "Il problema è che la gente è stanca .",  # masculine in -a; gente singular
         "Lei è stato gentile , signor Rossi .",  # polite Lei: the addressee's gender, not its form
         "Queste notizie sono preoccupanti .",  # a present participle tagged as a past one: -nti is plural
+        "Quali città ha visitato il presidente ?",  # a fronted interrogative is the object here
+        "Che cosa mangiano i gatti ?",
+        "La lettera del sindaco non è altro che una scusa .",  # "altro che": a fixed phrase
     ],
 )
 def test_leaves_correct_italian(parser, text):

@@ -67,6 +67,9 @@ DATIVE_VERBS = frozenset([
     "consigliare", "ordinare", "proporre", "concedere", "garantire", "fornire", "restituire",
     "rispondere", "telefonare", "piacere", "sembrare", "parlare", "assegnare", "affidare",
     "prestare", "assicurare", "augurare", "impedire", "vietare", "suggerire",
+    # verbs whose experiencer is a dative ("non importa loro", "manca loro il tempo")
+    "importare", "interessare", "mancare", "servire", "bastare", "parere", "spettare", "toccare",
+    "convenire", "dispiacere", "succedere", "capitare", "accadere", "occorrere",
     "dato", "dà", "danno", "diede", "diedero", "detto", "disse", "dice",
 ])
 

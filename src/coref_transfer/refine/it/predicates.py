@@ -57,6 +57,10 @@ AGREEING_AUXILIARIES = ("essere", "venire")
 COPULAR_VERBS = frozenset(("diventare", "divenire", "sembrare", "rimanere", "restare", "apparire", "risultare"))
 #: Floating quantifiers after the verb, which the parser may take for a second subject.
 FLOATING = frozenset(("tutti", "tutte", "entrambi", "entrambe", "ambedue"))
+#: Interrogative determiners: a fronted "quali paesi" or "che cosa" is as often the object as the subject.
+INTERROGATIVES = frozenset(("quale", "quali", "che", "quanto", "quanta", "quanti", "quante"))
+#: At most this many words (the subject's own modifiers) between the subject and its verb group.
+MAX_BETWEEN = 4
 #: Nouns of time, which the parser may take for a subject after the verb ("è caduta tutta la notte").
 TIME_NOUNS = frozenset(("giorno", "notte", "mattina", "mattino", "sera", "pomeriggio", "settimana", "mese", "anno",
                         "ora", "minuto", "secondo", "volta", "estate", "inverno", "primavera", "autunno", "secolo"))
@@ -89,8 +93,8 @@ class PredicateAgreement(Rule):
     finite verb change.
 
     The subject must be placed where the parse can be trusted: before its
-    verb group with only its own modifiers between ("la stazione del
-    paese era"), with a determiner if a common noun, without a preposition
+    verb group with only its own modifiers between, at most `MAX_BETWEEN`
+    words ("la stazione del paese era"), with a determiner if a common noun, without a preposition
     of its own, not after another verb that could take it as object, not
     after a conjunction that follows a noun phrase (a coordination the
     parser missed: "la Polizia e tutto il personale"), not "sia … che".
@@ -116,7 +120,9 @@ class PredicateAgreement(Rule):
     "two subjects", "coordinated subject", "postverbal subject", "subject
     not next to its verb", "subject may be another verb's object",
     "subject with a preposition", "subject without determiner", "subject on
-    an auxiliary", "adverbial noun", "collective subject", "subject not a
+    an auxiliary", "interrogative subject" ("Quali paesi ha visitato …?":
+    a fronted interrogative is as often the object), "altro che: a fixed
+    phrase", "adverbial noun", "collective subject", "subject not a
     noun", "subject gender unknown" / "subject number unknown" (missing or
     conflicting evidence), "polite Lei", "1st or 2nd person subject" (the
     finite verb), "nominal predicate" (a predicate noun with a determiner:
@@ -248,7 +254,12 @@ class PredicateAgreement(Rule):
         left = self._left_context(tokens, self._phrase_start(tokens, subject))
         if left is not None:
             return left
+        if any(t.head == subject and t.feat("PronType") in ("Int", "Int,Rel") or
+               (t.head == subject and plain_form(t.text) in INTERROGATIVES) for t in tokens):
+            return "interrogative subject"  # "Quali paesi ha visitato …?", "Che cosa fanno …?": often the object
         between = range(subject + 1, self._verb_group_start(tokens, clause))
+        if len(between) > MAX_BETWEEN:
+            return "subject not next to its verb"
         if any(tokens[i].upos in ("VERB", "AUX", "PRON", "PUNCT", "SCONJ", "CCONJ") or tokens[i].deprel in ("conj", "cc")
                or not self._inside(tokens, i, subject) for i in between):
             return "subject not next to its verb"  # only its own modifiers ("la stazione del paese") between
@@ -331,6 +342,10 @@ class PredicateAgreement(Rule):
                 self.skip(reason)
                 continue
             assert number is not None
+            if plain_form(tokens[clause].text) in ("altro", "altra", "altri", "altre") and clause + 1 < len(tokens) \
+                    and plain_form(tokens[clause + 1].text) == "che":
+                self.skip("altro che: a fixed phrase")  # "non è altro che …" (nothing but), invariable
+                continue
             person3 = tokens[found].upos != "PRON" or plain_form(tokens[found].text) in PRONOUNS
             changed, reasons = False, []
             auxiliaries = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in ESSERE_DEPRELS
