@@ -68,6 +68,12 @@ def agree(parser, text: str) -> tuple[str, PossessiveAgreement]:
         ("Sua fratello fa il pompiere .", "Suo fratello fa il pompiere ."),
         # ... or as a noun, its kinship noun as an adjective (issue 15)
         ("Mia nonno coltiva pomodori nell' orto .", "Mio nonno coltiva pomodori nell' orto ."),
+        # a possessive the parser tagged VERB before its noun
+        ("Tuo sorella ha chiamato stamattina .", "Tua sorella ha chiamato stamattina ."),
+        # a loanword hung on the possessive (compound): it is the possessive's noun, masculine
+        ("Lavora sempre sulla sua tablet .", "Lavora sempre sul suo tablet ."),
+        # -ghe: a feminine plural, against the article and with its agreeing adjective
+        ("I nostri nuove colleghe arrivano lunedì .", "Le nostre nuove colleghe arrivano lunedì ."),
         # a loanword the parser tagged AUX, the plural from the article
         ("Il giornale ha licenziato gli suo editor più esperti .", "Il giornale ha licenziato i suoi editor più esperti ."),
     ],

@@ -11,7 +11,8 @@ masculine singular). This module reads the noun's *form*:
 2. **Derivational suffixes** whose gender and number are fixed: -zione/-sione
    fem sing, -zioni/-sioni fem plur, -trice/-trici, -ezza/-ezze, -etta/-ette
    feminine; -mento/-menti, -tore/-tori, -aggio, -ismo/-ismi masculine; -ità
-   and -tù feminine and invariable. The word must be longer than the suffix
+   and -tù feminine and invariable; -che/-ghe feminine plural ("amiche",
+   "colleghe": masculine plurals of -co/-go/-ca/-ga end in -chi/-ghi). The word must be longer than the suffix
    by two letters ("menti", minds, is feminine).
 3. **Feminine nouns in -o** by list: mano (plural mani), and the invariable
    shortenings auto, moto, foto, radio, bici, dinamo, biro.
@@ -71,6 +72,9 @@ SUFFIXES: dict[str, tuple[str, str | None]] = {
     "ismo": ("Masc", "Sing"),
     "ismi": ("Masc", "Plur"),
     "ità": ("Fem", None),
+    # -che/-ghe: only feminine plurals (amiche, colleghe, banche); masculine plurals of -co/-go/-ca/-ga end in -chi/-ghi
+    "che": ("Fem", "Plur"),
+    "ghe": ("Fem", "Plur"),
     "tù": ("Fem", None),
 }
 #: Feminine nouns ending in -o → their number (None: invariable).

@@ -60,7 +60,8 @@ def _misread_possessive(tokens: list[Token], index: int) -> bool:
     (one is the other's head); "loro" is left out (also a pronoun).
     """
     token = tokens[index]
-    if token.upos not in ("PROPN", "NOUN", "ADJ") or possessor(token.text) is None or token.text.lower() == "loro":
+    if token.upos not in ("PROPN", "NOUN", "ADJ", "VERB", "X") or possessor(token.text) is None \
+            or token.text.lower() == "loro":
         return False
     if index + 1 >= len(tokens):
         return False
@@ -226,6 +227,9 @@ class PossessiveAgreement(Rule):
         for k, (attribute, formed) in enumerate((("Gender", form.gender), ("Number", form.number))):
             parsed = noun.feat(attribute)
             parsed = parsed if parsed in (("Masc", "Fem") if attribute == "Gender" else ("Sing", "Plur")) else None
+            if attribute == "Number" and not form.shows_number and formed is None and article[k] is not None:
+                values.append(article[k])  # "le loro smartphone": an invariable form shows no number; the article does
+                continue
             if formed is not None:
                 if formed == "Sing" and article[k] == "Plur":
                     return None, None, "sources disagree"  # "i suoi cinema": seen only in the singular, invariable
@@ -287,6 +291,9 @@ class PossessiveAgreement(Rule):
                     gender, number, reason = self._decide(tokens[found], self._determiner_of(tokens, found), (None, None))
             else:
                 head = token.head
+                following = tokens[index + 1] if index + 1 < len(tokens) else None
+                if following is not None and following.upos == "NOUN" and following.head == index:
+                    head = index + 1  # "sulla sua tablet", tablet hung on the possessive (compound, flat)
                 if head < 0 or head <= index:
                     self.skip("no noun after the possessive")
                     continue
