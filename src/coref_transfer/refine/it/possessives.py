@@ -54,9 +54,9 @@ def _predicative_form(tokens: list[Token], index: int) -> bool:
 
 
 def _misread_possessive(tokens: list[Token], index: int) -> bool:
-    """A possessive form the parser took for a name or noun ("Sua" PROPN in "Sua fratello fa …").
+    """A possessive form the parser took for a name, noun or verb ("Sua" PROPN in "Sua fratello fa …").
 
-    Taken as a possessive only when a NOUN follows it and the two are linked
+    Taken as a possessive only when a NOUN (or a kinship noun by form) follows it and the two are linked
     (one is the other's head); "loro" is left out (also a pronoun).
     """
     token = tokens[index]
@@ -163,24 +163,18 @@ class PossessiveAgreement(Rule):
     noun, even when the parser hangs it on the word after it ("A casa suo
     nessuno guarda …" → "A casa sua"), unless that word is a noun the
     parser made its head ("a casa sua madre cucina": sua madre). A det:poss
-    head the parser tagged ADJ, VERB, PRON or X ("partito", "porte",
+    head the parser tagged ADJ, VERB, AUX, PRON or X ("partito", "porte",
     "editor") counts as the noun; a possessive form the parser tagged as
-    a name or noun ("Sua" PROPN in "Sua fratello fa il pompiere"), linked
-    to the NOUN right after it, is taken as that noun's possessive. A
-    predicative possessive is one with a copula among its dependents (even
-    if the parser also hangs it on a later noun: "L'idea del festival era
-    suo fin dall'inizio" → "era sua"), one hung on a preceding "essere" the
-    parser made the head ("il quadro … è sua" → "è suo"), or one hung on
-    a predicative "tutto" with the copula ("I quadri in salotto sono tutti
-    suo" → "tutti suoi"); its subject is the nsubj (a NOUN, not
-    coordinated; its gender and number by the same evidence, its own
-    article standing in for the article). A pro-dropped subject is taken
-    only from a parallel predicative possessive earlier in the sentence
-    with a noun subject ("la ricetta sia tua, ma … è suo"); otherwise
-    "subject not expressed" ("La madre di Paolo dice che è suo" stays). A
-    3rd person subject pronoun whose form shows gender and number (esso,
-    essa, essi, esse, lui, lei) stands for its noun: "dice che essa è suo"
-    (essa = la ricetta) → "è sua".
+    a name, noun or verb ("Sua" PROPN in "Sua fratello fa il pompiere",
+    "Tuo" VERB in "Tuo sorella"), linked to the NOUN (or kinship noun by
+    form: "Mia nonno", nonno tagged ADJ) right after it, is taken as that
+    noun's possessive; a NOUN right after the possessive that the parser
+    hung on it ("sulla sua tablet", tablet a compound) is its noun. An
+    invariable form ("tablet", "computer") takes its number from the
+    article, never from the parser. A possessive form tagged as a noun or
+    adjective with a copula of its own ("sarà anche vostro") is
+    predicative; a subject the parser hung on the copula's participle
+    ("la responsabilità … non è stata suo") is its subject.
 
     Kinship nouns the lexicon does not know take their number (and the
     gender of -o/-a) from the kinship lists ("Tuo zia ha chiamato" → "Tua
