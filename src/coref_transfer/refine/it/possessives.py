@@ -174,7 +174,21 @@ class PossessiveAgreement(Rule):
     article, never from the parser. A possessive form tagged as a noun or
     adjective with a copula of its own ("sarà anche vostro") is
     predicative; a subject the parser hung on the copula's participle
-    ("la responsabilità … non è stata suo") is its subject.
+    ("la responsabilità … non è stata suo") is its subject. A
+    predicative possessive is one with a copula among its dependents (even
+    if the parser also hangs it on a later noun: "L'idea del festival era
+    suo fin dall'inizio" → "era sua"), one hung on a preceding "essere" the
+    parser made the head ("il quadro … è sua" → "è suo"), or one hung on
+    a predicative "tutto" with the copula ("I quadri in salotto sono tutti
+    suo" → "tutti suoi"); its subject is the nsubj (a NOUN, not
+    coordinated; its gender and number by the same evidence, its own
+    article standing in for the article). A pro-dropped subject is taken
+    only from a parallel predicative possessive earlier in the sentence
+    with a noun subject ("la ricetta sia tua, ma … è suo"); otherwise
+    "subject not expressed" ("La madre di Paolo dice che è suo" stays). A
+    3rd person subject pronoun whose form shows gender and number (esso,
+    essa, essi, esse, lui, lei) stands for its noun: "dice che essa è suo"
+    (essa = la ricetta) → "è sua".
 
     Kinship nouns the lexicon does not know take their number (and the
     gender of -o/-a) from the kinship lists ("Tuo zia ha chiamato" → "Tua
