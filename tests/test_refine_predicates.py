@@ -73,6 +73,7 @@ def test_fixes_predicates(parser, before, after):
         "Quali città ha visitato il presidente ?",  # a fronted interrogative is the object here
         "Che cosa mangiano i gatti ?",
         "La lettera del sindaco non è altro che una scusa .",  # "altro che": a fixed phrase
+        "L' estate scorsa siamo partiti presto .",  # a noun before "siamo": not its subject
     ],
 )
 def test_leaves_correct_italian(parser, text):

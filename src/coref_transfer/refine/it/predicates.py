@@ -120,7 +120,8 @@ class PredicateAgreement(Rule):
     "two subjects", "coordinated subject", "postverbal subject", "subject
     not next to its verb", "subject may be another verb's object",
     "subject with a preposition", "subject without determiner", "subject on
-    an auxiliary", "interrogative subject" ("Quali paesi ha visitato …?":
+    an auxiliary", "verb in the 1st or 2nd person" (a noun taken for the
+    subject of "siamo andati"), "interrogative subject" ("Quali paesi ha visitato …?":
     a fronted interrogative is as often the object), "altro che: a fixed
     phrase", "adverbial noun", "collective subject", "subject not a
     noun", "subject gender unknown" / "subject number unknown" (missing or
@@ -347,6 +348,10 @@ class PredicateAgreement(Rule):
                 self.skip("altro che: a fixed phrase")  # "non è altro che …" (nothing but), invariable
                 continue
             person3 = tokens[found].upos != "PRON" or plain_form(tokens[found].text) in PRONOUNS
+            if person3 and any(t.head == clause and t.feat("VerbForm") == "Fin" and t.feat("Person") in ("1", "2")
+                               for t in (*tokens[:clause], tokens[clause])) and tokens[found].upos != "PRON":
+                self.skip("verb in the 1st or 2nd person")  # "Il weekend scorso siamo andati": not its subject
+                continue
             changed, reasons = False, []
             auxiliaries = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in ESSERE_DEPRELS
                       and t.lemma in AGREEING_AUXILIARIES and found < i < clause]  # "è … che le megalopoli …"
