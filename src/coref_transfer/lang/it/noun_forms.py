@@ -97,7 +97,7 @@ FEMININE_LOANWORDS = frozenset(
 #: Loanwords naming a person, of either gender ("il manager", "la manager"): their form shows no gender.
 PERSON_LOANWORDS = frozenset(
     "manager leader partner designer fan blogger influencer rapper dj coach trainer boss killer hacker reporter "
-    "speaker sponsor babysitter baby-sitter teenager youtuber follower owner ceo broker trader writer editor "
+    "speaker sponsor babysitter baby-sitter baby sitter teenager youtuber follower owner ceo broker trader writer editor "
     "top-manager premier stylist producer performer chef barman steward hostess".split()
 )
 ACCENTED = frozenset("àáèéìíòóùú")

@@ -13,7 +13,7 @@ from coref_transfer.lang.it.articles import (
 )
 from coref_transfer.lang.it.kinship import kinship_features
 from coref_transfer.lang.it.morphology import possessive, possessor
-from coref_transfer.lang.it.noun_forms import noun_form_evidence, shape_agrees
+from coref_transfer.lang.it.noun_forms import is_invariable_shape, noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.noun_phrase import determiner_features
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
@@ -201,8 +201,9 @@ class PossessiveAgreement(Rule):
     tell, as "il tuo menù", tagged Fem Plur: menù is invariable and the
     rule does not turn it into "le tue menù"), "subject not expressed",
     "subject not a noun", "coordinated subject", "foreign noun" (tagged
-    Foreign=Yes or with a flat:foreign part: "la sua work station", whose
-    gender is not its first word's), and "agrees already". An
+    Foreign=Yes, with a flat:foreign part or a foreign-shaped word hung on
+    it: "la sua work station", "alla sua baby sitter", whose gender is not
+    its first word's), and "agrees already". An
     indefinite article with a plural noun is left as it is.
 
     Known failure modes: articles are not added or removed (kinship nouns
@@ -312,9 +313,11 @@ class PossessiveAgreement(Rule):
                 if tokens[head].upos not in allowed:
                     self.skip("head is not a noun")
                     continue
+                following_word = tokens[head + 1] if head + 1 < len(tokens) else None
                 if tokens[head].feat("Foreign") == "Yes" or any(
                     t.head == head and t.deprel == "flat:foreign" for t in tokens
-                ):
+                ) or (following_word is not None and following_word.head == head and is_invariable_shape(following_word.text)
+                      and following_word.text.isalpha() and following_word.upos in ("NOUN", "PROPN", "X", "ADJ")):
                     self.skip("foreign noun")
                     continue
                 gender, number, reason = self._decide(tokens[head], article, own)
