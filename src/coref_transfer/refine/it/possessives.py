@@ -313,11 +313,9 @@ class PossessiveAgreement(Rule):
                 if tokens[head].upos not in allowed:
                     self.skip("head is not a noun")
                     continue
-                following_word = tokens[head + 1] if head + 1 < len(tokens) else None
                 if tokens[head].feat("Foreign") == "Yes" or any(
                     t.head == head and t.deprel == "flat:foreign" for t in tokens
-                ) or (following_word is not None and following_word.head == head and is_invariable_shape(following_word.text)
-                      and following_word.text.isalpha() and following_word.upos in ("NOUN", "PROPN", "X", "ADJ")):
+                ) or self._foreign_compound(tokens, head):
                     self.skip("foreign noun")
                     continue
                 gender, number, reason = self._decide(tokens[head], article, own)
@@ -335,6 +333,18 @@ class PossessiveAgreement(Rule):
                 self.applied += 1
             else:
                 self.skip("agrees already")
+
+    @staticmethod
+    def _foreign_compound(tokens: list[Token], noun: int) -> bool:
+        """A foreign-shaped word hung on the noun right after it ("baby sitter"): a compound loanword."""
+        following = tokens[noun + 1] if noun + 1 < len(tokens) else None
+        return (
+            following is not None
+            and following.head == noun
+            and following.text.isalpha()
+            and is_invariable_shape(following.text)
+            and following.upos in ("NOUN", "PROPN", "X", "ADJ")
+        )
 
     @staticmethod
     def _own_value(word: str) -> tuple[str | None, str | None]:

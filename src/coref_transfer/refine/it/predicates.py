@@ -261,8 +261,8 @@ class PredicateAgreement(Rule):
         between = range(subject + 1, self._verb_group_start(tokens, clause))
         if len(between) > MAX_BETWEEN:
             return "subject not next to its verb"
-        if any(tokens[i].upos in ("VERB", "AUX", "PRON", "PUNCT", "SCONJ", "CCONJ") or tokens[i].deprel in ("conj", "cc")
-               or not self._inside(tokens, i, subject) for i in between):
+        if any(tokens[i].upos in ("VERB", "AUX", "PRON", "PUNCT", "SCONJ", "CCONJ")
+               or tokens[i].deprel in ("conj", "cc") or not self._inside(tokens, i, subject) for i in between):
             return "subject not next to its verb"  # only its own modifiers ("la stazione del paese") between
         return subject
 
@@ -393,8 +393,10 @@ class PredicateAgreement(Rule):
             if reasons and auxiliaries:
                 self.skip(reasons[0])  # the predicate cannot agree: the finite verb is left too, all or nothing
                 continue
-            nominal = tokens[clause].upos in ("PROPN", "PRON", "NUM") or tokens[clause].upos == "NOUN" and not graded and (
-                any(t.head == clause and t.deprel.startswith("det") for t in tokens) or tokens[clause].feat("Number") != number
+            determined = any(t.head == clause and t.deprel.startswith("det") for t in tokens)
+            nominal = tokens[clause].upos in ("PROPN", "PRON", "NUM") or (
+                tokens[clause].upos == "NOUN" and not graded
+                and (determined or tokens[clause].feat("Number") != number)
             )
             if nominal:
                 reasons.append("nominal predicate")  # "il problema sono i soldi": the copula may agree with it
@@ -437,7 +439,8 @@ class PredicateAgreement(Rule):
             if found is None:
                 return "form unknown"
             if plain_form(token.text).endswith("e") and number == "Sing" and (None, "Sing") not in found:
-                return "form unknown"  # "compartecipe": a two-form singular, or a feminine plural? Only a plural subject tells
+                # "compartecipe": a two-form singular, or a feminine plural? Only a plural subject tells
+                return "form unknown"
             typed = found
         else:
             return "predicate not an adjective or participle"
@@ -447,7 +450,9 @@ class PredicateAgreement(Rule):
         parsed_number, parsed_gender = token.feat("Number"), token.feat("Gender")
         if adjective and token.upos != "ADJ":
             parsed_number = parsed_gender = None  # a noun's features, not the adjective's
-        if (parsed_number and parsed_number != reading[1]) or (reading[0] and parsed_gender and parsed_gender != reading[0]):
+        if (parsed_number and parsed_number != reading[1]) or (
+            reading[0] and parsed_gender and parsed_gender != reading[0]
+        ):
             return "form unknown"  # "compartecipe" read as a feminine plural of "compartecipo": the parser disagrees
         if gender is None and (None, number) not in typed:
             return "subject gender unknown"
