@@ -170,8 +170,8 @@ class PossessiveAgreement(Rule):
     form: "Mia nonno", nonno tagged ADJ) right after it, is taken as that
     noun's possessive; a NOUN right after the possessive that the parser
     hung on it ("sulla sua tablet", tablet a compound) is its noun. An
-    invariable form ("tablet", "computer") takes its number from the
-    article, never from the parser. A possessive form tagged as a noun or
+    invariable form whose gender its form shows ("tablet", "computer")
+    takes its number from the article, never from the parser. A possessive form tagged as a noun or
     adjective with a copula of its own ("sarà anche vostro") is
     predicative; a subject the parser hung on the copula's participle
     ("la responsabilità … non è stata suo") is its subject. A
@@ -236,8 +236,11 @@ class PossessiveAgreement(Rule):
         for k, (attribute, formed) in enumerate((("Gender", form.gender), ("Number", form.number))):
             parsed = noun.feat(attribute)
             parsed = parsed if parsed in (("Masc", "Fem") if attribute == "Gender" else ("Sing", "Plur")) else None
-            if attribute == "Number" and not form.shows_number and formed is None and article[k] is not None:
-                values.append(article[k])  # "le loro smartphone": an invariable form shows no number; the article does
+            if attribute == "Number" and not form.shows_number and formed is None and article[k] is not None \
+                    and form.gender is not None:
+                # an invariable noun whose gender its form shows ("tablet", a loanword): the article gives the
+                # number; not where only the article and the parser say the gender ("la suo menù", menù Fem Plur)
+                values.append(article[k])
                 continue
             if formed is not None:
                 if formed == "Sing" and article[k] == "Plur":
