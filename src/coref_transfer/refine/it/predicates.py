@@ -13,7 +13,7 @@ number (and person) with it.
 
 from __future__ import annotations
 
-from coref_transfer.classes import UD_GENDER, UD_NUMBER, first_name_gender
+from coref_transfer.classes import first_name_gender
 from coref_transfer.lang.it.adjectives import (
     adjective_forms,
     agreeing_form,
@@ -21,12 +21,13 @@ from coref_transfer.lang.it.adjectives import (
     is_present_participle,
     participle_forms,
 )
-from coref_transfer.lang.it.articles import match_case, plain_form
+from coref_transfer.lang.it.articles import match_case, plain_form, ud_gender, ud_number
 from coref_transfer.lang.it.morphology import third_person_number
 from coref_transfer.lang.it.noun_forms import noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.noun_phrase import determiner_features
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.lang.it.places import is_city
+from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
 from coref_transfer.parsing.model import Token
 from coref_transfer.refine.base import Rule, Sentence
 
@@ -37,11 +38,9 @@ ESSERE_PARTICIPLES = frozenset(("stato", "stata", "stati", "state"))
 #: ("il ragazzo è stato vittima", "è una persona", "fa da guida").
 EPICENE_NOUNS = frozenset(("vittima", "persona", "guida", "spia", "sentinella", "guardia", "recluta", "comparsa",
                            "vedetta", "matricola", "star", "celebrità", "personalità", "canaglia", "carogna"))
-#: Subject pronouns of the 3rd person whose form shows gender and number.
+#: Subject pronouns of the 3rd person (lang.it.pronouns): gender and number by their form ("loro": number only).
 PRONOUNS: dict[str, tuple[str | None, str]] = {
-    "lui": ("Masc", "Sing"), "egli": ("Masc", "Sing"), "esso": ("Masc", "Sing"),
-    "lei": ("Fem", "Sing"), "ella": ("Fem", "Sing"), "essa": ("Fem", "Sing"),
-    "essi": ("Masc", "Plur"), "esse": ("Fem", "Plur"), "loro": (None, "Plur"),
+    form: (gender, number) for form, (person, number, gender) in SUBJECT_PRONOUNS.items() if person == 3
 }
 #: Quantity nouns: with "di" + a plural ("la maggior parte degli studenti", "un gruppo di ragazzi", "una
 #: decina di persone") the verb may agree with either, so the rule never decides. Collectives that
@@ -49,7 +48,7 @@ PRONOUNS: dict[str, tuple[str | None, str]] = {
 COLLECTIVES = frozenset(
     "parte maggioranza minoranza metà gruppo numero serie quantità insieme massa moltitudine totalità "
     "resto decina dozzina ventina trentina quarantina cinquantina centinaio migliaio milione miliardo "
-    "coppia paio percentuale quota fetta schiera mucchio sacco marea infinità sacco".split()
+    "coppia paio percentuale quota fetta schiera mucchio sacco marea infinità".split()
 )
 #: Auxiliaries after which a participle agrees with the subject: essere, and venire of the passive.
 AGREEING_AUXILIARIES = ("essere", "venire")
@@ -69,8 +68,6 @@ DEGREE_ADVERBS = frozenset(("molto", "così", "troppo", "poco", "tanto", "più",
                             "abbastanza", "alquanto", "parecchio", "sempre"))
 #: Nouns the parser takes for subjects where they are adverbials ("ancora una volta", "ogni volta").
 ADVERBIAL_NOUNS = frozenset(("volta",))
-_TO_UD_GENDER = {v: k for k, v in UD_GENDER.items()}
-_TO_UD_NUMBER = {v: k for k, v in UD_NUMBER.items()}
 
 
 class PredicateAgreement(Rule):
@@ -164,7 +161,7 @@ class PredicateAgreement(Rule):
                 said = determiner_features(tokens[i].text)
                 if said is not None:
                     gender, number = said
-                    determiner = (_TO_UD_GENDER.get(gender) if gender else None, _TO_UD_NUMBER.get(number))
+                    determiner = (ud_gender(gender) if gender else None, ud_number(number))
                     break
         form = noun_form_evidence(token.text, token.lemma, self.lexicon)
         values: list[str | None] = []
@@ -190,8 +187,8 @@ class PredicateAgreement(Rule):
         known = sentence.mention_class(index)
         if known is None:
             return None, None
-        gender = _TO_UD_GENDER.get(known.gender) if known.sources[1] != "fallback" else None
-        number = _TO_UD_NUMBER.get(known.number) if known.sources[2] != "fallback" else None
+        gender = ud_gender(known.gender) if known.sources[1] != "fallback" else None
+        number = ud_number(known.number) if known.sources[2] != "fallback" else None
         return gender, number  # a fallback value (a tie, nothing known) is no evidence
 
     def _subject_value(self, sentence: Sentence, subject: int) -> tuple[str | None, str | None, str | None]:
@@ -216,7 +213,7 @@ class PredicateAgreement(Rule):
             gender, number = self._class_value(sentence, subject)
             if gender is None and not any(t.head == subject and t.deprel in ("det", "conj") for t in tokens):
                 named = first_name_gender(token.text, "italy")  # "Maria", "Andrea" (male in Italy)
-                gender, number = (_TO_UD_GENDER[named], number or "Sing") if named else (None, number)
+                gender, number = (ud_gender(named), number or "Sing") if named else (None, number)
             if gender is None or number is None:
                 return None, None, "subject gender unknown"
             return gender, number, None
