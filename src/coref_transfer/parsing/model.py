@@ -13,6 +13,12 @@ def parse_feats(text: str) -> dict[str, str]:
     return dict(f.split("=", 1) for f in text.split("|") if "=" in f) if text not in ("_", "") else {}
 
 
+def feats_text(feats: dict[str, str]) -> str:
+    """A feature dict as a UD FEATS string: names sorted case-insensitively, as UD requires
+    ("Gender=Masc|Number=Sing|NumType=Ord"), "_" for none."""
+    return "|".join(f"{k}={v}" for k, v in sorted(feats.items(), key=lambda kv: kv[0].lower())) or "_"
+
+
 @dataclass
 class Token:
     """One token with its UD annotation.

@@ -50,7 +50,7 @@ from pathlib import Path
 
 from coref_transfer.lang.it.articles import articulated, definite_article, indefinite_article
 from coref_transfer.lang.it.morphology import demonstrative, possessive
-from coref_transfer.parsing.ud import feats_text
+from coref_transfer.parsing.model import feats_text
 
 #: Nouns: lemma (singular), plural ("" = used in the singular only: "le tue madri" reads oddly), gender,
 #: class. "kin" nouns take a bare possessive in the singular ("mia madre"); the classes of things keep

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import read_text
-from coref_transfer.parsing.model import parse_feats
+from coref_transfer.parsing.model import feats_text, parse_feats
 
 
 def conllu_lines(path: str | Path) -> Iterator[tuple[int, str]]:
@@ -121,10 +121,6 @@ def surface_tokens(block: Sequence[str]) -> list[str]:
         else:
             tokens.append(form)
     return tokens
-
-
-def feats_text(feats: dict[str, str]) -> str:
-    return "|".join(f"{k}={v}" for k, v in sorted(feats.items(), key=lambda kv: kv[0].lower())) or "_"
 
 
 def fix_sono(block: list[str]) -> tuple[list[str], int]:

@@ -17,7 +17,7 @@ from coref_transfer.audit import agreement_stats
 from coref_transfer.lang.it.detokenize import detokenize
 from coref_transfer.model import Mention
 from coref_transfer.parsing.backends import ParserBackend
-from coref_transfer.parsing.model import ParsedSentence
+from coref_transfer.parsing.model import ParsedSentence, feats_text
 from coref_transfer.records import RefinedMention, RefinedUtterance, TranslatedUtterance
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.registry import build_rules, refine
@@ -60,7 +60,7 @@ def _refined(utterance: TranslatedUtterance, parsed: ParsedSentence, rules: Sequ
         lemmas=[t.lemma for t in sentence.tokens],
         upos=[t.upos for t in sentence.tokens],
         xpos=[t.xpos for t in sentence.tokens],
-        feats=["|".join(f"{k}={v}" for k, v in sorted(t.feats.items())) or "_" for t in sentence.tokens],
+        feats=[feats_text(t.feats) for t in sentence.tokens],
         heads=[t.head for t in sentence.tokens],
         deprels=[t.deprel for t in sentence.tokens],
         mentions=[
