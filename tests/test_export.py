@@ -164,7 +164,7 @@ def test_files_per_split_and_format(exported):
         ["manifest.json"] + [f"{split}.{ext}" for split in splits for ext in EXTENSIONS.values()]
     )
     assert result["files"]["conll2012"] == {split: f"{split}.gold_conll" for split in splits}
-    assert set(result["schema_versions"].values()) == {"1"}
+    assert result["schema_versions"] == {name: fmt.schema_version for name, fmt in FORMATS.items()}
     for split, parts in splits.items():
         counts = result["splits"][split]
         assert counts["parts"] == len(parts)
@@ -260,7 +260,7 @@ def test_json_change_tracking_fields(tmp_path):
     path = tmp_path / "train.json"
     json_export.write(path, "train", group(TINY)["train"], fake_readability)
     data = json.loads(path.read_text())
-    assert (data["format"], data["schema_version"], data["split"]) == ("coref-transfer-delta", "1", "train")
+    assert (data["format"], data["schema_version"], data["split"]) == ("coref-transfer-delta", json_export.SCHEMA_VERSION, "train")
     utt = data["utterances"][1]
     assert utt["text_before"] == "Lei ha salutato Marco." and utt["text"] == "Ha salutato Marco."
     assert [c["before"] for c in utt["changes"]] == ["Lei", "ha"]

@@ -264,14 +264,19 @@ def export(
     delta: Path = typer.Option(..., "--input", "-i", help="A δ folder (its delta.parquet is exported)."),
     out: Path = typer.Option(..., "--out", "-o", help="Folder for {split}.gold_conll/.json/.conllu/.jsonlines."),
     formats: list[str] = typer.Option(["conll2012", "json", "corefud", "jsonlines"], "--format", "-f", help="Formats to write (repeat the option)."),
+    config: Path | None = ConfigOption,
+    config_json: str | None = ConfigJsonOption,
 ) -> None:
     """Write the dataset per split as CoNLL-2012, JSON with change tracking, CorefUD CoNLL-U and jsonlines.
+
+    The config's `export` section says where CorefUD puts dropped subjects (`export.corefud.zeros`).
 
     Example: coref-transfer export --input results/refine/all --out results/export
     """
     from coref_transfer.export.export import export_all
 
-    result = export_all(delta / "delta.parquet", out, formats=tuple(formats))
+    settings = _config(config, config_json)["export"]
+    result = export_all(delta / "delta.parquet", out, formats=tuple(formats), settings=settings)
     log.info("exported %s", ", ".join(f"{split}: {c}" for split, c in result["splits"].items()))
 
 

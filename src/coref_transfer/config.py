@@ -27,6 +27,7 @@ STAGE_SECTIONS: dict[str, tuple[str, ...]] = {
     "select": ("select", "classes"),
     "translate": ("translate", "seed", "classes", "parser"),
     "refine": ("refine", "parser"),
+    "export": ("export",),
     "humaneval": ("report", "seed"),
     "report": ("report",),
 }

@@ -302,6 +302,29 @@ class Change:
         return {"rule": self.rule, "index": self.index, "before": self.before, "after": self.after}
 
 
+@dataclass(frozen=True, slots=True)
+class ZeroSubject:
+    """A subject pronoun refine deleted under a mention, which now lies on the verb (`schema.ZERO`).
+
+    The pronoun's own annotation as the parse had it (`deprel` an `nsubj`
+    relation): the CorefUD export writes the mention on an empty node with
+    it, the other formats keep the mention on the verb.
+    """
+
+    form: str
+    lemma: str
+    xpos: str
+    feats: str
+    deprel: str
+
+    @classmethod
+    def from_row(cls, row: ParquetRow | None) -> ZeroSubject | None:
+        return None if row is None else cls(row["form"], row["lemma"], row["xpos"], row["feats"], row["deprel"])
+
+    def to_row(self) -> dict[str, Any]:
+        return {"form": self.form, "lemma": self.lemma, "xpos": self.xpos, "feats": self.feats, "deprel": self.deprel}
+
+
 @dataclass(slots=True)
 class RefinedMention:
     """A mention after refine (`schema.DELTA_MENTION`): its span in the refined tokens and in translate's."""
@@ -312,16 +335,18 @@ class RefinedMention:
     cls: MentionClass
     role: str | None = None
     """The English pronoun's role (select's `role`), None for other mentions."""
+    zero: ZeroSubject | None = None
+    """The deleted subject pronoun when the mention is a dropped subject's (it lies on the verb), else None."""
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> RefinedMention:
         return cls(row["cluster_id"], Span(row["start"], row["end"]), Span(row["start_before"], row["end_before"]),
-                   _class_from(row), row.get("role"))  # type: ignore[arg-type]
+                   _class_from(row), row.get("role"), ZeroSubject.from_row(row.get("zero")))  # type: ignore[arg-type]
 
     def to_row(self) -> dict[str, Any]:
         return {"cluster_id": self.cluster_id, "start": self.span.start, "end": self.span.end,
                 "start_before": self.span_before.start, "end_before": self.span_before.end, "role": self.role,
-                **_class_columns(self.cls)}
+                **_class_columns(self.cls), "zero": None if self.zero is None else self.zero.to_row()}
 
 
 @dataclass(slots=True)

@@ -167,6 +167,18 @@ GAMMA = pa.schema(
 the mentions' `start`/`end` are Italian (null/empty when the utterance was
 dropped); `source_*` are the English ones; `audit` lists every attempt."""
 
+ZERO = pa.struct(
+    [
+        pa.field("form", pa.string(), nullable=False),
+        pa.field("lemma", pa.string(), nullable=False),
+        pa.field("xpos", pa.string(), nullable=False),
+        pa.field("feats", pa.string(), nullable=False),
+        pa.field("deprel", pa.string(), nullable=False),
+    ]
+)
+"""The subject pronoun refine deleted under a mention that now lies on its verb: the pronoun's
+annotation, for the CorefUD export's zero mention (an empty node)."""
+
 DELTA_MENTION = pa.struct(
     [
         pa.field("cluster_id", pa.int32(), nullable=False),
@@ -176,6 +188,7 @@ DELTA_MENTION = pa.struct(
         pa.field("end_before", pa.int32(), nullable=False),
         ROLE_FIELD,
         *CLASS_FIELDS,
+        pa.field("zero", ZERO),
     ]
 )
 

@@ -1,8 +1,10 @@
 """CorefUD export: CoNLL-U with coreference in MISC (CorefUD 1.x), built, written and read with udapi.
 
 The file is made by udapi itself (`Document`, trees, `create_coref_entity`,
-`create_mention`, its CoNLL-U writer), so udapi and the CorefUD tools read it.
-Rules (`SCHEMA_VERSION` versions them; CoNLL-U has no header for it):
+`create_mention`, `create_empty_child`, its CoNLL-U writer), so udapi and the
+CorefUD tools read it, and it passes the official validator (`udvalidate
+--lang it --level 2 --coref`, package udtools). Rules (`SCHEMA_VERSION`
+versions them; CoNLL-U has no header for it):
 
 1. One CorefUD document per δ document part (chain ids are per part):
    `# newdoc id = DOC_ID_PART` (as `bc/cctv/00/cctv_0001_0`, the jsonlines
@@ -14,22 +16,39 @@ Rules (`SCHEMA_VERSION` versions them; CoNLL-U has no header for it):
    separator; N is the δ sentence number), `# text = ` the refined text,
    `# speaker = ` the speaker.
 3. Words: FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL from δ (δ heads are
-   0-based with -1 for the root; CoNLL-U's are 1-based with 0). A lemma may
-   hold a space (`di il`, the lemma of the contraction `della`: δ keeps such
-   words whole, not as multiword tokens), which CoNLL-U allows. MISC has
-   `SpaceAfter=No` where `text` has no space after the word (when the tokens
-   spell `text`; otherwise no SpaceAfter and udapi's text).
+   0-based with -1 for the root; CoNLL-U's are 1-based with 0). An empty
+   lemma or XPOS (a word a rule inserted) is `_`; FEATS are sorted as UD
+   requires (`parsing.model.feats_text`). A lemma may hold a space (`di
+   il`, the lemma of the contraction `della`: δ keeps such words whole, not
+   as multiword tokens), which CoNLL-U allows. MISC has `SpaceAfter=No`
+   where `text` has no space after the word (when the tokens spell `text`;
+   otherwise no SpaceAfter and udapi's text).
 4. Coreference, in the bracket notation udapi writes: `Entity=(EID-ETYPE-HEAD-OTHER`
    on a mention's first word, `EID)` on its last, `(EID-...)` for one word.
    EID is `d<K>e<C>`: K numbers the document parts of the file from 1 and C
    is the δ chain id (udapi keys entities by EID across the whole file, so
-   the part must be in it). ETYPE is the chain's `type` class when all its
-   mentions agree (else none); HEAD is the 1-based position, in the mention,
-   of its syntactic head (the first word whose head lies outside the
-   mention); OTHER holds the mention's `gender` and `number` classes
-   (`gender:fem,number:sing`).
+   the part must be in it). ETYPE is the CorefUD entity type of the chain's
+   `type` class (`ETYPES`) when all its mentions agree (else none); HEAD is
+   the 1-based position, in the mention, of its syntactic head (the first
+   word whose head lies outside the mention); OTHER holds the mention's
+   `gender` and `number` classes (`gender:fem,number:sing`).
 5. A mention repeated with the same chain and span in one utterance is
    written once (see `rows.unique_mentions`).
+6. Zero mentions (`ZEROS`, the export config's `corefud.zeros`). With
+   `empty_node` (the default), the mention of a subject pronoun that refine
+   deleted (`RefinedMention.zero`) is a zero mention, as CorefUD writes
+   dropped subjects in every pro-drop language it holds: an empty node
+   (`5.1`) right after the verbal token that carries the subject's person
+   (the token the δ mention lies on: the finite auxiliary or copula, else
+   the verb), with FORM `_`, the deleted pronoun's LEMMA, XPOS and FEATS,
+   UPOS `PRON`, and in DEPS its relation (`nsubj`, `nsubj:pass`) to the
+   clause's predicate (the verb the auxiliary or copula depends on, else
+   the token itself); the verb carries no mention for it. An empty node
+   lives only in the enhanced graph, so every word of the file then has
+   DEPS: its basic HEAD:DEPREL (UD requires DEPS on every line of a file or
+   on none; the enhanced graph is the basic tree plus the zeros). With
+   `verb`, the mention stays on the verbal token, as in the CoNLL-2012 and
+   jsonlines exports (which cannot hold empty nodes), and DEPS is `_`.
 """
 
 from __future__ import annotations
@@ -42,16 +61,24 @@ from typing import Any
 from udapi.core.coref import CorefEntity
 from udapi.core.document import Document
 
-from coref_transfer.errors import InputFormatError
-from coref_transfer.export.rows import DocumentPart, space_after, unique_mentions
+from coref_transfer.errors import ConfigError, InputFormatError
+from coref_transfer.export.rows import DocumentPart, space_after, unique_mentions, zero_mentions
 from coref_transfer.io import atomic_write_text
 from coref_transfer.model import parse_doc_key, span_root
+from coref_transfer.parsing.model import feats_text, parse_feats
 from coref_transfer.records import RefinedUtterance
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 EXTENSION = "conllu"
 GLOBAL_ENTITY = "eid-etype-head-other"
 OTHER_CLASSES = ("gender", "number")
+ZEROS = ("empty_node", "verb")
+"""Where a deleted subject pronoun's mention goes (rule 6): a zero mention on an empty node, or the verb."""
+ETYPES = {"person": "person", "thing": "other"}
+"""Rule 4: our entity types (`classes.TYPES`) as CorefUD's (person, place, organization, animal, plant,
+object, substance, time, number, abstract, event, other). A `thing` is anything not a person, from the
+English gold (named-entity labels and nouns); nothing in the class tells an object from a place, an
+organisation or an abstraction, so it is `other` rather than a guess."""
 
 _EID_RE = re.compile(r"^d(\d+)e(\d+)$")
 _SENT_RE = re.compile(r"-s(\d+)$")
@@ -82,7 +109,7 @@ def _class_value(row: RefinedUtterance, value: str, what: str) -> str:
 
 
 def _etypes(part: DocumentPart) -> dict[int, str | None]:
-    """Rule 4: each chain's type when all its mentions agree."""
+    """Rule 4: each chain's CorefUD entity type (`ETYPES`) when all its mentions agree."""
     seen: dict[int, set[str | None]] = {}
     for row in part.rows:
         for m in row.mentions:
@@ -90,17 +117,46 @@ def _etypes(part: DocumentPart) -> dict[int, str | None]:
     out: dict[int, str | None] = {}
     for cluster, types in seen.items():
         value = next(iter(types)) if len(types) == 1 else None
-        out[cluster] = value
+        out[cluster] = None if value is None else ETYPES[value]
     return out
 
 
-def build(parts: Sequence[DocumentPart]) -> Document:
-    """A udapi document holding one split (rules 1-5)."""
+def _deps(tree: Any, nodes: Sequence[Any]) -> None:
+    """Rule 6: each word's DEPS is its basic HEAD:DEPREL (set once every parent is known)."""
+    for node in nodes:
+        node.deps = [{"parent": node.parent if node.parent is not None else tree, "deprel": node.deprel}]
+
+
+def _predicate(row: RefinedUtterance, token: int) -> int:
+    """Rule 6: the clause predicate of the verbal token a zero mention lies on."""
+    head = row.heads[token]
+    return head if row.deprels[token].split(":")[0] in ("aux", "cop") and head >= 0 else token
+
+
+def build(parts: Sequence[DocumentPart], zeros: str = "empty_node") -> Document:
+    """A udapi document holding one split (rules 1-6); `zeros` is one of `ZEROS`.
+
+    Raises:
+        ConfigError: `zeros` is not one of `ZEROS`.
+        InputFormatError: a class value cannot be written in the Entity annotation.
+    """
+    if zeros not in ZEROS:
+        raise ConfigError(f"export.corefud.zeros is {zeros!r}; valid values: {', '.join(ZEROS)}")
+    empty_nodes = zeros == "empty_node"
     doc = Document()
     doc.meta["global.Entity"] = GLOBAL_ENTITY
     for index, part in enumerate(parts, start=1):
         etypes = _etypes(part)
         entities: dict[int, CorefEntity] = {}
+
+        def mention_on(row: RefinedUtterance, cluster: int, head: Any, words: list[Any]) -> Any:
+            entity = entities.get(cluster)
+            if entity is None:
+                etype = etypes[cluster]
+                etype = _class_value(row, etype, "type") if etype else None
+                entity = entities[cluster] = doc.create_coref_entity(eid=eid(index, cluster), etype=etype)
+            return entity.create_mention(head=head, words=words)
+
         for i, row in enumerate(part.rows):
             root = doc.create_bundle().create_tree()
             root.sent_id = sent_id(part, row.sentence)
@@ -108,7 +164,8 @@ def build(parts: Sequence[DocumentPart]) -> Document:
                 root.newdoc = part.key
             root.comment = f" speaker = {row.speaker}\n"
             nodes = [
-                root.create_child(form=form, lemma=lemma, upos=upos, xpos=xpos, feats=feats, deprel=deprel)
+                root.create_child(form=form, lemma=lemma or "_", upos=upos, xpos=xpos or "_",
+                                  feats=feats_text(parse_feats(feats)), deprel=deprel)
                 for form, lemma, upos, xpos, feats, deprel in zip(
                     row.tokens, row.lemmas, row.upos, row.xpos, row.feats, row.deprels
                 )
@@ -116,6 +173,8 @@ def build(parts: Sequence[DocumentPart]) -> Document:
             for node, head in zip(nodes, row.heads):
                 if head >= 0:
                     node.parent = nodes[head]
+            if empty_nodes:
+                _deps(root, nodes)
             flags = space_after(row.tokens, row.text)
             if flags is not None:
                 for node, spaced in zip(nodes[:-1], flags):
@@ -124,17 +183,22 @@ def build(parts: Sequence[DocumentPart]) -> Document:
                 root.text = row.text
             # the first copy of a repeated mention gives the classes (the span formats write it once)
             classes = {(m.cluster_id, m.span): m.cls for m in reversed(row.mentions)}
-            mentions, _ = unique_mentions(row)
-            for m in mentions:
-                entity = entities.get(m.cluster_id)
-                if entity is None:
-                    etype = etypes[m.cluster_id]
-                    etype = _class_value(row, etype, "type") if etype else None
-                    entity = entities[m.cluster_id] = doc.create_coref_entity(eid=eid(index, m.cluster_id), etype=etype)
-                start, end = m.span.start, m.span.end
-                head = span_root(row.heads, start, end)
-                mention = entity.create_mention(head=nodes[start if head is None else head], words=nodes[start : end + 1])
-                source = classes[(m.cluster_id, m.span)]
+            mentions, _ = unique_mentions(row, zeros=not empty_nodes)
+            placed = [(m.cluster_id, classes[(m.cluster_id, m.span)], m.span, None) for m in mentions]
+            if empty_nodes:
+                placed += [(m.cluster_id, m.cls, m.span, m.zero) for m in zero_mentions(row)]
+            for cluster, source, span, zero in placed:
+                if zero is None:
+                    start, end = span.start, span.end
+                    head = span_root(row.heads, start, end)
+                    mention = mention_on(row, cluster, nodes[start if head is None else head], nodes[start : end + 1])
+                else:
+                    node = nodes[span.start].create_empty_child(
+                        zero.deprel, form="_", lemma=zero.lemma or "_", upos="PRON", xpos=zero.xpos or "_",
+                        feats=feats_text(parse_feats(zero.feats)),
+                    )
+                    node.deps = [{"parent": nodes[_predicate(row, span.start)], "deprel": zero.deprel}]
+                    mention = mention_on(row, cluster, node, [node])
                 for name in OTHER_CLASSES:
                     value = getattr(source, name)
                     if value:
@@ -142,26 +206,28 @@ def build(parts: Sequence[DocumentPart]) -> Document:
     return doc
 
 
-def render(parts: Sequence[DocumentPart]) -> str:
+def render(parts: Sequence[DocumentPart], zeros: str = "empty_node") -> str:
     """The text of one split's CoNLL-U file, as udapi's writer prints it."""
-    return build(parts).to_conllu_string()
+    return build(parts, zeros).to_conllu_string()
 
 
-def write(path: str | Path, parts: Sequence[DocumentPart]) -> None:
+def write(path: str | Path, parts: Sequence[DocumentPart], zeros: str = "empty_node") -> None:
     """Write one split's CoNLL-U file atomically."""
-    atomic_write_text(path, render(parts))
+    atomic_write_text(path, render(parts, zeros))
 
 
 def read(path: str | Path) -> list[dict[str, Any]]:
     """Read a CorefUD export back with udapi: one δ-like dict per tree.
 
     Each dict has `doc_id`, `part`, `sentence`, `speaker`, `text`, `tokens`,
-    `lemmas`, `upos`, `xpos`, `feats`, `heads` (0-based, -1 root), `deprels`
-    and `mentions` (`cluster_id`, `start`, `end`: 0-based, end inclusive,
-    sorted).
+    `lemmas`, `upos`, `xpos`, `feats`, `heads` (0-based, -1 root), `deprels`,
+    `mentions` (`cluster_id`, `start`, `end`: 0-based, end inclusive,
+    sorted) and `zeros`, the zero mentions (rule 6: `cluster_id`, `after`,
+    the 0-based word the empty node follows, `predicate`, the 0-based word
+    its DEPS names, `deprel`, `lemma`, `feats`; sorted).
 
     Raises:
-        InputFormatError: udapi cannot read the file, or it breaks rules 1-4.
+        InputFormatError: udapi cannot read the file, or it breaks rules 1-4 and 6.
     """
     doc = Document()
     try:
@@ -170,16 +236,21 @@ def read(path: str | Path) -> list[dict[str, Any]]:
     except (ValueError, KeyError) as exc:
         raise InputFormatError(path, None, f"udapi cannot read it as CorefUD CoNLL-U ({exc})") from exc
     by_tree: dict[int, list[tuple[int, int, int]]] = {}
+    zeros_by_tree: dict[int, list[dict[str, Any]]] = {}
     for entity in entities:
         match = _EID_RE.match(entity.eid)
         if match is None:
             raise InputFormatError(path, None, f"entity id {entity.eid!r} is not of the form d<K>e<C>")
+        cluster = int(match.group(2))
         for mention in entity.mentions:
+            root = mention.words[0].root
+            if any(w.is_empty() for w in mention.words):
+                zeros_by_tree.setdefault(id(root), []).append(_zero(path, entity.eid, mention, cluster))
+                continue
             ords = [w.ord for w in mention.words]
             if ords != list(range(ords[0], ords[-1] + 1)):
                 raise InputFormatError(path, None, f"mention {mention.span} of {entity.eid} is discontinuous")
-            root = mention.words[0].root
-            by_tree.setdefault(id(root), []).append((int(match.group(2)), ords[0] - 1, ords[-1] - 1))
+            by_tree.setdefault(id(root), []).append((cluster, ords[0] - 1, ords[-1] - 1))
     rows: list[dict[str, Any]] = []
     key: str | None = None
     for tree in doc.trees:
@@ -213,6 +284,26 @@ def read(path: str | Path) -> list[dict[str, Any]]:
                 "heads": [n.parent.ord - 1 for n in nodes],
                 "deprels": [n.deprel for n in nodes],
                 "mentions": [{"cluster_id": c, "start": s, "end": e} for c, s, e in sorted(by_tree.get(id(tree), []))],
+                "zeros": sorted(zeros_by_tree.get(id(tree), []), key=lambda z: (z["after"], z["cluster_id"])),
             }
         )
     return rows
+
+
+def _zero(path: str | Path, entity: str, mention: Any, cluster: int) -> dict[str, Any]:
+    """Rule 6: a zero mention read back (one empty node, whose DEPS names one predicate)."""
+    words = mention.words
+    if len(words) != 1 or len(words[0].deps) != 1:
+        raise InputFormatError(
+            path, None, f"mention {mention.span} of {entity}: a zero mention is one empty node with one DEPS relation"
+        )
+    node = words[0]
+    dep = node.deps[0]
+    return {
+        "cluster_id": cluster,
+        "after": int(node.ord) - 1,
+        "predicate": dep["parent"].ord - 1,
+        "deprel": dep["deprel"],
+        "lemma": node.lemma,
+        "feats": str(node.feats) or "_",
+    }

@@ -19,11 +19,12 @@ before any file changes, and OUT appears complete or not at all.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from coref_transfer.config import load_config, stage_config
 from coref_transfer.errors import ConfigError
 from coref_transfer.export import conll2012, corefud, json_export, jsonlines
 from coref_transfer.export.json_export import Readability, default_readability
@@ -43,29 +44,34 @@ class Format:
     name: str
     extension: str
     schema_version: str
-    prepare: Callable[[str, Sequence[DocumentPart], Readability | None], Writer]
-    """(split, parts, readability) -> a function writing the prepared file to a path."""
+    prepare: Callable[[str, Sequence[DocumentPart], Readability | None, Mapping[str, Any]], Writer]
+    """(split, parts, readability, the export config section) -> a function writing the prepared file to a path."""
 
 
 def _text_writer(text: str) -> Writer:
     return lambda path: atomic_write_text(path, text)
 
 
-def _prepare_json(split: str, parts: Sequence[DocumentPart], readability: Readability | None) -> Writer:
+def _prepare_json(
+    split: str, parts: Sequence[DocumentPart], readability: Readability | None, settings: Mapping[str, Any]
+) -> Writer:
     data = json_export.document(split, parts, readability)
     return lambda path: write_json(path, data)
 
 
 FORMATS: dict[str, Format] = {
     "conll2012": Format(
-        "conll2012", conll2012.EXTENSION, conll2012.SCHEMA_VERSION, lambda s, p, r: _text_writer(conll2012.render(p))
+        "conll2012", conll2012.EXTENSION, conll2012.SCHEMA_VERSION, lambda s, p, r, c: _text_writer(conll2012.render(p))
     ),
     "json": Format("json", json_export.EXTENSION, json_export.SCHEMA_VERSION, _prepare_json),
     "corefud": Format(
-        "corefud", corefud.EXTENSION, corefud.SCHEMA_VERSION, lambda s, p, r: _text_writer(corefud.render(p))
+        "corefud",
+        corefud.EXTENSION,
+        corefud.SCHEMA_VERSION,
+        lambda s, p, r, c: _text_writer(corefud.render(p, c["corefud"]["zeros"])),
     ),
     "jsonlines": Format(
-        "jsonlines", jsonlines.EXTENSION, jsonlines.SCHEMA_VERSION, lambda s, p, r: _text_writer(jsonlines.render(p))
+        "jsonlines", jsonlines.EXTENSION, jsonlines.SCHEMA_VERSION, lambda s, p, r, c: _text_writer(jsonlines.render(p))
     ),
 }
 """The export formats by name, in the default order."""
@@ -93,6 +99,7 @@ def export_all(
     out_dir: str | Path,
     formats: Sequence[str] = tuple(FORMATS),
     readability: Readability | None = None,
+    settings: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Export a `delta.parquet` to `out_dir/{split}.{extension}` for every split and format.
 
@@ -103,16 +110,18 @@ def export_all(
         readability: the JSON export's scorer (`json_export.Readability`);
             None uses `coref_transfer.readability`, checked before any
             work; `json_export.null_readability` writes null scores.
+        settings: the config's `export` section (None: its defaults), recorded in the manifest.
 
     Returns:
         `{"splits": {split: counts}, "files": {format: {split: file name}},
         "schema_versions": {format: version}}`; counts as `rows.count`.
 
     Raises:
-        ConfigError: an unknown format, or the readability module is missing.
+        ConfigError: an unknown format or setting, or the readability module is missing.
         InputFormatError: the table or one of its rows is malformed.
     """
     chosen = resolve_formats(formats)
+    sections = stage_config(load_config(None, {"export": dict(settings or {})}), "export")
     if readability is None and any(f.name == "json" for f in chosen):
         readability = default_readability()
     splits = group_rows(load_delta(delta_table_path), str(delta_table_path))
@@ -136,11 +145,12 @@ def export_all(
             )
         for fmt in chosen:
             name = f"{split}.{fmt.extension}"
-            pending.append((name, fmt.prepare(split, parts, readability)))
+            pending.append((name, fmt.prepare(split, parts, readability, sections["export"])))
             result["files"][fmt.name][split] = name
     with staged_directory(out) as tmp:
         for name, writer in pending:
             writer(tmp / name)
             log.info("wrote %s", out / name)
-        seal(tmp, build_manifest("export", {"formats": [f.name for f in chosen]}, [delta_table_path], **result))
+        config = {"formats": [f.name for f in chosen], **sections}
+        seal(tmp, build_manifest("export", config, [delta_table_path], **result))
     return result

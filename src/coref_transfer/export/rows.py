@@ -28,7 +28,7 @@ from pathlib import Path
 
 from coref_transfer.errors import InputFormatError
 from coref_transfer.model import Mention, doc_key
-from coref_transfer.records import RefinedUtterance, read_records
+from coref_transfer.records import RefinedMention, RefinedUtterance, read_records
 from coref_transfer.splits import SPLITS, require_split
 
 TOKEN_COLUMNS = ("lemmas", "upos", "xpos", "feats", "heads", "deprels")
@@ -54,18 +54,33 @@ def load_delta(path: str | Path) -> list[RefinedUtterance]:
     return read_records(path, "delta")
 
 
-def unique_mentions(row: RefinedUtterance) -> tuple[list[Mention], int]:
+def unique_mentions(row: RefinedUtterance, zeros: bool = True) -> tuple[list[Mention], int]:
     """The row's mentions (chain and span) sorted, each once, and how many repeats were merged.
 
     Refinement can move two mentions of one chain onto the same token (for
     example two deleted subject pronouns both re-anchored on one verb). A
     span format cannot tell the copies apart and scorers reject repeated
     mentions, so the span formats write such a mention once; the JSON export
-    keeps both (their `span_before`s differ).
+    keeps both (their `span_before`s differ). `zeros=False` leaves out the
+    mentions of deleted subject pronouns (`zero_mentions`), for a format
+    that writes them apart.
     """
-    mentions = [Mention(m.cluster_id, m.span) for m in row.mentions]
+    mentions = [Mention(m.cluster_id, m.span) for m in row.mentions if zeros or m.zero is None]
     unique = sorted(set(mentions), key=lambda m: (m.cluster_id, m.span))
     return unique, len(mentions) - len(unique)
+
+
+def zero_mentions(row: RefinedUtterance) -> list[RefinedMention]:
+    """The mentions of deleted subject pronouns (`RefinedMention.zero`), each (chain, verb) once, sorted.
+
+    Each lies on the verbal token that carries the subject's person; two
+    deleted pronouns of one chain on one verb are one zero (the first is kept).
+    """
+    seen: dict[tuple[int, int], RefinedMention] = {}
+    for m in row.mentions:
+        if m.zero is not None:
+            seen.setdefault((m.cluster_id, m.span.start), m)
+    return [seen[key] for key in sorted(seen, key=lambda k: (k[1], k[0]))]
 
 
 def _where(row: RefinedUtterance) -> str:
@@ -131,7 +146,8 @@ def group_rows(rows: Iterable[RefinedUtterance], source: str = "<rows>") -> dict
 
 
 def count(parts: Sequence[DocumentPart]) -> dict[str, int]:
-    """Counts of one split: documents, parts, utterances, tokens, mentions, chains, merged repeats."""
+    """Counts of one split: documents, parts, utterances, tokens, mentions (as the span formats write them),
+    zero mentions (of deleted subject pronouns, among the mentions), chains, merged repeats."""
     totals: Counter[str] = Counter()
     for part in parts:
         chains = set()
@@ -141,11 +157,13 @@ def count(parts: Sequence[DocumentPart]) -> dict[str, int]:
             totals["tokens"] += len(row.tokens)
             totals["mentions"] += len(mentions)
             totals["repeated_mentions_merged"] += repeats
+            totals["zero_mentions"] += len(zero_mentions(row))
             chains.update(m.cluster_id for m in mentions)
         totals["chains"] += len(chains)
     totals["parts"] = len(parts)
     totals["documents"] = len({p.doc_id for p in parts})
-    keys = ("documents", "parts", "utterances", "tokens", "mentions", "chains", "repeated_mentions_merged")
+    keys = ("documents", "parts", "utterances", "tokens", "mentions", "zero_mentions", "chains",
+            "repeated_mentions_merged")
     return {k: totals[k] for k in keys}
 
 

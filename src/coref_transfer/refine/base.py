@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from coref_transfer.classes import MentionClass
 from coref_transfer.model import Mention, Span
 from coref_transfer.parsing.model import ParsedSentence, Token
-from coref_transfer.records import Change
+from coref_transfer.records import Change, ZeroSubject
 
 
 @dataclass
@@ -33,6 +33,9 @@ class Sentence:
     """The entity class of each mention, parallel to `mentions` (translate's; empty when
     unknown, as for `refine-text`). Every edit keeps the mentions in their order, so
     the two lists stay aligned."""
+    zeros: dict[int, ZeroSubject] = field(default_factory=dict)
+    """Mentions (by index in `mentions`) that a deleted subject pronoun left on its verb, and that pronoun
+    (`delete(..., zero=...)`): the CorefUD export writes them as zero mentions on empty nodes."""
 
     def mention_class(self, index: int) -> MentionClass | None:
         """The class of the smallest mention covering token `index`, if known."""
@@ -66,12 +69,14 @@ class Sentence:
         if lemma is not None:
             token.lemma = lemma
 
-    def delete(self, rule: str, index: int, move_to: int | None = None) -> None:
+    def delete(self, rule: str, index: int, move_to: int | None = None, zero: ZeroSubject | None = None) -> None:
         """Delete token `index`, logged; mentions and heads stay consistent.
 
         A mention lying wholly on the deleted token moves onto `move_to` (an
-        index in the sentence before the deletion); a mention that only
-        contains it shrinks. Dependents of the deleted token attach to its head.
+        index in the sentence before the deletion), and with `zero` (the
+        deleted subject pronoun) it is recorded in `zeros`; a mention that
+        only contains it shrinks. Dependents of the deleted token attach to
+        its head.
 
         Raises:
             ValueError: a mention would be left with no token and no `move_to`.
@@ -82,6 +87,8 @@ class Sentence:
                 if move_to is None:
                     raise ValueError(f"deleting token {index} ({token.text!r}) would leave a mention with no token")
                 self.mentions[k] = Mention(m.cluster_id, Span(move_to, move_to))
+                if zero is not None:
+                    self.zeros[k] = zero
         self.changes.append(Change(rule, index, token.text, ""))
         for t in self.tokens:
             if t.head == index:

@@ -64,8 +64,8 @@ def _refined(utterance: TranslatedUtterance, parsed: ParsedSentence, rules: Sequ
         heads=[t.head for t in sentence.tokens],
         deprels=[t.deprel for t in sentence.tokens],
         mentions=[
-            RefinedMention(m.cluster_id, new.span, m.span, m.cls, m.role)  # type: ignore[arg-type]
-            for m, new in zip(live, sentence.mentions)
+            RefinedMention(m.cluster_id, new.span, m.span, m.cls, m.role, sentence.zeros.get(k))  # type: ignore[arg-type]
+            for k, (m, new) in enumerate(zip(live, sentence.mentions))
         ],
         changes=sentence.changes,
     )

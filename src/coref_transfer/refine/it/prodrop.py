@@ -6,7 +6,8 @@ from coref_transfer.lang.it.articles import split_articulated
 from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
 from coref_transfer.lang.it.speech import is_speech_verb
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.parsing.model import ParsedSentence, Token, feats_text
+from coref_transfer.records import ZeroSubject
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.pronouns import (
     finite_verb,
@@ -433,7 +434,13 @@ class SubjectPronounDeletion(Rule):
     def _delete(self, sentence: Sentence, pronoun: Token, target: Token) -> None:
         index = sentence.position(pronoun)
         capital = pronoun.text[:1].isupper() and _sentence_initial(sentence.tokens, index)
-        sentence.delete(self.name, index, move_to=sentence.position(target))
+        # The mention becomes a zero subject (CorefUD: an empty node); a quotative subject the parser
+        # called obj or xcomp is a subject all the same, and a personal pronoun's lemma is lower case
+        # (the parser copies a capital at the start of a sentence: "Loro").
+        deprel = pronoun.deprel if pronoun.deprel.startswith("nsubj") else "nsubj"
+        lemma = (pronoun.lemma or pronoun.text).lower()
+        zero = ZeroSubject(pronoun.text, lemma, pronoun.xpos or "_", feats_text(pronoun.feats), deprel)
+        sentence.delete(self.name, index, move_to=sentence.position(target), zero=zero)
         self.applied += 1
         if not capital:
             return
