@@ -4,6 +4,7 @@ hand-written table and on the sample's δ table."""
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -17,8 +18,9 @@ from coref_transfer.conll.reader import read_conll
 from coref_transfer.errors import ConfigError, InputFormatError
 from coref_transfer.export import conll2012, corefud, json_export, jsonlines
 from coref_transfer.export.export import FORMATS, export_all
-from coref_transfer.export.rows import group_rows, load_delta, space_after, unique_mentions
+from coref_transfer.export.rows import group_rows, load_delta, space_after, unique_mentions, zero_mentions
 from coref_transfer.model import parse_doc_key
+from coref_transfer.parsing.model import feats_text, parse_feats
 from coref_transfer.records import RefinedUtterance
 from coref_transfer.schema import DELTA, write_table
 
@@ -40,12 +42,17 @@ CLASSES = {
 }
 
 
-def mention(cluster, start, end, cls, before=None):
+def mention(cluster, start, end, cls, before=None, zero=None):
     sb, eb = before if before else (start, end)
-    m = {"cluster_id": cluster, "start": start, "end": end, "start_before": sb, "end_before": eb}
+    m = {"cluster_id": cluster, "start": start, "end": end, "start_before": sb, "end_before": eb, "zero": zero}
     m.update(CLASSES[cls])
     m.update({"type_source": "english", "gender_source": "english", "number_source": "cluster"})
     return m
+
+
+LEI = {"form": "Lei", "lemma": "lei", "xpos": "PE", "feats": "Gender=Fem|Number=Sing|Person=3|PronType=Prs",
+       "deprel": "nsubj"}
+"""The subject pronoun pro-drop deleted in TINY's second sentence (the mention's `zero`)."""
 
 
 def utterance(partition, doc_id, part, sentence, speaker, text, words, mentions, before=None, changes=()):
@@ -79,7 +86,7 @@ TINY = [
         ("salutato", "salutare", "VERB", "V", "Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part", -1, "root"),
         ("Marco", "Marco", "PROPN", "SP", "_", 1, "obj"),
         (".", ".", "PUNCT", "FS", "_", 1, "punct"),
-    ], [mention(1, 0, 0, "person", before=(0, 0)), mention(2, 2, 2, "man", before=(3, 3))],
+    ], [mention(1, 0, 0, "person", before=(0, 0), zero=LEI), mention(2, 2, 2, "man", before=(3, 3))],
         before=("Lei ha salutato Marco.", ["Lei", "ha", "salutato", "Marco", "."]),
         changes=[{"rule": "subject_pronoun_deletion", "index": 0, "before": "Lei", "after": ""},
                  {"rule": "subject_pronoun_deletion", "index": 0, "before": "ha", "after": "Ha"}]),
@@ -144,8 +151,9 @@ def group(rows):
     return group_rows([RefinedUtterance.from_row(r) for r in rows])
 
 
-def expected_mentions(row):
-    return [(m.cluster_id, m.span.start, m.span.end) for m in unique_mentions(row)[0]]
+def expected_mentions(row, zeros=True):
+    """The span formats' mentions of a row; `zeros=False`: without the zero mentions (CorefUD's empty nodes)."""
+    return [(m.cluster_id, m.span.start, m.span.end) for m in unique_mentions(row, zeros)[0]]
 
 
 # --- shared rules ------------------------------------------------------------
@@ -174,10 +182,10 @@ def test_files_per_split_and_format(exported):
 def test_tiny_counts(tmp_path):
     result = export_all(write_delta(tmp_path / "d.parquet", TINY), tmp_path / "out", readability=fake_readability)
     assert result["splits"] == {
-        "train": {"documents": 1, "parts": 2, "utterances": 4, "tokens": 26, "mentions": 8, "chains": 4,
-                  "repeated_mentions_merged": 0},
-        "test": {"documents": 1, "parts": 1, "utterances": 1, "tokens": 6, "mentions": 2, "chains": 1,
-                 "repeated_mentions_merged": 0},
+        "train": {"documents": 1, "parts": 2, "utterances": 4, "tokens": 26, "mentions": 8, "zero_mentions": 1,
+                  "chains": 4, "repeated_mentions_merged": 0},
+        "test": {"documents": 1, "parts": 1, "utterances": 1, "tokens": 6, "mentions": 2, "zero_mentions": 0,
+                 "chains": 1, "repeated_mentions_merged": 0},
     }  # fmt: skip
 
 
@@ -299,8 +307,9 @@ def test_json_reader_rejects_another_version(tmp_path):
 
 
 def test_corefud_read_by_udapi(exported):
-    """udapi's own reader finds every mention's words and the entity grouping of the input."""
+    """udapi's own reader finds every mention's words (zeros on empty nodes) and the entity grouping of the input."""
     splits, _, out = exported
+    zeros_seen = 0
     for split, parts in splits.items():
         doc = Document()
         doc.load_conllu(str(out / f"{split}.conllu"))
@@ -313,11 +322,14 @@ def test_corefud_read_by_udapi(exported):
         want: dict[str, list] = defaultdict(list)
         for index, part in enumerate(parts, start=1):
             for row in part.rows:
-                for cluster, start, end in expected_mentions(row):
+                sid = corefud.sent_id(part, row.sentence)
+                for cluster, start, end in expected_mentions(row, zeros=False):
                     want[corefud.eid(index, cluster)].append(
-                        (corefud.sent_id(part, row.sentence), tuple(range(start + 1, end + 2)),
-                         tuple(row.tokens[start : end + 1]))
-                    )  # fmt: skip
+                        (sid, tuple(range(start + 1, end + 2)), tuple(row.tokens[start : end + 1]))
+                    )
+                for zero in zero_mentions(row):
+                    want[corefud.eid(index, zero.cluster_id)].append((sid, (zero.span.start + 1.1,), ("_",)))
+                    zeros_seen += 1
         assert got == {eid: sorted(ms) for eid, ms in want.items()}
         trees = list(doc.trees)
         rows = [row for part in parts for row in part.rows]
@@ -325,11 +337,21 @@ def test_corefud_read_by_udapi(exported):
         for tree, row in zip(trees, rows, strict=True):
             nodes = tree.descendants
             assert [n.form for n in nodes] == row.tokens
-            assert [n.lemma for n in nodes] == row.lemmas
-            assert [(n.upos, n.xpos, n.deprel) for n in nodes] == list(zip(row.upos, row.xpos, row.deprels))
-            assert [str(n.feats) or "_" for n in nodes] == row.feats
+            assert [n.lemma for n in nodes] == [lemma or "_" for lemma in row.lemmas]
+            assert [(n.upos, n.xpos or "_", n.deprel) for n in nodes] == [
+                (u, x or "_", d) for u, x, d in zip(row.upos, row.xpos, row.deprels)
+            ]
+            assert [str(n.feats) or "_" for n in nodes] == [feats_text(parse_feats(f)) for f in row.feats]
             assert [n.parent.ord - 1 for n in nodes] == row.heads
+            # the enhanced graph: the basic tree, plus the zeros
+            assert [[(d["parent"].ord - 1, d["deprel"]) for d in n.deps] for n in nodes] == [
+                [(h, d)] for h, d in zip(row.heads, row.deprels)
+            ]
+            assert [(e.ord, e.lemma, e.upos) for e in tree.empty_nodes] == [
+                (z.span.start + 1.1, z.zero.lemma, "PRON") for z in zero_mentions(row)
+            ]
             assert tree.text == row.text
+    assert zeros_seen > 0  # both tables have dropped subjects
 
 
 def test_corefud_round_trip_through_our_reader(exported):
@@ -339,10 +361,95 @@ def test_corefud_round_trip_through_our_reader(exported):
         rows = [row for part in parts for row in part.rows]
         assert len(got) == len(rows)
         for back, row in zip(got, rows):
-            for field in ("doc_id", "part", "sentence", "speaker", "text", "tokens", "lemmas", "upos", "xpos",
-                          "feats", "heads", "deprels"):  # fmt: skip
+            for field in ("doc_id", "part", "sentence", "speaker", "text", "tokens", "upos", "xpos", "heads", "deprels"):
                 assert back[field] == getattr(row, field), field
-            assert [(m["cluster_id"], m["start"], m["end"]) for m in back["mentions"]] == expected_mentions(row)
+            assert [(m["cluster_id"], m["start"], m["end"]) for m in back["mentions"]] == expected_mentions(
+                row, zeros=False
+            )
+            assert [(z["cluster_id"], z["after"], z["deprel"], z["lemma"]) for z in back["zeros"]] == [
+                (z.cluster_id, z.span.start, z.zero.deprel, z.zero.lemma) for z in zero_mentions(row)
+            ]
+
+
+def test_corefud_zero_mention_on_an_empty_node(tmp_path):
+    """'Lei ha salutato Marco.' lost its subject: the mention is on an empty node after 'Ha', nsubj of
+    'salutato' in DEPS, and 'Ha' carries no mention."""
+    path = tmp_path / "train.conllu"
+    corefud.write(path, group(TINY)["train"])
+    lines = path.read_text().splitlines()
+    sentence = lines[lines.index("# sent_id = nw-ledger-00-ledger_0001_0-s1") + 3 :][:5]
+    assert sentence == [
+        "1\tHa\tavere\tAUX\tVA\tMood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t2\taux\t2:aux\t_",
+        "1.1\t_\tlei\tPRON\tPE\tGender=Fem|Number=Sing|Person=3|PronType=Prs\t_\t_\t2:nsubj"
+        "\tEntity=(d1e1-person-1-gender:fem,number:sing)",
+        "2\tsalutato\tsalutare\tVERB\tV\tGender=Masc|Number=Sing|Tense=Past|VerbForm=Part\t0\troot\t0:root\t_",
+        "3\tMarco\tMarco\tPROPN\tSP\t_\t2\tobj\t2:obj\tEntity=(d1e2-person-1-gender:masc,number:sing)"
+        "|SpaceAfter=No",
+        "4\t.\t.\tPUNCT\tFS\t_\t2\tpunct\t2:punct\t_",
+    ]
+    back = corefud.read(path)[1]
+    assert back["mentions"] == [{"cluster_id": 2, "start": 2, "end": 2}]
+    assert back["zeros"] == [
+        {"cluster_id": 1, "after": 0, "predicate": 1, "deprel": "nsubj", "lemma": "lei",
+         "feats": "Gender=Fem|Number=Sing|Person=3|PronType=Prs"}
+    ]  # fmt: skip
+
+
+def test_corefud_zeros_on_the_verb(tmp_path):
+    """`export.corefud.zeros: verb`: the paper's convention, as CoNLL-2012 has it; no empty node, no DEPS."""
+    out = export_all(write_delta(tmp_path / "d.parquet", TINY), tmp_path / "out", formats=["corefud", "conll2012"],
+                     settings={"corefud": {"zeros": "verb"}})  # fmt: skip
+    text = (tmp_path / "out" / "train.conllu").read_text()
+    assert "1\tHa\tavere\tAUX\tVA\tMood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t2\taux\t_" in text
+    assert not any(line.split("\t")[0].count(".") for line in text.splitlines() if line and line[0].isdigit())
+    got = corefud.read(tmp_path / "out" / "train.conllu")
+    conll = read_conll(tmp_path / "out" / "train.gold_conll")
+    assert [[(m["cluster_id"], m["start"], m["end"]) for m in row["mentions"]] for row in got] == [
+        sorted((m.cluster_id, m.span.start, m.span.end) for m in utt.mentions) for part in conll for utt in part.utterances
+    ]  # fmt: skip
+    assert all(row["zeros"] == [] for row in got)
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    assert manifest["config"]["export"] == {"corefud": {"zeros": "verb"}}
+    assert out["splits"]["train"]["zero_mentions"] == 1
+
+
+def test_corefud_zeros_setting_is_checked(tmp_path):
+    with pytest.raises(ConfigError, match="zeros"):
+        export_all(write_delta(tmp_path / "d.parquet", TINY), tmp_path / "out", formats=["corefud"],
+                   settings={"corefud": {"zeros": "pronoun"}})  # fmt: skip
+    assert not (tmp_path / "out").exists()
+
+
+def udvalidate(path: Path, level: int = 2) -> subprocess.CompletedProcess:
+    """The official UD validator (udtools' `udvalidate`, installed with the test extra) on one file."""
+    script = Path(sys.executable).with_name("udvalidate")
+    command = [str(script)] if script.exists() else ["udvalidate"]
+    return subprocess.run(
+        [*command, "--lang", "it", "--level", str(level), "--coref", "--max-err", "0", str(path)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("zeros", ["empty_node", "verb"])
+def test_corefud_passes_the_official_validator(delta, tmp_path, zeros):
+    """CorefUD releases require `udvalidate --level 2 --coref` without errors, in both zero conventions."""
+    export_all(delta, tmp_path / "out", formats=["corefud"], settings={"corefud": {"zeros": zeros}})
+    for path in sorted((tmp_path / "out").glob("*.conllu")):
+        result = udvalidate(path)
+        assert result.returncode == 0, f"{path.name}:\n{result.stderr[-3000:]}"
+        assert "*** PASSED ***" in result.stderr
+
+
+def test_the_validator_rejects_what_the_export_used_to_write(tmp_path):
+    """The check above can fail: our old entity type ('thing') and unsorted features are errors to it."""
+    path = tmp_path / "train.conllu"
+    corefud.write(path, group(TINY)["train"])
+    text = path.read_text().replace("-other-", "-thing-", 1)
+    text = text.replace("Definite=Def|Gender=Fem|Number=Sing|PronType=Art", "Gender=Fem|Definite=Def|Number=Sing|PronType=Art", 1)
+    path.write_text(text)
+    result = udvalidate(path)
+    assert result.returncode != 0
+    assert "spurious-entity-type" in result.stderr and "unsorted-features" in result.stderr
 
 
 def test_corefud_annotation_text(tmp_path):
@@ -362,7 +469,9 @@ def test_corefud_annotation_text(tmp_path):
     assert misc[3] == "Entity=(d1e2-person-1-gender:masc,number:sing)d1e1)"
     assert misc[5] == "SpaceAfter=No"
     assert "# newdoc id = nw/ledger/00/ledger_0001_1" in lines
-    assert "4\tnel\tin il\tADP\tE_RD\tDefinite=Def|Gender=Masc|Number=Sing|PronType=Art\t5\tcase\t_\t_" in lines
+    assert "4\tnel\tin il\tADP\tE_RD\tDefinite=Def|Gender=Masc|Number=Sing|PronType=Art\t5\tcase\t5:case\t_" in lines
+    # a thing is CorefUD's 'other' (corefud.ETYPES)
+    assert "Entity=(d2e1-other-2-gender:masc,number:sing" in [line.split("\t")[9] for line in lines if "\t" in line]
 
 
 # --- jsonlines ---------------------------------------------------------------------------

@@ -279,7 +279,7 @@ def read(path: str | Path) -> list[dict[str, Any]]:
                 "tokens": [n.form for n in nodes],
                 "lemmas": [n.lemma for n in nodes],
                 "upos": [n.upos for n in nodes],
-                "xpos": [n.xpos for n in nodes],
+                "xpos": [n.xpos or "" for n in nodes],  # udapi reads XPOS `_` as None; δ's "unknown" is ""
                 "feats": [str(n.feats) or "_" for n in nodes],
                 "heads": [n.parent.ord - 1 for n in nodes],
                 "deprels": [n.deprel for n in nodes],
