@@ -7,6 +7,7 @@ import pytest
 from coref_transfer.classes import MentionClass
 from coref_transfer.model import Mention, Span
 from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.records import ZeroSubject
 from coref_transfer.refine.base import Sentence
 
 SRC = ("english", "english", "english")
@@ -70,3 +71,20 @@ def test_mention_class_is_the_smallest_covering_mentions() -> None:
     assert sent.mention_class(3) is org
     assert sent.mention_class(0) is org
     assert sentence("x", [-1]).mention_class(0) is None
+
+
+def test_delete_with_a_zero_records_the_pronoun_on_the_moved_mention() -> None:
+    # "lui ha detto ." → "ha detto .": lui's mention moves onto "ha" and is a zero subject
+    sent = sentence("Marco sa che lui ha detto .", [1, -1, 5, 5, 5, 1, 1], (0, 0, 1), (3, 3, 1))
+    zero = ZeroSubject("lui", "lui", "PE", "Gender=Masc|Number=Sing|Person=3|PronType=Prs", "nsubj")
+    sent.delete("subject_pronoun_deletion", 3, move_to=4, zero=zero)
+    assert spans(sent) == [(0, 0), (3, 3)]
+    assert sent.zeros == {1: zero}
+    sent.insert("r", 0, Token("Sì", head=2))  # later edits shift the span; the record stays with its mention
+    assert spans(sent) == [(1, 1), (4, 4)] and sent.zeros == {1: zero}
+
+
+def test_delete_without_a_zero_records_none() -> None:
+    sent = sentence("la sua madre", [2, 2, -1], (1, 1, 1))
+    sent.delete("r", 1, move_to=2)
+    assert spans(sent) == [(1, 1)] and sent.zeros == {}

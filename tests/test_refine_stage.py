@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 import subprocess
 import sys
 
@@ -12,7 +13,9 @@ from coref_transfer.config import validate_config
 from coref_transfer.errors import ConfigError, MissingInputError
 from coref_transfer.lang.it.detokenize import detokenize
 from coref_transfer.parsing.backends import SpacyParser, StanzaParser
-from coref_transfer.refine.registry import RULES
+from coref_transfer.records import read_records
+from coref_transfer.refine.base import Sentence
+from coref_transfer.refine.registry import RULES, build_rules, refine
 from coref_transfer.refine.run import BracketError, parse_bracketed, refine_texts
 from coref_transfer.refine.stage import bracketed
 
@@ -115,3 +118,35 @@ def test_refine_text_cli_single_and_file(tmp_path):
     assert len(lines) == 2 and lines[0]["tokens"][0] == "Mio"
     bad = subprocess.run([sys.executable, "-m", "coref_transfer", "refine-text", "[Egli ha detto ."], capture_output=True, text=True, cwd=REPO)
     assert bad.returncode == 1 and "never closed" in bad.stderr
+
+
+def test_sample_zero_mentions_are_the_deleted_subject_pronouns():
+    """In the sample's δ table a mention is a zero exactly when pro-drop deleted the pronoun under it,
+    and it then lies on one verbal token."""
+    path = REPO / "results" / "refine" / "all" / "delta.parquet"
+    if not path.exists():
+        pytest.fail("no results/refine/all/delta.parquet: run the workflow on the sample first (make test does)")
+    zeros = 0
+    for row in read_records(path, "delta"):
+        deleted = Counter(c.before for c in row.changes if c.rule == "subject_pronoun_deletion" and c.after == "")
+        for m in row.mentions:
+            before = row.tokens_before[m.span_before.start : m.span_before.end + 1]
+            if m.zero is None:
+                continue
+            zeros += 1
+            assert before == [m.zero.form] and deleted[m.zero.form] > 0, (row.text_before, before)
+            assert m.span.start == m.span.end and row.upos[m.span.start] in ("AUX", "VERB"), row.text
+            assert m.zero.deprel in ("nsubj", "nsubj:pass") and m.zero.lemma == m.zero.lemma.lower()
+    assert zeros > 10
+
+
+def test_pro_drop_makes_both_mentions_of_the_papers_example_zeros(config, parser):
+    tokens, mentions = parse_bracketed("[Egli] ha detto alla gente che [lei] era una brava cuoca .")
+    [parsed] = parser.parse([tokens], 8, progress=False)
+    sentence = Sentence(parsed, mentions)
+    refine(sentence, build_rules(["subject_pronoun_deletion"]))
+    assert [(m.span.start, m.span.end) for m in sentence.mentions] == [(0, 0), (5, 5)]
+    assert {k: (z.form, z.lemma, z.deprel) for k, z in sentence.zeros.items()} == {
+        0: ("Egli", "egli", "nsubj"),
+        1: ("lei", "lei", "nsubj"),
+    }
