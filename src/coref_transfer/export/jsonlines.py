@@ -61,7 +61,7 @@ def record(part: DocumentPart) -> dict[str, Any]:
             head = start if root is None else root
             chains.setdefault(m.cluster_id, []).append(([offset + start, offset + end], offset + head))
         offset += len(row.tokens)
-    ordered = sorted(sorted(mentions) for mentions in chains.values())
+    ordered = sorted(sorted(chain) for chain in chains.values())
     return {
         "doc_key": part.key,
         "sentences": [list(row.tokens) for row in part.rows],
