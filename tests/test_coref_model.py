@@ -23,7 +23,7 @@ import pytest
 import torch
 
 from coref_transfer.train.config import config_from_dict, load_coref_config
-from coref_transfer.train.data import Document, head_targets, parse_document, read_documents, windows
+from coref_transfer.train.data import Document, head_targets, mention_head, parse_document, read_documents, windows
 from coref_transfer.errors import ConfigError, InputFormatError
 
 from tiny_encoder import SAMPLE_JSONLINES, tiny_encoder_dir  # noqa: F401  (the fixture)
@@ -243,7 +243,16 @@ def test_cluster_outside_document_names_file_and_doc_key(tmp_path):
     ({"doc_key": "k_0", "sentences": [["a", "b"], ["c"]], "clusters": [[[1, 2]]]}, "crosses a sentence"),
     ({"doc_key": "k_0", "sentences": [["a", "b"]], "clusters": [[[0, 0]], [[0, 0]]]}, "in clusters 0 and 1"),
     ({"doc_key": "k_0", "sentences": [["a", "b"]], "speakers": [["x"]], "clusters": []}, "'speakers'"),
-    ({"doc_key": "k_0", "sentences": [["a", "b"]], "heads": [[1, 5]], "clusters": []}, "head 5 of word 1"),
+    ({"doc_key": "k_0", "sentences": [["a", "b", "c"]], "clusters": [[[0, 1], [2, 2]]], "heads": [[2, 2]]},
+     r"head 2 of mention \[0, 1\] of cluster 0 is outside the mention"),
+    ({"doc_key": "k_0", "sentences": [["a", "b"], ["c"]], "clusters": [[[0, 0]], [[2, 2]]], "heads": [[0], [0]]},
+     r"head 0 of mention \[2, 2\] of cluster 1 is outside"),  # a sentence-level offset, not a document-level one
+    ({"doc_key": "k_0", "sentences": [["a", "b"]], "clusters": [[[0, 0], [1, 1]]], "heads": [[0]]},
+     r"'heads' must have the shape of 'clusters'.*cluster 0 has 2 mentions"),
+    ({"doc_key": "k_0", "sentences": [["a", "b"]], "clusters": [[[0, 0]]], "heads": [[0], [1]]},
+     r"'heads' must have the shape of 'clusters'.*\(1 clusters\)"),
+    ({"doc_key": "k_0", "sentences": [["a", "b"]], "clusters": [[[0, 1], [0, 1]]], "heads": [[0, 1]]},
+     r"mention \[0, 1\] of cluster 0 is given two heads, 0 and 1"),
     ({"doc_key": "k_0", "sentences": []}, "'sentences'"),
 ])
 def test_malformed_documents(doc, problem):
@@ -281,19 +290,26 @@ def test_windows_give_every_subword_one_vector_with_context():
                 assert end - own_end >= 8
 
 
-def test_heads_last_word_or_dependency_head_and_shorter_mention_wins():
+def test_heads_last_word_or_given_head_and_shorter_mention_wins():
     doc = parse_document({"doc_key": "nw/x/00/x_0001_0",
                           "sentences": [["il", "direttore", "del", "teatro", "di", "Torino"]],
                           "clusters": [[[0, 5], [5, 5]], [[3, 3]]]}, "f", 1, True)
+    assert doc.heads is None and mention_head(doc, (0, 5)) == 5
     head_cluster, head_span, dropped = head_targets(doc)
     assert head_span == {5: (5, 5), 3: (3, 3)} and dropped == 1  # [0, 5] and [5, 5] both end on 'Torino'
+    # mention heads parallel to clusters, in the file's order (the reader sorts the mentions, heads follow)
     parsed = parse_document({"doc_key": "nw/x/00/x_0001_0",
                              "sentences": [["il", "direttore", "del", "teatro", "di", "Torino"]],
-                             "heads": [[1, -1, 3, 1, 5, 3]],
-                             "clusters": [[[0, 5], [5, 5]], [[3, 3]]]}, "f", 1, True)
+                             "clusters": [[[5, 5], [0, 5]], [[3, 3]]], "heads": [[5, 1], [3]]}, "f", 1, True)
+    assert parsed.clusters == (((0, 5), (5, 5)), ((3, 3),)) and parsed.heads == ((1, 5), (3,))
+    assert mention_head(parsed, (0, 5)) == 1  # 'direttore' heads the NP
     head_cluster, head_span, dropped = head_targets(parsed)
-    assert head_span == {1: (0, 5), 5: (5, 5), 3: (3, 3)} and dropped == 0  # 'direttore' heads the NP
+    assert head_span == {1: (0, 5), 5: (5, 5), 3: (3, 3)} and dropped == 0
     assert head_cluster == {1: 0, 5: 0, 3: 1}
+    # the same head for two mentions: the shorter keeps it
+    shared = parse_document({"doc_key": "nw/x/00/x_0001_0", "sentences": [["il", "direttore", "del", "teatro"]],
+                             "clusters": [[[0, 3]], [[0, 1]]], "heads": [[1], [1]]}, "f", 1, True)
+    assert head_targets(shared) == ({1: 1}, {1: (0, 1)}, 1)
 
 
 def test_decoding_links_transitively_and_spans_contain_their_heads():

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from collections import defaultdict
+from dataclasses import replace
 from pathlib import Path
 
 import pyarrow as pa
@@ -19,10 +20,11 @@ from coref_transfer.errors import ConfigError, InputFormatError
 from coref_transfer.export import conll2012, corefud, json_export, jsonlines
 from coref_transfer.export.export import FORMATS, export_all
 from coref_transfer.export.rows import group_rows, load_delta, space_after, unique_mentions, zero_mentions
-from coref_transfer.model import parse_doc_key
+from coref_transfer.model import parse_doc_key, span_root
 from coref_transfer.parsing.model import feats_text, parse_feats
 from coref_transfer.records import RefinedUtterance
 from coref_transfer.schema import DELTA, write_table
+from coref_transfer.train.data import mention_head, read_documents
 
 SAMPLE_DELTA = REPO / "results" / "refine" / "all" / "delta.parquet"
 EXTENSIONS = {name: fmt.extension for name, fmt in FORMATS.items()}
@@ -173,6 +175,7 @@ def test_files_per_split_and_format(exported):
     )
     assert result["files"]["conll2012"] == {split: f"{split}.gold_conll" for split in splits}
     assert result["schema_versions"] == {name: fmt.schema_version for name, fmt in FORMATS.items()}
+    assert result["schema_versions"]["jsonlines"] == "2"  # 2: mention heads
     for split, parts in splits.items():
         counts = result["splits"][split]
         assert counts["parts"] == len(parts)
@@ -495,6 +498,20 @@ def test_jsonlines_round_trip(exported):
             for chain in obj["clusters"]:
                 assert chain == sorted(chain)
             assert obj["clusters"] == sorted(obj["clusters"])
+            # each mention's head: inside its span, δ's span root (the span's start if the parse has none)
+            expected_heads, offset = {}, 0
+            for row in part.rows:
+                for _, start, end in expected_mentions(row):
+                    root = span_root(row.heads, start, end)
+                    expected_heads[(offset + start, offset + end)] = offset + (start if root is None else root)
+                offset += len(row.tokens)
+            assert [len(h) for h in obj["heads"]] == [len(c) for c in obj["clusters"]]
+            for chain, heads in zip(obj["clusters"], obj["heads"]):
+                for (start, end), head in zip(chain, heads):
+                    assert start <= head <= end and head == expected_heads[(start, end)]
+        # the trainer's reader reads the export and takes its heads
+        for doc, obj in zip(read_documents(out / f"{split}.jsonlines"), got, strict=True):
+            assert [[mention_head(doc, tuple(span)) for span in chain] for chain in obj["clusters"]] == obj["heads"]
 
 
 def test_jsonlines_tiny_document_offsets():
@@ -502,6 +519,7 @@ def test_jsonlines_tiny_document_offsets():
     assert obj["doc_key"] == "nw/ledger/00/ledger_0001_0"
     # sentence 0 has 7 words, so "Ha" (chain 1) is word 7 and "Marco" of sentence 1 is word 9
     assert obj["clusters"] == [[[0, 3], [7, 7]], [[3, 3], [9, 9]]]
+    assert obj["heads"] == [[1, 7], [3, 9]]  # "La sorella di Marco" is headed by "sorella"
     assert obj["speakers"][1] == ["-"] * 4
 
 
@@ -513,6 +531,65 @@ def test_jsonlines_reader_names_the_bad_line(tmp_path):
     path.write_text(good + "\n" + json.dumps(bad) + "\n")
     with pytest.raises(InputFormatError, match=r"x.jsonlines:2: mention \[0, 99\]"):
         jsonlines.read(path)
+
+
+@pytest.mark.parametrize(
+    ("heads", "problem"),
+    [
+        ([[0, 2]], r"x.jsonlines:1: head 2 of mention \[3, 3\] lies outside the mention"),
+        ([[0]], r"x.jsonlines:1: 'heads' does not have the shape of 'clusters'"),
+        ([[0, 3], []], r"x.jsonlines:1: 'heads' does not have the shape of 'clusters'"),
+    ],
+)
+def test_jsonlines_reader_checks_the_heads(tmp_path, heads, problem):
+    path = tmp_path / "x.jsonlines"
+    obj = jsonlines.record(group(TINY)["test"][0])
+    assert obj["clusters"] == [[[0, 0], [3, 3]]] and obj["heads"] == [[0, 3]]
+    path.write_text(json.dumps(dict(obj, heads=heads)) + "\n")
+    with pytest.raises(InputFormatError, match=problem):
+        jsonlines.read(path)
+
+
+# fmt: off
+AGENCY = [
+    # "the director of the regional agency": the noun phrase's head is its first noun, its last word a post-modifier.
+    utterance("train-nw-ledger", "nw/ledger/00/ledger_0002", 0, 0, "-", "Il bando è uscito.", [
+        ("Il", "il", "DET", "RD", "Definite=Def|Gender=Masc|Number=Sing|PronType=Art", 1, "det"),
+        ("bando", "bando", "NOUN", "S", "Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("è", "essere", "AUX", "VA", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 3, "aux"),
+        ("uscito", "uscire", "VERB", "V", "Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part", -1, "root"),
+        (".", ".", "PUNCT", "FS", "_", 3, "punct"),
+    ], [mention(2, 0, 1, "thing")]),
+    utterance("train-nw-ledger", "nw/ledger/00/ledger_0002", 0, 1, "-",
+              "La direttrice dell'agenzia regionale lo ha firmato.", [
+        ("La", "il", "DET", "RD", "Definite=Def|Gender=Fem|Number=Sing|PronType=Art", 1, "det"),
+        ("direttrice", "direttrice", "NOUN", "S", "Gender=Fem|Number=Sing", 7, "nsubj"),
+        ("dell'", "di il", "ADP", "E_RD", "Definite=Def|Number=Sing|PronType=Art", 3, "case"),
+        ("agenzia", "agenzia", "NOUN", "S", "Gender=Fem|Number=Sing", 1, "nmod"),
+        ("regionale", "regionale", "ADJ", "A", "Number=Sing", 3, "amod"),
+        ("lo", "lo", "PRON", "PC", "Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs", 7, "obj"),
+        ("ha", "avere", "AUX", "VA", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 7, "aux"),
+        ("firmato", "firmare", "VERB", "V", "Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part", -1, "root"),
+        (".", ".", "PUNCT", "FS", "_", 7, "punct"),
+    ], [mention(1, 0, 4, "person"), mention(3, 3, 4, "thing"), mention(2, 5, 5, "thing")]),
+]
+# fmt: on
+
+
+def test_jsonlines_head_of_a_post_modified_noun_phrase(tmp_path):
+    """"la direttrice dell'agenzia regionale" is headed by "direttrice", not by its last word."""
+    obj = jsonlines.record(group(AGENCY)["train"][0])
+    words = [w for sentence in obj["sentences"] for w in sentence]
+    # sentence 0 has 5 words: the noun phrase is words 5-9, "agenzia regionale" 8-9, "lo" 10
+    assert obj["clusters"] == [[[0, 1], [10, 10]], [[5, 9]], [[8, 9]]]
+    assert obj["heads"] == [[1, 10], [6], [8]]
+    assert words[6] == "direttrice" and words[8] == "agenzia"
+    jsonlines.write(tmp_path / "train.jsonlines", [group(AGENCY)["train"][0]])
+    (doc,) = read_documents(tmp_path / "train.jsonlines")
+    assert doc.words[mention_head(doc, (5, 9))] == "direttrice"
+    assert doc.words[mention_head(doc, (8, 9))] == "agenzia"
+    # without the heads the trainer would take the last word, "regionale", for both
+    assert mention_head(replace(doc, heads=None), (5, 9)) == mention_head(replace(doc, heads=None), (8, 9)) == 9
 
 
 # --- errors and helpers ---------------------------------------------------------------------

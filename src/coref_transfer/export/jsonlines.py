@@ -4,7 +4,7 @@ One JSON object per line, one line per δ document part:
 
     {"doc_key": "bc/cctv/00/cctv_0001_0", "sentences": [["Anna", "è", "qui", "."], ...],
      "speakers": [["Host", "Host", "Host", "Host"], ...], "clusters": [[[0, 0], [7, 8]], ...],
-     "sentence_ids": [0, 2, ...], "schema_version": "1"}
+     "heads": [[0, 8], ...], "sentence_ids": [0, 2, ...], "schema_version": "2"}
 
 1. `doc_key` is the δ document id, `_`, the part number: the OntoNotes
    `genre/source/NN/source_NNNN` id, so the e2e-coref convention holds
@@ -17,10 +17,19 @@ One JSON object per line, one line per δ document part:
    first mention; chain ids are not kept (the format has none). A mention
    repeated with the same chain and span is written once
    (`rows.unique_mentions`); single-mention chains are kept as they are.
-4. Beyond e2e-coref (trainers ignore unknown keys): `sentence_ids`, the δ
+4. `heads`: parallel to `clusters` (`heads[i][j]` belongs to mention
+   `clusters[i][j]`), the DOCUMENT-LEVEL word index of the mention's
+   syntactic head in δ's dependency parse: the span's root
+   (`coref_transfer.model.span_root`, the first word whose head lies
+   outside the span), the span's first word if the parse has none (a
+   cycle). Word-level trainers (wl-coref style) link these words; without
+   them they take the last word, wrong for Italian noun phrases with
+   post-modifiers ("la direttrice dell'agenzia regionale": direttrice, not
+   regionale).
+5. Beyond e2e-coref (trainers ignore unknown keys): `sentence_ids`, the δ
    sentence number of each sentence (sentences dropped upstream are absent),
    and `schema_version`.
-5. Keys sorted, UTF-8, `\\n` after every line.
+6. Keys sorted, UTF-8, `\\n` after every line.
 """
 
 from __future__ import annotations
@@ -33,35 +42,39 @@ from typing import Any
 from coref_transfer.errors import InputFormatError
 from coref_transfer.export.rows import DocumentPart, unique_mentions
 from coref_transfer.io import atomic_write_text, iter_json_lines
-from coref_transfer.model import parse_doc_key
+from coref_transfer.model import parse_doc_key, span_root
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 EXTENSION = "jsonlines"
-KEYS = frozenset({"doc_key", "sentences", "speakers", "clusters", "sentence_ids", "schema_version"})
+KEYS = frozenset({"doc_key", "sentences", "speakers", "clusters", "heads", "sentence_ids", "schema_version"})
 
 
 def record(part: DocumentPart) -> dict[str, Any]:
-    """One document part as a jsonlines object (rules 1-4)."""
-    chains: dict[int, list[list[int]]] = {}
+    """One document part as a jsonlines object (rules 1-5)."""
+    chains: dict[int, list[tuple[list[int], int]]] = {}
     offset = 0
     for row in part.rows:
         mentions, _ = unique_mentions(row)
         for m in mentions:
-            chains.setdefault(m.cluster_id, []).append([offset + m.span.start, offset + m.span.end])
+            start, end = m.span.start, m.span.end
+            root = span_root(row.heads, start, end)
+            head = start if root is None else root
+            chains.setdefault(m.cluster_id, []).append(([offset + start, offset + end], offset + head))
         offset += len(row.tokens)
-    clusters = sorted(sorted(spans) for spans in chains.values())
+    ordered = sorted(sorted(chain) for chain in chains.values())
     return {
         "doc_key": part.key,
         "sentences": [list(row.tokens) for row in part.rows],
         "speakers": [[row.speaker] * len(row.tokens) for row in part.rows],
-        "clusters": clusters,
+        "clusters": [[span for span, _ in chain] for chain in ordered],
+        "heads": [[head for _, head in chain] for chain in ordered],
         "sentence_ids": [row.sentence for row in part.rows],
         "schema_version": SCHEMA_VERSION,
     }
 
 
 def render(parts: Sequence[DocumentPart]) -> str:
-    """The text of one split's jsonlines file (rule 5)."""
+    """The text of one split's jsonlines file (rule 6)."""
     return "".join(json.dumps(record(p), sort_keys=True, ensure_ascii=False) + "\n" for p in parts)
 
 
@@ -71,7 +84,7 @@ def write(path: str | Path, parts: Sequence[DocumentPart]) -> None:
 
 
 def _check(obj: Any, path: str | Path, lineno: int) -> dict[str, Any]:
-    """Rules 1-4 on one decoded line."""
+    """Rules 1-5 on one decoded line."""
     if not isinstance(obj, dict) or set(obj) != KEYS:
         found = sorted(obj) if isinstance(obj, dict) else type(obj).__name__
         raise InputFormatError(path, lineno, f"keys {found}, expected {sorted(KEYS)}")
@@ -91,6 +104,15 @@ def _check(obj: Any, path: str | Path, lineno: int) -> dict[str, Any]:
         for span in chain:
             if not (len(span) == 2 and 0 <= span[0] <= span[1] < words):
                 raise InputFormatError(path, lineno, f"mention {span} is not [start, end] inside the {words} words")
+    heads = obj["heads"]
+    if not isinstance(heads, list) or [len(h) if isinstance(h, list) else -1 for h in heads] != [
+        len(chain) for chain in obj["clusters"]
+    ]:
+        raise InputFormatError(path, lineno, "'heads' does not have the shape of 'clusters' (one head per mention)")
+    for chain, chain_heads in zip(obj["clusters"], heads):
+        for span, head in zip(chain, chain_heads):
+            if not (type(head) is int and span[0] <= head <= span[1]):
+                raise InputFormatError(path, lineno, f"head {head!r} of mention {span} lies outside the mention")
     return obj
 
 
@@ -98,7 +120,7 @@ def read(path: str | Path) -> list[dict[str, Any]]:
     """The objects of a jsonlines export, one per document part, checked.
 
     Raises:
-        InputFormatError: a line is not JSON or breaks rules 1-4 (the line is named).
+        InputFormatError: a line is not JSON or breaks rules 1-5 (the line is named).
     """
     return [_check(obj, path, lineno) for lineno, obj in iter_json_lines(path)]
 

@@ -12,18 +12,19 @@ The input is the jsonlines format of `coref_transfer.export.jsonlines`
    DOCUMENT-LEVEL word offsets, 0-based, end inclusive; a mention lies
    inside one sentence and a span is in at most one chain. Required for
    training and scoring; absent it means "no gold" (prediction only).
-4. `heads`, if present, gives each word's dependency head as in the δ
-   tables: one list per sentence, a 0-based index inside the sentence, -1
-   for the root.
+4. `heads`, if present, gives each mention's head word, parallel to
+   `clusters` (`heads[i][j]` is the head of mention `clusters[i][j]`): a
+   DOCUMENT-LEVEL word offset inside the mention. A span written twice in
+   one chain has one head.
 5. Other keys (`sentence_ids`, `schema_version`, ...) are ignored.
 
 Mention heads (the word-level model links head words, not spans): with
-`heads`, a mention's head is its first word whose dependency head lies
-outside the mention (or is the root); without them, its last word. The
-last word is right for English-style head-final noun phrases and names
-("Marco Bassi" -> Bassi is as good as Marco for linking) but wrong for
-Italian NPs with a post-modifier ("il direttore del teatro" -> teatro), so
-exports that carry a parse should add `heads`. When two mentions of one
+`heads`, a mention's head is the one given (the project's export writes
+the syntactic head from δ's dependency parse); without them, its last
+word. The last word is right for English-style head-final noun phrases and
+names ("Marco Bassi" -> Bassi is as good as Marco for linking) but wrong
+for Italian NPs with a post-modifier ("il direttore del teatro" -> teatro),
+so exports that carry a parse should add `heads`. When two mentions of one
 document get the same head word, the shorter one keeps it (the inner
 mention, whose head it truly is) and the other is left out of the word-level
 targets (it still counts in scoring: this caps training F1 below 100).
@@ -38,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -45,12 +47,12 @@ import torch
 
 from coref_transfer.errors import InputFormatError, MissingInputError
 from coref_transfer.io import iter_json_lines
-from coref_transfer.model import DocSpan, span_root
+from coref_transfer.model import DocSpan
 
 
 @dataclass(frozen=True)
 class Document:
-    """One document part: words, their sentence and speaker, gold clusters, optional dependency heads."""
+    """One document part: words, their sentence and speaker, gold clusters, optional mention heads."""
 
     doc_key: str
     words: tuple[str, ...]
@@ -58,10 +60,18 @@ class Document:
     """Sentence index of each word."""
     speakers: tuple[str, ...]
     clusters: tuple[tuple[DocSpan, ...], ...]
-    heads: tuple[int, ...] | None
-    """Document-level index of each word's dependency head (-1: root), or None."""
+    heads: tuple[tuple[int, ...], ...] | None
+    """Head word (document-level index) of each mention, parallel to `clusters`, or None (module rule 4)."""
     path: str = ""
     line: int = 0
+
+    @cached_property
+    def mention_heads(self) -> dict[DocSpan, int]:
+        """{mention: its given head word} (empty without `heads`); a span is in one chain at most (rule 3)."""
+        if self.heads is None:
+            return {}
+        return {span: head for chain, heads in zip(self.clusters, self.heads, strict=True)
+                for span, head in zip(chain, heads, strict=True)}
 
     @property
     def genre(self) -> str:
@@ -123,13 +133,20 @@ def parse_document(obj: Any, path: str | Path, lineno: int, require_clusters: bo
         clusters_in = obj["clusters"]
     if not isinstance(clusters_in, list):
         raise _error(path, lineno, key, "'clusters' must be a list of chains")
+    heads_in = obj.get("heads")
+    shape = "'heads' must have the shape of 'clusters': one list per cluster, one head per mention"
+    if heads_in is not None and (not isinstance(heads_in, list) or len(heads_in) != len(clusters_in)):
+        raise _error(path, lineno, key, f"{shape} ({len(clusters_in)} clusters)")
     clusters: list[tuple[DocSpan, ...]] = []
+    heads: list[tuple[int, ...]] = []
     seen: dict[DocSpan, int] = {}
     for c, chain in enumerate(clusters_in):
         if not isinstance(chain, list) or not chain:
             raise _error(path, lineno, key, f"cluster {c} must be a non-empty list of [start, end] mentions")
-        spans = []
-        for span in chain:
+        if heads_in is not None and (not isinstance(heads_in[c], list) or len(heads_in[c]) != len(chain)):
+            raise _error(path, lineno, key, f"{shape} (cluster {c} has {len(chain)} mentions)")
+        spans: dict[DocSpan, int] = {}
+        for m, span in enumerate(chain):
             ok = (isinstance(span, list) and len(span) == 2 and all(type(x) is int for x in span)
                   and 0 <= span[0] <= span[1] < n_words)
             if not ok:
@@ -142,26 +159,23 @@ def parse_document(obj: Any, path: str | Path, lineno: int, require_clusters: bo
             if (start, end) in seen and seen[(start, end)] != c:
                 raise _error(path, lineno, key, f"mention {span} is in clusters {seen[(start, end)]} and {c}")
             seen[(start, end)] = c
-            spans.append((start, end))
-        clusters.append(tuple(sorted(set(spans))))
+            head = end
+            if heads_in is not None:
+                head = heads_in[c][m]
+                if type(head) is not int or not start <= head <= end:
+                    raise _error(path, lineno, key,
+                                 f"head {head!r} of mention {span} of cluster {c} is outside the mention: expected "
+                                 f"a document-level word offset from {start} to {end}")
+                if spans.get((start, end), head) != head:
+                    raise _error(path, lineno, key,
+                                 f"mention {span} of cluster {c} is given two heads, {spans[(start, end)]} and {head}")
+            spans[(start, end)] = head
+        ordered = sorted(spans)
+        clusters.append(tuple(ordered))
+        heads.append(tuple(spans[s] for s in ordered))
 
-    heads: tuple[int, ...] | None = None
-    if obj.get("heads") is not None:
-        heads_in = obj["heads"]
-        if not isinstance(heads_in, list) or [len(s) if isinstance(s, list) else -1 for s in heads_in] != lengths:
-            raise _error(path, lineno, key, "'heads' must have one list per sentence and one head per word")
-        flat = []
-        offset = 0
-        for s, sentence_heads in enumerate(heads_in):
-            for i, h in enumerate(sentence_heads):
-                if type(h) is not int or not -1 <= h < lengths[s]:
-                    raise _error(path, lineno, key, f"head {h!r} of word {i} in sentence {s} is not -1 or a word "
-                                                    f"index of that sentence (0 to {lengths[s] - 1})")
-                flat.append(-1 if h < 0 else offset + h)
-            offset += lengths[s]
-        heads = tuple(flat)
-
-    return Document(key, words, sentence_ids, speakers, tuple(clusters), heads, str(path), lineno)
+    return Document(key, words, sentence_ids, speakers, tuple(clusters), tuple(heads) if heads_in is not None else None,
+                    str(path), lineno)
 
 
 def read_documents(path: str | Path, require_clusters: bool = True) -> list[Document]:
@@ -185,10 +199,12 @@ def read_documents(path: str | Path, require_clusters: bool = True) -> list[Docu
 
 
 def mention_head(doc: Document, span: DocSpan) -> int:
-    """The head word of a mention (module docstring: dependency head outside the span, else the last word)."""
-    start, end = span
-    root = span_root(doc.heads, start, end) if doc.heads is not None else None
-    return end if root is None else root
+    """The head word of a gold mention: the given one (`doc.heads`), else its last word (module docstring).
+
+    Raises:
+        KeyError: `doc.heads` is given and `span` is not one of the document's mentions.
+    """
+    return span[1] if doc.heads is None else doc.mention_heads[span]
 
 
 def head_targets(doc: Document) -> tuple[dict[int, int], dict[int, DocSpan], int]:
