@@ -327,11 +327,11 @@ def test_corefud_read_by_udapi(exported):
             for row in part.rows:
                 sid = corefud.sent_id(part, row.sentence)
                 for cluster, start, end in expected_mentions(row, zeros=False):
-                    want[corefud.eid(index, cluster)].append(
+                    want[corefud.eid(part, index, cluster)].append(
                         (sid, tuple(range(start + 1, end + 2)), tuple(row.tokens[start : end + 1]))
                     )
                 for zero in zero_mentions(row):
-                    want[corefud.eid(index, zero.cluster_id)].append((sid, (zero.span.start + 1.1,), ("_",)))
+                    want[corefud.eid(part, index, zero.cluster_id)].append((sid, (zero.span.start + 1.1,), ("_",)))
                     zeros_seen += 1
         assert got == {eid: sorted(ms) for eid, ms in want.items()}
         trees = list(doc.trees)
@@ -384,9 +384,9 @@ def test_corefud_zero_mention_on_an_empty_node(tmp_path):
     assert sentence == [
         "1\tHa\tavere\tAUX\tVA\tMood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t2\taux\t2:aux\t_",
         "1.1\t_\tlei\tPRON\tPE\tGender=Fem|Number=Sing|Person=3|PronType=Prs\t_\t_\t2:nsubj"
-        "\tEntity=(d1e1-person-1-gender:fem,number:sing)",
+        "\tEntity=(train_d1e1-person-1-gender:fem,number:sing)",
         "2\tsalutato\tsalutare\tVERB\tV\tGender=Masc|Number=Sing|Tense=Past|VerbForm=Part\t0\troot\t0:root\t_",
-        "3\tMarco\tMarco\tPROPN\tSP\t_\t2\tobj\t2:obj\tEntity=(d1e2-person-1-gender:masc,number:sing)"
+        "3\tMarco\tMarco\tPROPN\tSP\t_\t2\tobj\t2:obj\tEntity=(train_d1e2-person-1-gender:masc,number:sing)"
         "|SpaceAfter=No",
         "4\t.\t.\tPUNCT\tFS\t_\t2\tpunct\t2:punct\t_",
     ]
@@ -423,23 +423,25 @@ def test_corefud_zeros_setting_is_checked(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-def udvalidate(path: Path, level: int = 2) -> subprocess.CompletedProcess:
-    """The official UD validator (udtools' `udvalidate`, installed with the test extra) on one file."""
+def udvalidate(*paths: Path, level: int = 2) -> subprocess.CompletedProcess:
+    """The official UD validator (udtools' `udvalidate`, installed with the test extra) on files read as one corpus."""
     script = Path(sys.executable).with_name("udvalidate")
     command = [str(script)] if script.exists() else ["udvalidate"]
     return subprocess.run(
-        [*command, "--lang", "it", "--level", str(level), "--coref", "--max-err", "0", str(path)],
+        [*command, "--lang", "it", "--level", str(level), "--coref", "--max-err", "0", *map(str, paths)],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
 
 
 @pytest.mark.parametrize("zeros", ["empty_node", "verb"])
 def test_corefud_passes_the_official_validator(delta, tmp_path, zeros):
-    """CorefUD releases require `udvalidate --level 2 --coref` without errors, in both zero conventions."""
+    """CorefUD releases require `udvalidate --level 2 --coref` without errors, in both zero conventions: each
+    split's file, and the splits read as one corpus (entity ids are unique across them)."""
     export_all(delta, tmp_path / "out", formats=["corefud"], settings={"corefud": {"zeros": zeros}})
-    for path in sorted((tmp_path / "out").glob("*.conllu")):
-        result = udvalidate(path)
-        assert result.returncode == 0, f"{path.name}:\n{result.stderr[-3000:]}"
+    paths = sorted((tmp_path / "out").glob("*.conllu"))
+    for files in [*([p] for p in paths), paths]:
+        result = udvalidate(*files)
+        assert result.returncode == 0, f"{[p.name for p in files]}:\n{result.stderr[-3000:]}"
         assert "*** PASSED ***" in result.stderr
 
 
@@ -468,13 +470,13 @@ def test_corefud_annotation_text(tmp_path):
     ]
     misc = [line.split("\t")[9] for line in lines[5:12]]
     # chain 1's mention "La sorella di Marco" has its head (sorella) 2nd; Marco (chain 2) nested inside.
-    assert misc[0] == "Entity=(d1e1-person-2-gender:fem,number:sing"
-    assert misc[3] == "Entity=(d1e2-person-1-gender:masc,number:sing)d1e1)"
+    assert misc[0] == "Entity=(train_d1e1-person-2-gender:fem,number:sing"
+    assert misc[3] == "Entity=(train_d1e2-person-1-gender:masc,number:sing)train_d1e1)"
     assert misc[5] == "SpaceAfter=No"
     assert "# newdoc id = nw/ledger/00/ledger_0001_1" in lines
     assert "4\tnel\tin il\tADP\tE_RD\tDefinite=Def|Gender=Masc|Number=Sing|PronType=Art\t5\tcase\t5:case\t_" in lines
     # a thing is CorefUD's 'other' (corefud.ETYPES)
-    assert "Entity=(d2e1-other-2-gender:masc,number:sing" in [line.split("\t")[9] for line in lines if "\t" in line]
+    assert "Entity=(train_d2e1-other-2-gender:masc,number:sing" in [line.split("\t")[9] for line in lines if "\t" in line]
 
 
 # --- jsonlines ---------------------------------------------------------------------------

@@ -25,9 +25,10 @@ versions them; CoNLL-U has no header for it):
    otherwise no SpaceAfter and udapi's text).
 4. Coreference, in the bracket notation udapi writes: `Entity=(EID-ETYPE-HEAD-OTHER`
    on a mention's first word, `EID)` on its last, `(EID-...)` for one word.
-   EID is `d<K>e<C>`: K numbers the document parts of the file from 1 and C
-   is the δ chain id (udapi keys entities by EID across the whole file, so
-   the part must be in it). ETYPE is the CorefUD entity type of the chain's
+   EID is `SPLIT_d<K>e<C>` (`train_d3e12`): the split, K numbering the
+   document parts of the file from 1, and C the δ chain id. udapi keys
+   entities by EID across a file and the validator across all the files it
+   reads at once, so the part and the split are in it. ETYPE is the CorefUD entity type of the chain's
    `type` class (`ETYPES`) when all its mentions agree (else none); HEAD is
    the 1-based position, in the mention, of its syntactic head (the first
    word whose head lies outside the mention); OTHER holds the mention's
@@ -66,6 +67,7 @@ from coref_transfer.export.rows import DocumentPart, space_after, unique_mention
 from coref_transfer.io import atomic_write_text
 from coref_transfer.model import parse_doc_key, span_root
 from coref_transfer.parsing.model import feats_text, parse_feats
+from coref_transfer.splits import split_of
 from coref_transfer.records import RefinedUtterance
 
 SCHEMA_VERSION = "2"
@@ -80,16 +82,16 @@ object, substance, time, number, abstract, event, other). A `thing` is anything 
 English gold (named-entity labels and nouns); nothing in the class tells an object from a place, an
 organisation or an abstraction, so it is `other` rather than a guess."""
 
-_EID_RE = re.compile(r"^d(\d+)e(\d+)$")
+_EID_RE = re.compile(r"^([a-z]+)_d(\d+)e(\d+)$")
 _SENT_RE = re.compile(r"-s(\d+)$")
 _SPEAKER_RE = re.compile(r"^ speaker = (.*)$")
 _VALUE_RE = re.compile(r"^[A-Za-z0-9_.]+$")
 """Class values must not hold the separators of the bracket notation (`-`, `,`, `:`, `(`, `)`, `|`)."""
 
 
-def eid(index: int, cluster_id: int) -> str:
-    """Rule 4: the entity id of chain `cluster_id` in the file's `index`-th part (1-based)."""
-    return f"d{index}e{cluster_id}"
+def eid(part: DocumentPart, index: int, cluster_id: int) -> str:
+    """Rule 4: the entity id of chain `cluster_id` of `part`, the file's `index`-th part (1-based)."""
+    return f"{split_of(part.rows[0].partition)}_d{index}e{cluster_id}"
 
 
 def sent_id(part: DocumentPart, sentence: int) -> str:
@@ -154,7 +156,7 @@ def build(parts: Sequence[DocumentPart], zeros: str = "empty_node") -> Document:
             if entity is None:
                 etype = etypes[cluster]
                 etype = _class_value(row, etype, "type") if etype else None
-                entity = entities[cluster] = doc.create_coref_entity(eid=eid(index, cluster), etype=etype)
+                entity = entities[cluster] = doc.create_coref_entity(eid=eid(part, index, cluster), etype=etype)
             return entity.create_mention(head=head, words=words)
 
         for i, row in enumerate(part.rows):
@@ -240,8 +242,8 @@ def read(path: str | Path) -> list[dict[str, Any]]:
     for entity in entities:
         match = _EID_RE.match(entity.eid)
         if match is None:
-            raise InputFormatError(path, None, f"entity id {entity.eid!r} is not of the form d<K>e<C>")
-        cluster = int(match.group(2))
+            raise InputFormatError(path, None, f"entity id {entity.eid!r} is not of the form SPLIT_d<K>e<C>")
+        cluster = int(match.group(3))
         for mention in entity.mentions:
             root = mention.words[0].root
             if any(w.is_empty() for w in mention.words):
