@@ -202,20 +202,6 @@ def test_same_input_gives_byte_identical_files(delta, tmp_path):
 # --- CoNLL-2012 ----------------------------------------------------------------
 
 
-def test_conll2012_read_back_by_our_reader(exported):
-    splits, _, out = exported
-    for split, parts in splits.items():
-        read = read_conll(out / f"{split}.gold_conll")
-        assert [(p.doc_id, p.part) for p in read] == [(p.doc_id, p.part) for p in parts]
-        for got, want in zip(read, parts):
-            assert len(got.utterances) == len(want.rows)
-            for utt, row in zip(got.utterances, want.rows):
-                assert utt.tokens == row.tokens
-                assert utt.pos == row.upos
-                assert not utt.has_tree and utt.entities == []
-                assert sorted((m.cluster_id, m.span.start, m.span.end) for m in utt.mentions) == expected_mentions(row)
-
-
 def test_conll2012_columns_for_lemmas_and_speakers(tmp_path):
     path = tmp_path / "test.gold_conll"
     conll2012.write(path, group(TINY)["test"])

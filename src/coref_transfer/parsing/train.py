@@ -48,8 +48,8 @@ DEFAULT_TEST = [
 
 LICENCE_NOTE = """\
 This spaCy pipeline was trained by coref-transfer (`coref-transfer parser train`)
-on Universal Dependencies Italian treebanks: ParTUT, VIT and ISDT
-(CC BY-NC-SA 4.0), MarkIT (CC BY 4.0) and ParlaMint (CC BY-SA 4.0). A model
+on Universal Dependencies Italian treebanks: ParTUT (CC BY-NC-SA 4.0), VIT and
+ISDT (CC BY-NC-SA 3.0), MarkIT (CC BY 4.0) and ParlaMint (CC BY-SA 4.0). A model
 trained on them inherits the most restrictive of these licences:
 CC BY-NC-SA 4.0 (https://creativecommons.org/licenses/by-nc-sa/4.0/).
 The treebanks themselves are not distributed with coref-transfer.
