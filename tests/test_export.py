@@ -369,11 +369,15 @@ def test_corefud_zero_mention_on_an_empty_node(tmp_path):
     sentence = lines[lines.index("# sent_id = nw-ledger-00-ledger_0001_0-s1") + 3 :][:5]
     assert sentence == [
         "1\tHa\tavere\tAUX\tVA\tMood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t2\taux\t2:aux\t_",
-        "1.1\t_\tlei\tPRON\tPE\tGender=Fem|Number=Sing|Person=3|PronType=Prs\t_\t_\t2:nsubj"
-        "\tEntity=(train_d1e1-person-1-gender:fem,number:sing)",
+        (
+            "1.1\t_\tlei\tPRON\tPE\tGender=Fem|Number=Sing|Person=3|PronType=Prs\t_\t_\t2:nsubj"
+            "\tEntity=(train_d1e1-person-1-gender:fem,number:sing)"
+        ),
         "2\tsalutato\tsalutare\tVERB\tV\tGender=Masc|Number=Sing|Tense=Past|VerbForm=Part\t0\troot\t0:root\t_",
-        "3\tMarco\tMarco\tPROPN\tSP\t_\t2\tobj\t2:obj\tEntity=(train_d1e2-person-1-gender:masc,number:sing)"
-        "|SpaceAfter=No",
+        (
+            "3\tMarco\tMarco\tPROPN\tSP\t_\t2\tobj\t2:obj\tEntity=(train_d1e2-person-1-gender:masc,number:sing)"
+            "|SpaceAfter=No"
+        ),
         "4\t.\t.\tPUNCT\tFS\t_\t2\tpunct\t2:punct\t_",
     ]
     back = corefud.read(path)[1]

@@ -56,19 +56,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from udapi.core.coref import CorefEntity
 from udapi.core.document import Document
 
+from coref_transfer.classes import MentionClass
 from coref_transfer.errors import ConfigError, InputFormatError
 from coref_transfer.export.rows import DocumentPart, space_after, unique_mentions, zero_mentions
 from coref_transfer.io import atomic_write_text
 from coref_transfer.model import parse_doc_key, span_root
 from coref_transfer.parsing.model import feats_text, parse_feats
+from coref_transfer.records import RefinedMention, RefinedUtterance
 from coref_transfer.splits import split_of
-from coref_transfer.records import RefinedUtterance
 
 SCHEMA_VERSION = "2"
 EXTENSION = "conllu"
@@ -123,16 +125,72 @@ def _etypes(part: DocumentPart) -> dict[int, str | None]:
     return out
 
 
-def _deps(tree: Any, nodes: Sequence[Any]) -> None:
-    """Rule 6: each word's DEPS is its basic HEAD:DEPREL (set once every parent is known)."""
-    for node in nodes:
-        node.deps = [{"parent": node.parent if node.parent is not None else tree, "deprel": node.deprel}]
+@dataclass
+class _Entities:
+    """The udapi entities of one document part, each made at its first mention (rule 4)."""
+
+    doc: Document
+    part: DocumentPart
+    index: int
+    etypes: dict[int, str | None]
+    made: dict[int, CorefEntity] = field(default_factory=dict)
+
+    def mention(self, row: RefinedUtterance, cluster: int, cls: MentionClass, head: Any, words: list[Any]) -> None:
+        entity = self.made.get(cluster)
+        if entity is None:
+            etype = self.etypes[cluster]
+            etype = _class_value(row, etype, "type") if etype else None
+            entity = self.doc.create_coref_entity(eid=eid(self.part, self.index, cluster), etype=etype)
+            self.made[cluster] = entity
+        mention = entity.create_mention(head=head, words=words)
+        for name in OTHER_CLASSES:
+            value = getattr(cls, name)
+            if value:
+                mention.other[name] = _class_value(row, value, name)
 
 
-def _predicate(row: RefinedUtterance, token: int) -> int:
-    """Rule 6: the clause predicate of the verbal token a zero mention lies on."""
+def _tree(doc: Document, part: DocumentPart, row: RefinedUtterance, first: bool, deps: bool) -> list[Any]:
+    """Rules 2-3 (and 6's DEPS when `deps`): the utterance's tree; returns its word nodes."""
+    root = doc.create_bundle().create_tree()
+    root.sent_id = sent_id(part, row.sentence)
+    if first:
+        root.newdoc = part.key
+    root.comment = f" speaker = {row.speaker}\n"
+    nodes = [
+        root.create_child(form=form, lemma=lemma or "_", upos=upos, xpos=xpos or "_",
+                          feats=feats_text(parse_feats(feats)), deprel=deprel)
+        for form, lemma, upos, xpos, feats, deprel in zip(
+            row.tokens, row.lemmas, row.upos, row.xpos, row.feats, row.deprels
+        )
+    ]  # fmt: skip
+    for node, head in zip(nodes, row.heads):
+        if head >= 0:
+            node.parent = nodes[head]
+    if deps:
+        for node in nodes:
+            node.deps = [{"parent": node.parent, "deprel": node.deprel}]
+    flags = space_after(row.tokens, row.text)
+    if flags is not None:
+        for node, spaced in zip(nodes[:-1], flags):
+            if not spaced:
+                node.misc["SpaceAfter"] = "No"
+        root.text = row.text
+    return nodes
+
+
+def _zero_node(row: RefinedUtterance, nodes: list[Any], mention: RefinedMention) -> Any:
+    """Rule 6: the empty node of a zero mention, after the verbal token it lies on, nsubj of the predicate."""
+    zero = mention.zero
+    assert zero is not None
+    token = mention.span.start
+    node = nodes[token].create_empty_child(
+        zero.deprel, form="_", lemma=zero.lemma or "_", upos="PRON", xpos=zero.xpos or "_",
+        feats=feats_text(parse_feats(zero.feats)),
+    )  # fmt: skip
     head = row.heads[token]
-    return head if row.deprels[token].split(":")[0] in ("aux", "cop") and head >= 0 else token
+    predicate = head if row.deprels[token].split(":")[0] in ("aux", "cop") and head >= 0 else token
+    node.deps = [{"parent": nodes[predicate], "deprel": zero.deprel}]
+    return node
 
 
 def build(parts: Sequence[DocumentPart], zeros: str = "empty_node") -> Document:
@@ -148,63 +206,20 @@ def build(parts: Sequence[DocumentPart], zeros: str = "empty_node") -> Document:
     doc = Document()
     doc.meta["global.Entity"] = GLOBAL_ENTITY
     for index, part in enumerate(parts, start=1):
-        etypes = _etypes(part)
-        entities: dict[int, CorefEntity] = {}
-
-        def mention_on(row: RefinedUtterance, cluster: int, head: Any, words: list[Any]) -> Any:
-            entity = entities.get(cluster)
-            if entity is None:
-                etype = etypes[cluster]
-                etype = _class_value(row, etype, "type") if etype else None
-                entity = entities[cluster] = doc.create_coref_entity(eid=eid(part, index, cluster), etype=etype)
-            return entity.create_mention(head=head, words=words)
-
+        entities = _Entities(doc, part, index, _etypes(part))
         for i, row in enumerate(part.rows):
-            root = doc.create_bundle().create_tree()
-            root.sent_id = sent_id(part, row.sentence)
-            if i == 0:
-                root.newdoc = part.key
-            root.comment = f" speaker = {row.speaker}\n"
-            nodes = [
-                root.create_child(form=form, lemma=lemma or "_", upos=upos, xpos=xpos or "_",
-                                  feats=feats_text(parse_feats(feats)), deprel=deprel)
-                for form, lemma, upos, xpos, feats, deprel in zip(
-                    row.tokens, row.lemmas, row.upos, row.xpos, row.feats, row.deprels
-                )
-            ]
-            for node, head in zip(nodes, row.heads):
-                if head >= 0:
-                    node.parent = nodes[head]
-            if empty_nodes:
-                _deps(root, nodes)
-            flags = space_after(row.tokens, row.text)
-            if flags is not None:
-                for node, spaced in zip(nodes[:-1], flags):
-                    if not spaced:
-                        node.misc["SpaceAfter"] = "No"
-                root.text = row.text
+            nodes = _tree(doc, part, row, first=i == 0, deps=empty_nodes)
             # the first copy of a repeated mention gives the classes (the span formats write it once)
             classes = {(m.cluster_id, m.span): m.cls for m in reversed(row.mentions)}
-            mentions, _ = unique_mentions(row, zeros=not empty_nodes)
-            placed = [(m.cluster_id, classes[(m.cluster_id, m.span)], m.span, None) for m in mentions]
+            for m in unique_mentions(row, zeros=not empty_nodes)[0]:
+                start, end = m.span.start, m.span.end
+                head = span_root(row.heads, start, end)
+                cls = classes[(m.cluster_id, m.span)]
+                entities.mention(row, m.cluster_id, cls, nodes[start if head is None else head], nodes[start : end + 1])
             if empty_nodes:
-                placed += [(m.cluster_id, m.cls, m.span, m.zero) for m in zero_mentions(row)]
-            for cluster, source, span, zero in placed:
-                if zero is None:
-                    start, end = span.start, span.end
-                    head = span_root(row.heads, start, end)
-                    mention = mention_on(row, cluster, nodes[start if head is None else head], nodes[start : end + 1])
-                else:
-                    node = nodes[span.start].create_empty_child(
-                        zero.deprel, form="_", lemma=zero.lemma or "_", upos="PRON", xpos=zero.xpos or "_",
-                        feats=feats_text(parse_feats(zero.feats)),
-                    )
-                    node.deps = [{"parent": nodes[_predicate(row, span.start)], "deprel": zero.deprel}]
-                    mention = mention_on(row, cluster, node, [node])
-                for name in OTHER_CLASSES:
-                    value = getattr(source, name)
-                    if value:
-                        mention.other[name] = _class_value(row, value, name)
+                for zero in zero_mentions(row):
+                    node = _zero_node(row, nodes, zero)
+                    entities.mention(row, zero.cluster_id, zero.cls, node, [node])
     return doc
 
 
