@@ -27,12 +27,13 @@ versions them; CoNLL-U has no header for it):
    on a mention's first word, `EID)` on its last, `(EID-...)` for one word.
    EID is `SPLIT_d<K>e<C>` (`train_d3e12`): the split, K numbering the
    document parts of the file from 1, and C the δ chain id. udapi keys
-   entities by EID across a file and the validator across all the files it
-   reads at once, so the part and the split are in it. ETYPE is the CorefUD entity type of the chain's
-   `type` class (`ETYPES`) when all its mentions agree (else none); HEAD is
-   the 1-based position, in the mention, of its syntactic head (the first
-   word whose head lies outside the mention); OTHER holds the mention's
-   `gender` and `number` classes (`gender:fem,number:sing`).
+   entities by EID across a file and the validator across all the files
+   it reads at once, so the part and the split are in it. ETYPE is the
+   CorefUD entity type of the chain's `type` class (`ETYPES`) when all its
+   mentions agree (else none); HEAD is the 1-based position, in the
+   mention, of its syntactic head (`rows.head_token`: the first word whose
+   head lies outside the mention); OTHER holds the mention's `gender` and
+   `number` classes (`gender:fem,number:sing`).
 5. A mention repeated with the same chain and span in one utterance is
    written once (see `rows.unique_mentions`).
 6. Zero mentions (`ZEROS`, the export config's `corefud.zeros`). With
@@ -65,9 +66,9 @@ from udapi.core.document import Document
 
 from coref_transfer.classes import MentionClass
 from coref_transfer.errors import ConfigError, InputFormatError
-from coref_transfer.export.rows import DocumentPart, space_after, unique_mentions, zero_mentions
+from coref_transfer.export.rows import DocumentPart, head_token, space_after, unique_mentions, zero_mentions
 from coref_transfer.io import atomic_write_text
-from coref_transfer.model import parse_doc_key, span_root
+from coref_transfer.model import parse_doc_key
 from coref_transfer.parsing.model import feats_text, parse_feats
 from coref_transfer.records import RefinedMention, RefinedUtterance
 from coref_transfer.splits import split_of
@@ -212,10 +213,8 @@ def build(parts: Sequence[DocumentPart], zeros: str = "empty_node") -> Document:
             # the first copy of a repeated mention gives the classes (the span formats write it once)
             classes = {(m.cluster_id, m.span): m.cls for m in reversed(row.mentions)}
             for m in unique_mentions(row, zeros=not empty_nodes)[0]:
-                start, end = m.span.start, m.span.end
-                head = span_root(row.heads, start, end)
-                cls = classes[(m.cluster_id, m.span)]
-                entities.mention(row, m.cluster_id, cls, nodes[start if head is None else head], nodes[start : end + 1])
+                cls, head = classes[(m.cluster_id, m.span)], nodes[head_token(row, m.span)]
+                entities.mention(row, m.cluster_id, cls, head, nodes[m.span.start : m.span.end + 1])
             if empty_nodes:
                 for zero in zero_mentions(row):
                     node = _zero_node(row, nodes, zero)

@@ -19,13 +19,11 @@ One JSON object per line, one line per δ document part:
    (`rows.unique_mentions`); single-mention chains are kept as they are.
 4. `heads`: parallel to `clusters` (`heads[i][j]` belongs to mention
    `clusters[i][j]`), the DOCUMENT-LEVEL word index of the mention's
-   syntactic head in δ's dependency parse: the span's root
-   (`coref_transfer.model.span_root`, the first word whose head lies
-   outside the span), the span's first word if the parse has none (a
-   cycle). Word-level trainers (wl-coref style) link these words; without
-   them they take the last word, wrong for Italian noun phrases with
-   post-modifiers ("la direttrice dell'agenzia regionale": direttrice, not
-   regionale).
+   syntactic head in δ's dependency parse (`rows.head_token`: the span's
+   root, the first word whose head lies outside the span). Word-level
+   trainers (wl-coref style) link these words; without them they take the
+   last word, wrong for Italian noun phrases with post-modifiers ("la
+   direttrice dell'agenzia regionale": direttrice, not regionale).
 5. Beyond e2e-coref (trainers ignore unknown keys): `sentence_ids`, the δ
    sentence number of each sentence (sentences dropped upstream are absent),
    and `schema_version`.
@@ -40,9 +38,9 @@ from pathlib import Path
 from typing import Any
 
 from coref_transfer.errors import InputFormatError
-from coref_transfer.export.rows import DocumentPart, unique_mentions
+from coref_transfer.export.rows import DocumentPart, head_token, unique_mentions
 from coref_transfer.io import atomic_write_text, iter_json_lines
-from coref_transfer.model import parse_doc_key, span_root
+from coref_transfer.model import parse_doc_key
 
 SCHEMA_VERSION = "2"
 EXTENSION = "jsonlines"
@@ -56,10 +54,8 @@ def record(part: DocumentPart) -> dict[str, Any]:
     for row in part.rows:
         mentions, _ = unique_mentions(row)
         for m in mentions:
-            start, end = m.span.start, m.span.end
-            root = span_root(row.heads, start, end)
-            head = start if root is None else root
-            chains.setdefault(m.cluster_id, []).append(([offset + start, offset + end], offset + head))
+            span = [offset + m.span.start, offset + m.span.end]
+            chains.setdefault(m.cluster_id, []).append((span, offset + head_token(row, m.span)))
         offset += len(row.tokens)
     ordered = sorted(sorted(chain) for chain in chains.values())
     return {

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coref_transfer.errors import InputFormatError
-from coref_transfer.model import Mention, doc_key
+from coref_transfer.model import Mention, Span, doc_key, span_root
 from coref_transfer.records import RefinedMention, RefinedUtterance, read_records
 from coref_transfer.splits import SPLITS, require_split
 
@@ -68,6 +68,14 @@ def unique_mentions(row: RefinedUtterance, zeros: bool = True) -> tuple[list[Men
     mentions = [Mention(m.cluster_id, m.span) for m in row.mentions if zeros or m.zero is None]
     unique = sorted(set(mentions), key=lambda m: (m.cluster_id, m.span))
     return unique, len(mentions) - len(unique)
+
+
+def head_token(row: RefinedUtterance, span: Span) -> int:
+    """The token index of a mention's syntactic head in δ's parse: the span's root
+    (`model.span_root`, the first token whose head lies outside it), or its first token when the
+    parse gives none (a cycle). CorefUD's HEAD attribute and the jsonlines `heads` both come from here."""
+    root = span_root(row.heads, span.start, span.end)
+    return span.start if root is None else root
 
 
 def zero_mentions(row: RefinedUtterance) -> list[RefinedMention]:
