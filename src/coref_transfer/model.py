@@ -85,9 +85,30 @@ class NamedEntity:
     span: Span
 
 
+@dataclass(frozen=True)
+class UnplacedMention:
+    """A mention the input has but no `Span` can hold (CorefUD): a discontinuous mention, or a zero
+    mention on an empty node. Select drops it with `reason` (`UNPLACED_REASONS`), so it is counted."""
+
+    cluster_id: int
+    reason: str
+
+
+UNPLACED_REASONS = ("discontinuous", "zero_mention")
+"""Why a CorefUD mention has no span: its words are not contiguous, or it lies on an empty node."""
+
+RELATIONS = ("bridging", "split_antecedent")
+"""CorefUD relations between entities that a coreference chain cannot hold: read, ignored, counted."""
+
+
 @dataclass
 class Utterance:
-    """One sentence block of a CoNLL-2012 file, with every column kept."""
+    """One sentence: a CoNLL-2012 sentence block with every column kept, or a CorefUD tree.
+
+    A CorefUD tree fills the columns it has (`tokens` are its syntactic words,
+    `pos` their PTB tags from XPOS, else UPOS; `parse_bits` all "-") and the
+    dependency tree (`heads`, `deprels`), which CoNLL-2012 input leaves empty.
+    """
 
     doc_id: str
     part: int
@@ -106,6 +127,14 @@ class Utterance:
     path: str = ""
     line: int = 0
     """1-based line of the sentence's first token in `path`."""
+    heads: list[int] = field(default_factory=list)
+    """Dependency head of each token (0-based, -1 for the root); empty when the input has no dependency tree."""
+    deprels: list[str] = field(default_factory=list)
+    """Dependency relation of each token (UD), parallel to `heads`."""
+    mention_heads: list[int | None] = field(default_factory=list)
+    """The input's own head token of each mention (CorefUD's `head`), parallel to `mentions`; empty if none."""
+    unplaced: list[UnplacedMention] = field(default_factory=list)
+    """Mentions of this sentence that no span can hold (CorefUD), dropped by select with their reason."""
 
     @property
     def speaker(self) -> str:
@@ -134,7 +163,11 @@ class Part:
     utterances: list[Utterance]
     path: str = ""
     line: int = 0
-    """1-based line of the `#begin document` header."""
+    """1-based line of the `#begin document` header (CorefUD: of `# newdoc`)."""
+    entity_types: dict[int, str] = field(default_factory=dict)
+    """CorefUD's `etype` of each chain that has one (person, place, organization, ...); empty for CoNLL-2012."""
+    relations: dict[str, int] = field(default_factory=dict)
+    """How many of each `RELATIONS` the input holds in this part (read, ignored, counted)."""
 
     @property
     def key(self) -> tuple[str, int]:
