@@ -14,6 +14,16 @@ departures from the textbook head finder serve coreference:
 3. A span that is not a constituent (OntoNotes has some) is headed through a
    virtual node made of the subtrees it covers.
 
+A CorefUD sentence has a UD dependency tree instead (`find_head_dep`): the
+root is the first word of the span whose head lies outside it
+(`model.span_root`), which is already the content word UD makes the head
+(`Maria 's`: `'s` is a `case` dependent of Maria); the span is `coordinated`
+when that root and a `conj` dependent of it inside the span are both nominal
+(a noun or a personal pronoun) and a coordinator (`cc`) of that conjunct is
+inside the span too (point 2; `red and white wine` coordinates the
+adjectives, not the root); `constituent` when the span is exactly the
+root's subtree.
+
 Known limits: conjoined titles of one person (`the president and chief
 executive`) and fixed pairs (`bread and butter`) look like coordinations of
 two entities; asyndetic lists (`apples, pears, plums`) look like appositions
@@ -27,6 +37,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from coref_transfer.deptree import DepTree
+from coref_transfer.model import span_root
 from coref_transfer.tree import Tree
 
 _Row = tuple[tuple[str, tuple[str, ...]], ...]
@@ -123,6 +135,8 @@ _LIST_SEPARATORS = frozenset({",", ":"})
 # coordinated part nominal (so that `red and white wine` is not a coordination).
 _NOMINAL_PHRASES = frozenset({"NP", "NML", "NX"})
 _NOMINAL_PARTS = frozenset({"NN", "NNS", "NNP", "NNPS", "NP", "NML", "NX", "NAC", "PRP"})
+# A dependency root and its conjunct coordinate entities when both have one of these tags.
+_NOMINAL_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "PRP"})
 # The no-tree fallback prefers the last token with one of these tags.
 _FALLBACK_HEAD_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "PRP", "CD"})
 
@@ -223,6 +237,46 @@ def find_head_in_bits(bits: Sequence[str], pos: Sequence[str], start: int, end: 
                 head, coordinated = _locate(node)
                 return Head(_index(head), coordinated=coordinated, constituent=True)
     return None
+
+
+def find_head_dep(deps: DepTree, start: int, end: int, pos: Sequence[str]) -> Head:
+    """The head of the span `start..end` from the sentence's dependency tree (module docstring).
+
+    Raises:
+        ValueError: the span is empty or outside the sentence, the tree does not
+            have `len(pos)` words, or every head of the span lies inside it (a cycle).
+    """
+    n = len(pos)
+    if not 0 <= start <= end < n:
+        raise ValueError(
+            f"invalid mention span [{start}, {end}] in a sentence of {n} tokens: "
+            f"expected 0 <= start <= end < {n} (0-based, end inclusive)"
+        )
+    if len(deps) != n:
+        raise ValueError(f"the dependency tree has {len(deps)} words but the sentence has {n} POS tags")
+    root = span_root(deps.heads, start, end)
+    if root is None:
+        raise ValueError(f"the heads of words {start}..{end} all lie inside the span: a cycle")
+    first, last = deps.extent(root)
+    return Head(root, coordinated=_dep_coordinated(deps, root, start, end, pos), constituent=(first, last) == (start, end))
+
+
+def _dep_coordinated(deps: DepTree, root: int, start: int, end: int, pos: Sequence[str]) -> bool:
+    """Whether `root` and a later nominal conjunct, with its `cc`, are inside start..end (point 2).
+
+    The conjuncts are the root's `conj` dependents or, when the root is itself
+    a `conj` of a word before the span ("Hein , [Reich , Marks and Thuma]"),
+    its sisters.
+    """
+    if pos[root] not in _NOMINAL_TAGS:
+        return False
+    conjuncts = deps.children_with(root, "conj")
+    if deps.rel(root) == "conj" and deps.head(root) >= 0:
+        conjuncts = conjuncts + [c for c in deps.children_with(deps.head(root), "conj") if c > root]
+    return any(
+        start <= c <= end and pos[c] in _NOMINAL_TAGS and any(start <= k <= end for k in deps.children_with(c, "cc"))
+        for c in conjuncts
+    )
 
 
 def constituent_head(node: Tree) -> Tree:

@@ -40,6 +40,18 @@ Limits, and how the checks decide:
   appositions ("[the TV series] Supernatural") and double objects
   ("gave [the dog] food") keep their placeholder. Without a tree, a mention
   followed by a noun counts as a modifier when its own last word is a noun.
+- A CorefUD sentence has a UD dependency tree instead (`in_place_reason_dep`,
+  `self_treatment_dep`): the mention modifies the next noun when its last
+  word attached outside it (climbing from a conjunct to the first, "museum
+  and [gallery] practice") is a premodifier (`compound`, `flat`, `amod`,
+  `nummod`, `nmod:unmarked`) of a later noun reached from that next word
+  through premodifiers only; or when the next word continues the mention
+  (`flat`, `compound`, `fixed` on a word of the mention, "[Disney] World"),
+  or is apposed to it with nothing between ("[his brother] Pierre Joseph",
+  which the Penn Treebank mostly brackets as one NP, so that UD's
+  "[the TV series] Supernatural" keeps its words too). On the OntoGUM/GUM
+  train documents the two readings agree on 98.3% of the mentions followed
+  by a noun (`scripts/dependency-agreement.py`).
 - A possessor ("[Warhol 's] Polaroids") and a possessive pronoun ("[his]
   work") are not modifiers: γ handles them (`translate.replace`).
 - A named entity extending beyond the mention counts only by words that are
@@ -56,7 +68,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from coref_transfer.lang.en.pronoun_role import SELF_ROLES, self_referent
+from coref_transfer.deptree import DepTree
+from coref_transfer.lang.en.pronoun_role import SELF_ROLES, self_referent, self_referent_dep
 from coref_transfer.lang.en.quantifiers import quantifier_kind
 from coref_transfer.lang.en.tags import NOUN_TAGS, PROPER_TAGS
 from coref_transfer.model import NamedEntity
@@ -98,11 +111,23 @@ def self_treatment(
     `lang.en.pronoun_role.self_referent`): Italian renders it from that
     phrase ("si", "lui stesso"). Otherwise it is dropped with `self_other`.
     """
+    return _self_treatment(mention, mentions, lambda: self_referent(tree, mention.span.start, mention.span.end))
+
+
+def self_treatment_dep(
+    mention: SelectedMention, mentions: Sequence[SelectedMention], deps: DepTree | None, pos: Sequence[str]
+) -> tuple[str | None, str | None]:
+    """`self_treatment` with the referent read off the dependency tree (`self_referent_dep`)."""
+    return _self_treatment(mention, mentions, lambda: self_referent_dep(deps, pos, mention.span.start, mention.span.end))
+
+
+def _self_treatment(
+    mention: SelectedMention, mentions: Sequence[SelectedMention], referents: Callable[[], list[tuple[int, int]]]
+) -> tuple[str | None, str | None]:
     if mention.role not in SELF_ROLES:
         return None, "self_other"
-    start, end = mention.span.start, mention.span.end
     chain = {(m.span.start, m.span.end) for m in mentions if m.cluster_id == mention.cluster_id and m is not mention}
-    if any(span in chain for span in self_referent(tree, start, end)):
+    if any(span in chain for span in referents()):
         return mention.role, None
     return None, "self_other"
 
@@ -122,6 +147,32 @@ def in_place_reason(
             the tree is needed, since building it is the costly part.
         entities: the utterance's named entities.
     """
+
+    def modifies() -> bool:
+        root = tree()
+        if root is None:
+            return pos[end] in NOUN_TAGS
+        return _same_noun_phrase(root, start, end, end + 1)
+
+    return _in_place(pos, start, end, modifies, entities)
+
+
+def in_place_reason_dep(
+    pos: Sequence[str], start: int, end: int, deps: DepTree | None, entities: Sequence[NamedEntity] = ()
+) -> str | None:
+    """`in_place_reason` with the modifier check read off the dependency tree (`_same_noun_phrase_dep`)."""
+
+    def modifies() -> bool:
+        if deps is None:
+            return pos[end] in NOUN_TAGS
+        return _same_noun_phrase_dep(deps, start, end, end + 1)
+
+    return _in_place(pos, start, end, modifies, entities)
+
+
+def _in_place(
+    pos: Sequence[str], start: int, end: int, modifies: Callable[[], bool], entities: Sequence[NamedEntity]
+) -> str | None:
     if pos[end] in ("POS", "PRP$"):
         return None  # a possessor or a possessive: γ keeps the clitic
     for e in entities:
@@ -132,14 +183,7 @@ def in_place_reason(
         ):
             return "inside_name"
     after = end + 1
-    if after >= len(pos) or pos[after] not in NOUN_TAGS:
-        return None
-    root = tree()
-    if root is None:
-        modifies = pos[end] in NOUN_TAGS
-    else:
-        modifies = _same_noun_phrase(root, start, end, after)
-    if not modifies:
+    if after >= len(pos) or pos[after] not in NOUN_TAGS or not modifies():
         return None
     if pos[after] in PROPER_TAGS or (pos[end] in PROPER_TAGS and _name_goes_on(pos, after)):
         return "inside_name"
@@ -177,3 +221,32 @@ def _lowest_strict_cover(tree: Tree, start: int, end: int) -> Tree:
             break
         node = inner
     return node
+
+
+_PREMODIFIER_RELS = ("compound", "flat", "amod", "nummod", "nmod:unmarked", "nmod:npmod", "nmod:tmod")
+"""Relations of a word inside the noun phrase of the noun it depends on, before that noun."""
+_NAME_PART_RELS = ("flat", "compound", "fixed")
+"""Relations of a word that goes on with the name or compound of the word it depends on."""
+
+
+def _same_noun_phrase_dep(deps: DepTree, start: int, end: int, after: int) -> bool:
+    """`_same_noun_phrase` on dependencies: the span premodifies a noun whose own words include word
+    `after` ("the [U.S.] border", "museum and [gallery] practice"), or `after` continues a name or
+    compound the span heads ("[Disney] World" with UD's head-first `flat`)."""
+    if start <= deps.head(after) <= end and (deps.rel(after) in _NAME_PART_RELS or deps.rel(after) == "appos"):
+        return True  # "[Disney] World"; "[his brother] Pierre", which the Penn Treebank brackets as one NP
+    outside = [i for i in range(start, end + 1) if not start <= deps.head(i) <= end]
+    if not outside:
+        return False
+    word = outside[-1]
+    while deps.rel(word) == "conj" and deps.head(word) >= 0:
+        word = deps.head(word)
+    noun = deps.head(word)
+    if noun <= end or deps.deprels[word] not in _PREMODIFIER_RELS and deps.rel(word) not in _PREMODIFIER_RELS:
+        return False
+    word = after
+    while word != noun:
+        if word < 0 or (deps.deprels[word] not in _PREMODIFIER_RELS and deps.rel(word) not in _PREMODIFIER_RELS):
+            return False
+        word = deps.head(word)
+    return True
