@@ -22,7 +22,15 @@ when that root and a `conj` dependent of it inside the span are both nominal
 (a noun or a personal pronoun) and a coordinator (`cc`) of that conjunct is
 inside the span too (point 2; `red and white wine` coordinates the
 adjectives, not the root); `constituent` when the span is exactly the
-root's subtree.
+root's subtree. On the 177 OntoGUM/GUM train documents (the same texts
+with both gold trees, `scripts/dependency-agreement.py`) the two roots are
+the same word for 94.7% of the mentions and β2 decides the same for 99.2%.
+The roots differ by convention more than by error: UD heads a name on its
+first word (`flat`: "[Jeffrey] Beall"), a date on the day ("[8] February
+1700", a numeral that β2 drops where the tree's month is kept), a clause or
+phrase on its content word (the tree on "to", a modal, "that", "which");
+and a span that is not a subtree takes the first of its words attached
+outside it.
 
 Known limits: conjoined titles of one person (`the president and chief
 executive`) and fixed pairs (`bread and butter`) look like coordinations of
