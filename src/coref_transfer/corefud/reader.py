@@ -71,10 +71,11 @@ The format, as this reader enforces it (each error names the file and the line):
 Why not udapi: the brief of issue 17 was to build this on udapi, which the
 export uses to write CorefUD. Reading with it (`Document.load_conllu`, then
 `doc.coref_entities`) takes 5x the time of `conll.reader` on the same
-documents (GUM train, 177 files, 177,410 words: 1.5 s against 0.29 s), and
-udapi's own work alone, with its tree building driven directly and garbage
-collection off, is still 0.85-1.0 s: 3x the whole CoNLL-2012 reader, over
-the 2x issue 17 allows (item 6). It builds a `Node` per word with parsed
+documents (GUM train, 177 files, 177,410 words: 1.4 s against 0.28 s;
+`python benchmarks/bench_readers.py`), and udapi's own work alone, with its
+tree building driven directly and garbage collection off, is still
+0.85-1.0 s: 3x the whole CoNLL-2012 reader, over the 2x issue 17 allows
+(item 6); this reader takes 1.6x. It builds a `Node` per word with parsed
 FEATS and MISC and sorts mentions through Python comparisons, and it cannot
 name lines: it drops an unclosed mention with a warning and raises plain
 `ValueError`s on the rest. So this module reads the brackets itself in one
