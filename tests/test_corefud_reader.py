@@ -407,6 +407,18 @@ def test_the_good_file_reads(tmp_path):
     path.write_text(HEADER + sentence(*GOOD), encoding="utf-8")
     (part,) = read_corefud(path)
     assert part.utterances[0].line == 3
+    # Windows line ends and a byte-order mark read the same.
+    path.write_bytes(b"\xef\xbb\xbf" + (HEADER + sentence(*GOOD)).replace("\n", "\r\n").encode("utf-8"))
+    (again,) = read_corefud(path)
+    assert again.utterances[0].tokens == part.utterances[0].tokens and again.utterances[0].line == 3
+    assert again.utterances[0].mentions == part.utterances[0].mentions
+
+
+def test_newdoc_without_an_id(tmp_path):
+    path = tmp_path / "memo.conllu"
+    path.write_text(HEADER.replace(" id = d", "") + sentence(*GOOD), encoding="utf-8")
+    assert [p.key for p in read_corefud(path)] == [("memo", 0)]
+    bad(tmp_path, HEADER + sentence(*GOOD) + "# newdoc\n" + sentence(*GOOD), 7, "'# newdoc' without an id")
 
 
 def test_wrong_column_count(tmp_path):
@@ -443,6 +455,8 @@ def test_entity_brackets(tmp_path):
     bad(tmp_path, HEADER + sentence(*garbage), 3, r"malformed Entity=e1 \(expected brackets")
     bad(tmp_path, "# newdoc id = d\n" + sentence(*GOOD), 2, "Entity= without a '# global.Entity' header")
     bad(tmp_path, "# global.Entity = etype-head\n" + sentence(*GOOD), 1, "no 'eid' \\(or 'GRP'\\) field")
+    mixed = [GOOD[0].replace("(e1-person-1)", "(e1[1/2]-person-1"), GOOD[1].replace("\t_\t_", "\t_\tEntity=e1)"), GOOD[2]]
+    bad(tmp_path, HEADER + sentence(*mixed), 4, r"'e1\)' closes the mention opened as '\(e1\[1/2\]' at line 3")
     disc = [GOOD[0].replace("(e1-person-1)", "(e1[1/2]-person-1)"), *GOOD[1:]]
     bad(tmp_path, HEADER + sentence(*disc), 3, r"discontinuous mention of entity 'e1' opened here: subspan 2/2 never comes")
 

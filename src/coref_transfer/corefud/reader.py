@@ -63,7 +63,9 @@ The format, as this reader enforces it (each error names the file and the line):
    earlier in its sentence; every mention is closed in its sentence (every
    subspan of a discontinuous one comes, in order, in its sentence). A
    mention's `head` is an integer from 1 to its number of nodes (1 for a
-   one-node mention).
+   one-node mention). An entity id holds none of `- = | ( ) [ ] < > , :`
+   nor whitespace (udapi forbids the first six; the others would break
+   `[k/n]` and the links of rule 6).
 6. `Bridge=` and `SplitAnte=` are comma-separated `A<B` links (Bridge's may
    add `:relation`), A and B different, each an entity with a mention in
    the same document.
@@ -196,7 +198,6 @@ class _Reader:
         self.speaker = "-"
         self.fields: tuple[int, int | None, int | None] | None = None
         """Positions of the eid (or GRP), etype and head fields of `# global.Entity`."""
-        self.fields_line = 0
         self.split = 0
         """How many '-' of an opening bracket to split at: enough for the fields read."""
         # Per sentence: the node of each row (-1 for a multiword token), the
@@ -257,7 +258,7 @@ class _Reader:
         return self.out
 
     def comment(self, line: str, lineno: int) -> None:
-        if line.startswith("# newdoc"):
+        if line.startswith("# newdoc") and (len(line) == 8 or line[8].isspace()):
             match = _NEWDOC_RE.match(line)
             if match is None:
                 raise self.error(lineno, f"malformed newdoc comment {line[:60]!r} (expected '# newdoc id = ID')")
@@ -276,7 +277,7 @@ class _Reader:
                 raise self.error(lineno, f"malformed header {line[:80]!r}: no 'eid' (or 'GRP') field")
             etype = next((i for i, name in enumerate(names) if name in ("etype", "entity")), None)
             head = names.index("head") if "head" in names else None
-            self.fields, self.fields_line = (eid, etype, head), lineno
+            self.fields = (eid, etype, head)
             self.split = max(i for i in (eid, etype, head) if i is not None) + 1
 
     # ---- documents ------------------------------------------------------
