@@ -16,11 +16,12 @@ from conftest import REPO
 from udapi.core.document import Document
 
 from coref_transfer.conll.reader import read_conll
+from coref_transfer.corefud.reader import read_corefud
 from coref_transfer.errors import ConfigError, InputFormatError
 from coref_transfer.export import conll2012, corefud, json_export, jsonlines
 from coref_transfer.export.export import FORMATS, export_all
-from coref_transfer.export.rows import group_rows, load_delta, space_after, unique_mentions, zero_mentions
-from coref_transfer.model import parse_doc_key, span_root
+from coref_transfer.export.rows import group_rows, head_token, load_delta, space_after, unique_mentions, zero_mentions
+from coref_transfer.model import Span, parse_doc_key, span_root
 from coref_transfer.parsing.model import feats_text, parse_feats
 from coref_transfer.records import RefinedUtterance
 from coref_transfer.schema import DELTA, write_table
@@ -615,3 +616,34 @@ def test_mention_outside_the_utterance_is_an_error():
 )
 def test_space_after(tokens, text, expected):
     assert space_after(tokens, text) == expected
+
+
+
+@pytest.mark.parametrize("zeros", ["empty_node", "verb"])
+def test_corefud_read_by_the_corefud_reader(tmp_path, zeros):
+    """The CorefUD input reader (`corefud.reader`, issue 17) reads our export as it was written: the
+    document keys back as (doc_id, part), the words, tree and speakers, every mention with the
+    export's head token, each chain one chain, and a subject on an empty node a zero mention."""
+    parts = group(TINY)["train"]
+    path = tmp_path / "train.conllu"
+    corefud.write(path, parts, zeros)
+    got = read_corefud(path)
+    assert [g.key for g in got] == [(p.doc_id, p.part) for p in parts]
+    for back, part in zip(got, parts, strict=True):
+        chains: dict[int, int] = {}  # the reader numbers chains per document: its id -> δ's
+        for u, row in zip(back.utterances, part.rows, strict=True):
+            assert (u.tokens, u.heads, u.deprels, u.speaker) == (row.tokens, row.heads, row.deprels, row.speaker)
+            assert u.pos == [x or up for x, up in zip(row.xpos, row.upos)]
+            ours = sorted(((m.span.start, m.span.end, h), m.cluster_id) for m, h in zip(u.mentions, u.mention_heads, strict=True))
+            want = sorted(
+                ((s, e, head_token(row, Span(s, e))), c) for c, s, e in expected_mentions(row, zeros=zeros == "verb")
+            )
+            assert [m for m, _ in ours] == [m for m, _ in want]
+            zeros_want = [z.cluster_id for z in zero_mentions(row)] if zeros == "empty_node" else []
+            assert [m.reason for m in u.unplaced] == ["zero_mention"] * len(zeros_want)
+            pairs = [(a, b) for (_, a), (_, b) in zip(ours, want)] + [
+                (m.cluster_id, c) for m, c in zip(u.unplaced, zeros_want)
+            ]
+            for mine, theirs in pairs:
+                assert chains.setdefault(mine, theirs) == theirs
+        assert len(set(chains.values())) == len(chains)  # and one chain each way

@@ -12,7 +12,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -45,6 +45,59 @@ def read_text(path: str | Path, missing: str) -> str:
         raise MissingInputError(f"{path}: {missing}") from exc
     except UnicodeDecodeError as exc:
         raise InputFormatError(path, None, f"invalid UTF-8 ({exc.reason})") from exc
+
+
+def decode_input(path: str | Path) -> str:
+    """An input file's text, for a reader that names the line of what is wrong.
+
+    Raises:
+        MissingInputError: the file cannot be read.
+        InputFormatError: the file is empty (or blank), or not UTF-8 (naming the line and column
+            of the first bad byte).
+    """
+    from coref_transfer.errors import InputFormatError, MissingInputError
+
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise MissingInputError(f"{path}: cannot read ({exc.strerror})") from exc
+    if not raw.strip():
+        raise InputFormatError(path, None, "the file is empty")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputFormatError(
+            path, line, f"invalid UTF-8: byte 0x{raw[exc.start]:02x} at column {column}"
+        ) from exc
+
+
+def find_input_files(paths: Iterable[str | Path], pattern: str) -> list[Path]:
+    """Expand files and folders into a sorted list of input files.
+
+    A file is taken as it is; a folder is searched recursively for files
+    matching the glob `pattern` (`*gold_conll`, `*.conllu`).
+
+    Raises:
+        MissingInputError: a path does not exist, or a folder holds no matching file.
+    """
+    from coref_transfer.errors import MissingInputError
+
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_file():
+            found.append(path)
+        elif path.is_dir():
+            files = sorted(p for p in path.rglob(pattern) if p.is_file())
+            if not files:
+                raise MissingInputError(f"{path}: no '{pattern}' file in this folder or below it")
+            found.extend(files)
+        else:
+            raise MissingInputError(f"{path}: no such file or folder")
+    return sorted(dict.fromkeys(found))
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:

@@ -33,7 +33,8 @@ from functools import lru_cache
 from itertools import accumulate
 from pathlib import Path
 
-from coref_transfer.errors import InputFormatError, MissingInputError
+from coref_transfer.errors import InputFormatError
+from coref_transfer.io import decode_input, find_input_files
 from coref_transfer.model import Mention, NamedEntity, Part, Span, Utterance
 
 MIN_COLUMNS = 12
@@ -60,19 +61,7 @@ def find_conll_files(paths: Iterable[str | Path]) -> list[Path]:
     Raises:
         MissingInputError: a path does not exist, or a folder holds no file.
     """
-    found: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_file():
-            found.append(path)
-        elif path.is_dir():
-            files = sorted(p for p in path.rglob(CONLL_GLOB) if p.is_file())
-            if not files:
-                raise MissingInputError(f"{path}: no '{CONLL_GLOB}' file in this folder or below it")
-            found.extend(files)
-        else:
-            raise MissingInputError(f"{path}: no such file or folder")
-    return sorted(dict.fromkeys(found))
+    return find_input_files(paths, CONLL_GLOB)
 
 
 def read_conll(path: str | Path) -> list[Part]:
@@ -88,23 +77,6 @@ def iter_conll(paths: Iterable[str | Path]) -> Iterator[Part]:
     """Read the parts of several files in order (see `find_conll_files`)."""
     for path in find_conll_files(paths):
         yield from read_conll(path)
-
-
-def _decode(path: Path) -> str:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise MissingInputError(f"{path}: cannot read ({exc.strerror})") from exc
-    if not raw.strip():
-        raise InputFormatError(path, None, "the file is empty")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise InputFormatError(
-            path, line, f"invalid UTF-8: byte 0x{raw[exc.start]:02x} at column {column}"
-        ) from exc
 
 
 class _Reader:
@@ -124,7 +96,7 @@ class _Reader:
         return InputFormatError(self.path, line, problem)
 
     def parts(self) -> Iterator[Part]:
-        text = _decode(self.path)
+        text = decode_input(self.path)
         if "\r" in text:
             text = text.replace("\r\n", "\n")
         lineno = 0
