@@ -22,7 +22,7 @@ from coref_transfer.verify import rebuild_damaged
 config.update(validate_config(config))
 
 RESULTS = config["results"]
-PARTITIONS = discover(config["input"]["paths"], config["partitions"]["by"])
+PARTITIONS = discover(config["input"]["paths"], config["partitions"]["by"], config["input"]["format"])
 
 # Rules call the library with this checkout's sources first on PYTHONPATH,
 # through the interpreter of their conda environment when Snakemake deploys

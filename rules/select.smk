@@ -15,6 +15,7 @@ rule select:
         cli=CLI,
         out=lambda w, output: os.path.dirname(output[0]),
         config=stage_json("select"),
+        format=config["input"]["format"],
     threads: 2
     log:
         f"{RESULTS}/logs/select/{{partition}}.log",
@@ -24,7 +25,7 @@ rule select:
         "../envs/select.yaml"
     shell:
         "{params.cli} select {input:q} --out {params.out:q} --partition {wildcards.partition}"
-        " --workers {threads} --config-json {params.config:q} 2> {log:q}"
+        " --input-format {params.format} --workers {threads} --config-json {params.config:q} 2> {log:q}"
 
 
 rule merge_select:

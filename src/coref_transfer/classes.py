@@ -29,7 +29,7 @@ Root evidence:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -351,6 +351,18 @@ def cluster_vote(
         else:
             out[attribute] = (fallback[attribute] if fallback[attribute] in winners else winners[0], "fallback")
     return out
+
+
+def etype_evidence(ev: Evidence, etype: str | None) -> Evidence:
+    """A mention's root evidence with the type its CorefUD entity type gives, which comes first.
+
+    CorefUD's `person` is our `person`; every other entity type (place,
+    organization, animal, object, abstract, ...) is a `thing`. Without one
+    (CoNLL-2012 input, or an entity with no type) the evidence is as it was.
+    """
+    if not etype:
+        return ev
+    return replace(ev, type="person" if etype == "person" else "thing")
 
 
 def estimate_classes(

@@ -78,10 +78,11 @@ def _log_cluster_job() -> None:
 
 @app.command()
 def select(
-    inputs: list[Path] = typer.Argument(..., help="CoNLL-2012 *gold_conll files or folders (searched recursively)."),
+    inputs: list[Path] = typer.Argument(..., help="English *gold_conll (CoNLL-2012) or *.conllu (CorefUD) files or folders (searched recursively)."),
     out: Path = typer.Option(..., "--out", "-o", help="Output folder (replaced when the run succeeds)."),
     config: Path | None = ConfigOption,
     config_json: str | None = ConfigJsonOption,
+    input_format: str | None = typer.Option(None, "--input-format", help="auto, conll2012 or corefud (default: the config's input.format)."),
     partition: str = typer.Option("all", help="Partition name recorded in the tables."),
     progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
     workers: int = typer.Option(1, "--workers", "-j", min=1, help="Worker processes (files are split among them)."),
@@ -96,7 +97,8 @@ def select(
     from coref_transfer.select.run import run_select
 
     cfg = _config(config, config_json)
-    run_select(inputs, out, cfg, partition, progress, workers)
+    fmt = input_format or cfg["input"]["format"]
+    run_select(inputs, out, cfg, partition, progress, workers, fmt)
 
 
 @app.command()

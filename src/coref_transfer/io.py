@@ -12,7 +12,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -74,11 +74,11 @@ def decode_input(path: str | Path) -> str:
         ) from exc
 
 
-def find_input_files(paths: Iterable[str | Path], pattern: str) -> list[Path]:
+def expand_paths(paths: Iterable[str | Path], patterns: Sequence[str]) -> list[Path]:
     """Expand files and folders into a sorted list of input files.
 
     A file is taken as it is; a folder is searched recursively for files
-    matching the glob `pattern` (`*gold_conll`, `*.conllu`).
+    matching any of the globs `patterns` (`*gold_conll`, `*.conllu`).
 
     Raises:
         MissingInputError: a path does not exist, or a folder holds no matching file.
@@ -91,9 +91,10 @@ def find_input_files(paths: Iterable[str | Path], pattern: str) -> list[Path]:
         if path.is_file():
             found.append(path)
         elif path.is_dir():
-            files = sorted(p for p in path.rglob(pattern) if p.is_file())
+            files = sorted({p for pattern in patterns for p in path.rglob(pattern) if p.is_file()})
             if not files:
-                raise MissingInputError(f"{path}: no '{pattern}' file in this folder or below it")
+                names = " or ".join(f"'{pattern}'" for pattern in patterns)
+                raise MissingInputError(f"{path}: no {names} file in this folder or below it")
             found.extend(files)
         else:
             raise MissingInputError(f"{path}: no such file or folder")

@@ -28,6 +28,7 @@ from typing import Any
 
 from coref_transfer.audit import audit_rows
 from coref_transfer.errors import CorefTransferError
+from coref_transfer.model import UNPLACED_REASONS
 
 STAGES = ("select", "translate", "refine")
 """The stages whose stats.json this module describes, in pipeline order."""
@@ -47,7 +48,7 @@ ACCOUNTED_UNITS = {
 
 SELECT_UTTERANCE_REASONS = ("no_verb", "too_short", "too_long")
 SELECT_MENTION_REASONS = {
-    "alpha": ("nested", "crossing", "duplicate_span", "duplicate_mention"),
+    "alpha": ("nested", "crossing", "duplicate_span", "duplicate_mention", *UNPLACED_REASONS),
     "beta1": SELECT_UTTERANCE_REASONS,
     "beta2": (
         "contains_verb", "first_second_person", "other_pronoun", "numeral", "verb_root", "wh_word", "other_root",
@@ -57,7 +58,8 @@ SELECT_MENTION_REASONS = {
 }
 """Why select drops a mention, per paper label (a mention lost with its
 utterance carries the utterance's reason; with its cluster, `cluster_` + the
-cluster's)."""
+cluster's). A CorefUD mention no span can hold (`model.UNPLACED_REASONS`:
+discontinuous, or a zero on an empty node) is dropped at α with that reason."""
 SELECT_CLUSTER_REASONS = ("too_small", "no_noun")
 
 TRANSLATE_UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted")

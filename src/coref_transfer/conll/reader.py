@@ -34,7 +34,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from coref_transfer.errors import InputFormatError
-from coref_transfer.io import decode_input, find_input_files
+from coref_transfer.io import decode_input, expand_paths
 from coref_transfer.model import Mention, NamedEntity, Part, Span, Utterance
 
 MIN_COLUMNS = 12
@@ -61,7 +61,7 @@ def find_conll_files(paths: Iterable[str | Path]) -> list[Path]:
     Raises:
         MissingInputError: a path does not exist, or a folder holds no file.
     """
-    return find_input_files(paths, CONLL_GLOB)
+    return expand_paths(paths, (CONLL_GLOB,))
 
 
 def read_conll(path: str | Path) -> list[Part]:

@@ -96,7 +96,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from coref_transfer.errors import InputFormatError
-from coref_transfer.io import decode_input, find_input_files
+from coref_transfer.io import decode_input, expand_paths
 from coref_transfer.model import Mention, Part, Span, UnplacedMention, Utterance
 
 CONLLU_GLOB = "*.conllu"
@@ -136,7 +136,7 @@ def find_corefud_files(paths: Iterable[str | Path]) -> list[Path]:
     Raises:
         MissingInputError: a path does not exist, or a folder holds no `*.conllu` file.
     """
-    return find_input_files(paths, CONLLU_GLOB)
+    return expand_paths(paths, (CONLLU_GLOB,))
 
 
 def read_corefud(path: str | Path) -> list[Part]:

@@ -12,17 +12,24 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from coref_transfer.classes import MentionClass, estimate_classes, root_evidence
-from coref_transfer.lang.en.pronoun_role import ROLES, is_pronoun, pronoun_role
+from coref_transfer.classes import MentionClass, estimate_classes, etype_evidence, root_evidence
+from coref_transfer.deptree import DepTree
+from coref_transfer.lang.en.pronoun_role import ROLES, is_pronoun, pronoun_role, pronoun_role_dep
 from coref_transfer.lang.en.pronouns import SELF_WORDS
-from coref_transfer.model import Part, Utterance
+from coref_transfer.model import RELATIONS, Part, Utterance
 from coref_transfer.records import SelectedMention
 from coref_transfer.select.alpha_nesting import alpha_reasons
 from coref_transfer.select.beta1_utterances import utterance_reason
 from coref_transfer.select.beta2_mentions import mention_reason
 from coref_transfer.select.beta3_clusters import cluster_reason
-from coref_transfer.select.heads import find_head, find_head_in_bits
-from coref_transfer.select.stand_in import IN_PLACE_REASONS, in_place_reason, self_treatment
+from coref_transfer.select.heads import Head, find_head, find_head_dep, find_head_in_bits
+from coref_transfer.select.stand_in import (
+    IN_PLACE_REASONS,
+    in_place_reason,
+    in_place_reason_dep,
+    self_treatment,
+    self_treatment_dep,
+)
 from coref_transfer.stats import (
     SELECT_CLUSTER_REASONS,
     SELECT_LABELS,
@@ -105,23 +112,40 @@ def select_utterance(utt: Utterance, sel: Mapping[str, Any]) -> UtteranceFate:
             built.append(utt.tree())
         return built[0]
 
-    for fate in mentions:
+    # A CorefUD sentence has a dependency tree instead (`coref_transfer.deptree`): the same
+    # decisions are read off it by the `*_dep` counterparts.
+    deps = DepTree(utt.heads, utt.deprels) if utt.heads and not has_tree else None
+    for k, fate in enumerate(mentions):
         if fate.dropped_at is not None:
             continue
         start, end = fate.span.start, fate.span.end
-        head = find_head_in_bits(utt.parse_bits, utt.pos, start, end) if has_tree else None
-        if head is None:
-            head = find_head(tree(), start, end, utt.pos)
+        if deps is not None:
+            head = find_head_dep(deps, start, end, utt.pos)
+            given = utt.mention_heads[k] if utt.mention_heads else None
+            if given is not None and given != head.index:  # the corpus's own head comes first
+                head = Head(given, head.coordinated, head.constituent)
+        else:
+            found = find_head_in_bits(utt.parse_bits, utt.pos, start, end) if has_tree else None
+            head = found if found is not None else find_head(tree(), start, end, utt.pos)
         fate.root, fate.coordinated = head.index, head.coordinated
         reason = mention_reason(utt.tokens, utt.pos, start, end, head.index, sel)
         if is_pronoun(utt.pos, start, end):
-            fate.role = pronoun_role(utt.tokens, utt.pos, tree(), start, end)
+            if deps is not None:
+                fate.role = pronoun_role_dep(utt.tokens, utt.pos, deps, start, end)
+            else:
+                fate.role = pronoun_role(utt.tokens, utt.pos, tree(), start, end)
             if not reason and utt.tokens[start].lower() in SELF_WORDS:
-                fate.in_place, reason = self_treatment(fate, mentions, tree())
+                if deps is not None:
+                    fate.in_place, reason = self_treatment_dep(fate, mentions, deps, utt.pos)
+                else:
+                    fate.in_place, reason = self_treatment(fate, mentions, tree())
         if reason:
             fate.dropped_at, fate.reason = "beta2", reason
         elif not fate.in_place:
-            fate.in_place = in_place_reason(utt.pos, start, end, tree, utt.entities)
+            if deps is not None:
+                fate.in_place = in_place_reason_dep(utt.pos, start, end, deps, utt.entities)
+            else:
+                fate.in_place = in_place_reason(utt.pos, start, end, tree, utt.entities)
     return ufate
 
 
@@ -136,6 +160,9 @@ def select_clusters(part: Part, fates: list[UtteranceFate], config: Mapping[str,
             cluster.mentions_read += 1
             if fate.dropped_at is None:
                 members.setdefault(fate.cluster_id, []).append((ufate.utterance, fate))
+        for unplaced in ufate.utterance.unplaced:  # read, dropped at α: the chain counts them too
+            cluster = clusters.setdefault(unplaced.cluster_id, ClusterFate(part.doc_id, part.part, unplaced.cluster_id))
+            cluster.mentions_read += 1
     for cluster_id, cluster in clusters.items():
         alive = members.get(cluster_id, [])
         reason = cluster_reason([utt.pos[f.root] for utt, f in alive], sel)  # type: ignore[index]
@@ -145,10 +172,14 @@ def select_clusters(part: Part, fates: list[UtteranceFate], config: Mapping[str,
                 fate.dropped_at, fate.reason = "beta3", f"cluster_{reason}"
             continue
         cluster.mentions_kept = len(alive)
+        etype = part.entity_types.get(cluster_id)  # CorefUD: the entity's type is the first evidence
         evidence = [
-            root_evidence(
-                utt.tokens, utt.pos, f.span, f.root, f.coordinated,  # type: ignore[arg-type]
-                utt.entities, cls_cfg["first_name_lexicon"],
+            etype_evidence(
+                root_evidence(
+                    utt.tokens, utt.pos, f.span, f.root, f.coordinated,  # type: ignore[arg-type]
+                    utt.entities, cls_cfg["first_name_lexicon"],
+                ),
+                etype,
             )
             for utt, f in alive
         ]
@@ -191,6 +222,9 @@ class Stats:
                 self.counts[stage]["utterances"] += 1
                 self.counts[stage]["tokens"] += n_tokens
                 doc_seen[stage] = True
+            for unplaced in ufate.utterance.unplaced:  # no span: dropped at α, with its reason
+                self.counts["input"]["mentions"] += 1
+                self.dropped_mentions[unplaced.reason] += 1
             for fate in ufate.mentions:
                 self.counts["input"]["mentions"] += 1
                 survived = SELECT_LABELS if fate.dropped_at is None else SELECT_LABELS[: SELECT_RANK[fate.dropped_at]]
@@ -222,7 +256,11 @@ class Stats:
         for stage in ("alpha", "beta1", "beta2"):
             alive = {f.cluster_id for u in result.utterances for f in u.mentions if alive_after(f, stage)}
             self.counts[stage]["clusters"] += len(alive)
-        self.anomalies["sentences_without_tree"] += sum(not u.utterance.has_tree for u in result.utterances)
+        self.anomalies["sentences_without_tree"] += sum(
+            not u.utterance.has_tree and not u.utterance.heads for u in result.utterances
+        )
+        for relation in RELATIONS:
+            self.anomalies[relation] += result.part.relations.get(relation, 0)
 
     def as_dict(self) -> dict[str, Any]:
         keys = ("documents", "parts", "utterances", "tokens", "mentions", "clusters")
@@ -237,7 +275,8 @@ class Stats:
         }
         out["anomalies"] = {
             k: int(self.anomalies[k])
-            for k in ("span_in_two_chains", "duplicate_mentions", "crossing_mentions", "singleton_chains", "sentences_without_tree")
+            for k in ("span_in_two_chains", "duplicate_mentions", "crossing_mentions", "singleton_chains",
+                      "sentences_without_tree", *RELATIONS)
         }
         out["classes"] = {k: int(v) for k, v in sorted(self.classes.items())}
         out["in_place"] = {r: int(self.in_place[r]) for r in IN_PLACE_REASONS}

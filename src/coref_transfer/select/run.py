@@ -1,4 +1,4 @@
-"""`coref-transfer select`: read CoNLL-2012 inputs, run the English stages, write a folder.
+"""`coref-transfer select`: read the English input (CoNLL-2012 or CorefUD), run the English stages, write a folder.
 
 Files are processed independently (each in a worker process when `workers`
 > 1, results combined in file order, so the output does not depend on the
@@ -18,7 +18,7 @@ import pyarrow as pa
 from tqdm import tqdm
 
 from coref_transfer.config import stage_config
-from coref_transfer.conll.reader import find_conll_files, read_conll
+from coref_transfer.inputs import find_input_files, read_parts
 from coref_transfer.io import staged_directory, write_json
 from coref_transfer.manifest import build_manifest, seal
 from coref_transfer.schema import write_table
@@ -50,24 +50,28 @@ def chunk_files(files: list[Path], target_bytes: int = CHUNK_BYTES) -> list[list
     return chunks
 
 
-def select_chunk(paths: list[Path], config: Mapping[str, Any], partition: str) -> tuple[dict[str, pa.Table], dict[str, Any]]:
-    """Read some files, run the stages on each part, and tabulate the results."""
+def select_chunk(
+    paths: list[Path], config: Mapping[str, Any], partition: str, fmt: str = "auto"
+) -> tuple[dict[str, pa.Table], dict[str, Any]]:
+    """Read some files (of format `fmt`, `inputs.FORMATS`), run the stages on each part, and tabulate the results."""
     columns = SelectionColumns()
     stats = Stats()
     for path in paths:  # one file's objects at a time keep the garbage collector's work small
-        for part in read_conll(path):
+        for part in read_parts(path, fmt):
             result = select_part(part, config)
             columns.add(result)
             stats.add(result)
     return columns.tables(partition), stats.as_dict()
 
 
-def _select_chunk_args(args: tuple[list[Path], Mapping[str, Any], str]) -> tuple[dict[str, pa.Table], dict[str, Any]]:
+def _select_chunk_args(
+    args: tuple[list[Path], Mapping[str, Any], str, str],
+) -> tuple[dict[str, pa.Table], dict[str, Any]]:
     return select_chunk(*args)
 
 
 def select_chunks(
-    chunks: list[list[Path]], config: Mapping[str, Any], partition: str, workers: int = 1
+    chunks: list[list[Path]], config: Mapping[str, Any], partition: str, workers: int = 1, fmt: str = "auto"
 ) -> Iterator[tuple[dict[str, pa.Table], dict[str, Any]]]:
     """Results per chunk, in order, computed by `workers` processes.
 
@@ -75,10 +79,10 @@ def select_chunks(
     """
     if workers <= 1 or len(chunks) < 2:
         for chunk in chunks:
-            yield select_chunk(chunk, config, partition)
+            yield select_chunk(chunk, config, partition, fmt)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_select_chunk_args, [(chunk, config, partition) for chunk in chunks])
+        yield from pool.map(_select_chunk_args, [(chunk, config, partition, fmt) for chunk in chunks])
 
 
 def run_select(
@@ -88,8 +92,9 @@ def run_select(
     partition: str = "all",
     progress: bool = True,
     workers: int = 1,
+    fmt: str = "auto",
 ) -> dict[str, Any]:
-    """Run the English stages on `paths` and write the output folder `out`.
+    """Run the English stages on `paths` (of format `fmt`, `inputs.FORMATS`) and write the output folder `out`.
 
     Every file is read and checked before anything is written, so one bad
     file fails the run with its file and line and leaves `out` untouched.
@@ -97,13 +102,13 @@ def run_select(
     Returns:
         The stats (also written to `out/stats.json`).
     """
-    files = find_conll_files(paths)
+    files = find_input_files(paths, fmt)
     chunks = chunk_files(files)
     parts: dict[str, list[pa.Table]] = {}
     per_chunk = []
     bar = tqdm(total=len(files), desc=f"select {partition}", unit="file", disable=not progress, mininterval=2.0)
     with bar:
-        for chunk, (tables, chunk_stats) in zip(chunks, select_chunks(chunks, config, partition, workers)):
+        for chunk, (tables, chunk_stats) in zip(chunks, select_chunks(chunks, config, partition, workers, fmt)):
             for name, table in tables.items():
                 parts.setdefault(name, []).append(table)
             per_chunk.append(chunk_stats)
@@ -114,7 +119,8 @@ def run_select(
         for name, pieces in parts.items():
             write_table(pa.concat_tables(pieces).combine_chunks(), tmp / f"{name}.parquet")
         write_json(tmp / "stats.json", stats)
-        seal(tmp, build_manifest("select", stage_config(config, "select"), files, partition=partition))
+        settings = {**stage_config(config, "select"), "input_format": fmt}
+        seal(tmp, build_manifest("select", settings, files, partition=partition))
     log.info(
         "select %s: %d files, %d utterances, %d mentions read; kept %d utterances, %d mentions, %d clusters",
         partition, len(files), stats["input"]["utterances"], stats["input"]["mentions"],
