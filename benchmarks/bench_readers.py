@@ -10,9 +10,16 @@ one at a time, as select does:
 - `corefud`: `corefud.reader.read_corefud` over the CoNLL-U files;
 - `udapi`:   udapi's `Document.load_conllu` and `doc.coref_entities` over the
              CoNLL-U files, the reading the CorefUD reader does not build on
-             (see its module docstring): the loading alone, no conversion.
+             (see its module docstring): the loading alone, no conversion;
+- `select-conll`, `select-corefud`: the whole select stage on each folder
+             (`select.run.run_select`, one worker, tables, stats and manifest
+             written to a temporary folder): the path issue 17 sets within 2×.
+             GUM's CorefUD has every mention GUM annotates (49,649, singletons
+             included), OntoGUM's CoNLL-2012 only those in chains (23,320), so
+             select has twice the mentions to decide on the CorefUD side.
 
-It prints seconds, words per second and each time as a ratio of `conll`'s.
+It prints seconds, words per second and each time as a ratio of the
+CoNLL-2012 measurement of its kind (`conll`, `select-conll`).
 Run: `python benchmarks/bench_readers.py` (`--repeat K` for the best of K;
 `--conll DIR --corefud DIR` for other folders of the same documents).
 """
@@ -28,11 +35,26 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared" / "data"
-KINDS = ("conll", "corefud", "udapi")
+KINDS = ("conll", "corefud", "udapi", "select-conll", "select-corefud")
 
 
 def measure(kind: str, folder: Path) -> dict[str, float]:
     """Run one measurement in this process: seconds and words read."""
+    if kind.startswith("select-"):
+        import logging
+        import tempfile
+
+        from coref_transfer.config import validate_config
+        from coref_transfer.select.run import run_select
+
+        logging.disable(logging.INFO)
+        fmt = "conll2012" if kind == "select-conll" else "corefud"
+        with tempfile.TemporaryDirectory() as tmp:
+            start = time.perf_counter()
+            stats = run_select([folder], Path(tmp) / "out", validate_config({}), progress=False, fmt=fmt)
+            seconds = time.perf_counter() - start
+        return {"seconds": seconds, "words": stats["input"]["tokens"], "files": stats["input"]["documents"],
+                "mentions": stats["input"]["mentions"]}
     if kind == "conll":
         from coref_transfer.conll.reader import find_conll_files, read_conll
 
@@ -80,7 +102,7 @@ def main() -> None:
         return
     figures = {}
     for kind in KINDS:
-        folder = args.conll if kind == "conll" else args.corefud
+        folder = args.conll if kind.endswith("conll") else args.corefud
         runs = []
         for _ in range(args.repeat):
             proc = subprocess.run(
@@ -91,18 +113,20 @@ def main() -> None:
         figures[kind] = min(runs, key=lambda r: r["seconds"])
     if figures["conll"]["words"] != figures["corefud"]["words"]:
         print(f"warning: the two folders differ in size ({figures['conll']['words']:,} and {figures['corefud']['words']:,} words)")
-    for fig in figures.values():
+    for kind, fig in figures.items():
         fig["words_per_second"] = fig["words"] / fig["seconds"]
-        fig["x_conll"] = fig["seconds"] / figures["conll"]["seconds"]
+        base = figures["select-conll" if kind.startswith("select-") else "conll"]
+        fig["x_conll"] = fig["seconds"] / base["seconds"]
     if args.json:
         print(json.dumps(figures, indent=2))
         return
-    print(f"{'measurement':<12}{'files':>7}{'words':>10}{'seconds':>10}{'words/s':>12}{'x conll':>9}")
+    print(f"{'measurement':<16}{'files':>7}{'words':>10}{'seconds':>10}{'words/s':>12}{'x conll':>9}")
     for kind, fig in figures.items():
         print(
-            f"{kind:<12}{fig['files']:>7}{fig['words']:>10,}{fig['seconds']:>10.2f}"
+            f"{kind:<16}{fig['files']:>7}{fig['words']:>10,}{fig['seconds']:>10.2f}"
             f"{fig['words_per_second']:>12,.0f}{fig['x_conll']:>9.2f}"
         )
+    print("(x conll: the readers against `conll`, the select runs against `select-conll`)")
 
 
 if __name__ == "__main__":
