@@ -465,7 +465,7 @@ def partitions(
     from coref_transfer.partitions import discover
 
     cfg = _config(config, config_json)
-    found = discover(resources.config_paths(cfg, "input.paths"), cfg["partitions"]["by"])
+    found = discover(resources.config_paths(cfg, "input.paths"), cfg["partitions"]["by"], cfg["input"]["format"])
     if files:
         typer.echo(json.dumps({k: [str(p) for p in v] for k, v in found.items()}, indent=2))
     else:
