@@ -24,8 +24,10 @@ after the PPs ends the chain (Italian puts "di X" before them).
 In the dependencies, the head's dependents after it are read left to right:
 each `nmod` with a `case` counts, with every `nmod`/`obl` with a `case`
 below it, not inside a clause (`acl`, `advcl`, `ccomp`, `xcomp`, `csubj`,
-`parataxis`); anything else (`acl:relcl`, `appos`, `punct`, `conj`, …) ends
-the chain.
+`parataxis`), and so does an `acl` opened by a preposition (`mark` "in":
+"its role in motivating…", a PP over a clause in the tree); a dependent
+whose words begin with a comma, or anything else (`acl:relcl`, `appos`,
+`conj`, …), ends the chain.
 
 Limits: a coordinated head ("his mother and father") is ambiguous (two
 nouns take the possessive); a base NP without a noun after the determiner
@@ -48,6 +50,11 @@ from coref_transfer.tree import Tree, TreeBuilder
 _CLAUSAL = frozenset(("S", "SBAR", "SBARQ", "SINV", "SQ", "VP", "RRC"))
 #: Dependency relations that open a clause: the nominal modifiers below them belong to it, not to the chain.
 _CLAUSAL_DEPS = frozenset(("acl", "advcl", "ccomp", "xcomp", "csubj", "parataxis"))
+#: Subordinators tagged IN that open a clause, not a prepositional phrase.
+_COMPLEMENTIZERS = frozenset(
+    ("that", "whether", "if", "because", "although", "though", "while", "once", "unless", "until", "since", "so",
+     "whereas", "lest", "than", "as")
+)
 #: Relations of a prepositional phrase's noun (with a `case` dependent) counted as modifiers below the first.
 _PP_DEPS = frozenset(("nmod", "obl"))
 #: Children of a base NP whose words belong to the head's phrase (compounds, adjectives, quantities).
@@ -132,6 +139,11 @@ def possessed_noun_dep(
     for c in tree.children(head):
         if c < head or c <= last and tree.rel(c) == "flat":
             continue
+        if tree.rel(tree.extent(c)[0]) == "punct":
+            break  # a comma before the phrase ends the chain
+        if _is_clausal_pp(tree, tokens, pos, c):
+            modifiers += 1
+            continue
         if not _is_pp(tree, c, ("nmod",)):
             break
         modifiers += _count_pps_dep(tree, c)
@@ -141,6 +153,14 @@ def possessed_noun_dep(
 def _is_pp(tree: DepTree, i: int, rels: Sequence[str]) -> bool:
     """Word i is the noun of a prepositional phrase: a relation of `rels` (not `nmod:poss`) and a `case` dependent."""
     return tree.deprels[i] != "nmod:poss" and tree.rel(i) in rels and bool(tree.children_with(i, "case"))
+
+
+def _is_clausal_pp(tree: DepTree, tokens: Sequence[str], pos: Sequence[str], i: int) -> bool:
+    """Word i is a clause opened by a preposition ("its role in motivating…": `acl` with a `mark` "in")."""
+    if tree.deprels[i] != "acl":
+        return False
+    marks = tree.children_with(i, "mark")
+    return bool(marks) and pos[marks[0]] == "IN" and tokens[marks[0]].lower() not in _COMPLEMENTIZERS
 
 
 def _count_pps_dep(tree: DepTree, i: int) -> int:
