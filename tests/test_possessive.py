@@ -178,15 +178,15 @@ SANG = "He PRP 2 nsubj | sang VBD 0 root | his PRP$ 4 nmod:poss | version NN 2 o
         (f"{SANG} | song NN 4 nmod | . . 2 punct", "version", 1),
         (f"{SANG} | song NN 4 nmod | of IN 10 case | the DT 10 det | year NN 7 nmod | . . 2 punct", "version", 2),
         # a relative clause ends the chain, on the head or on the modifier's noun ("in May" is the clause's)
-        (f"{SANG} | song NN 4 nmod | that WDT 9 nsubj | won VBD 4 acl:relcl | in IN 11 case | May NNP 9 obl"
-         " | . . 2 punct", "version", 1),
-        (f"{SANG} | song NN 4 nmod | that WDT 9 nsubj | won VBD 7 acl:relcl | in IN 11 case | May NNP 9 obl"
-         " | . . 2 punct", "version", 1),
+        ((f"{SANG} | song NN 4 nmod | that WDT 9 nsubj | won VBD 4 acl:relcl | in IN 11 case | May NNP 9 obl"
+          " | . . 2 punct"), "version", 1),
+        ((f"{SANG} | song NN 4 nmod | that WDT 9 nsubj | won VBD 7 acl:relcl | in IN 11 case | May NNP 9 obl"
+          " | . . 2 punct"), "version", 1),
         # a comma before a phrase ends the chain; a clause opened by a preposition is a modifier
-        ("He PRP 2 nsubj | sang VBD 0 root | his PRP$ 4 nmod:poss | version NN 2 obj | , , 8 punct | of IN 8 case"
-         " | the DT 8 det | song NN 4 nmod | . . 2 punct", "version", 0),
-        ("He PRP 2 nsubj | praised VBD 0 root | her PRP$ 4 nmod:poss | role NN 2 obj | in IN 6 mark"
-         " | writing VBG 4 acl | songs NNS 6 obj | . . 2 punct", "role", 1),
+        (("He PRP 2 nsubj | sang VBD 0 root | his PRP$ 4 nmod:poss | version NN 2 obj | , , 8 punct | of IN 8 case"
+          " | the DT 8 det | song NN 4 nmod | . . 2 punct"), "version", 0),
+        (("He PRP 2 nsubj | praised VBD 0 root | her PRP$ 4 nmod:poss | role NN 2 obj | in IN 6 mark"
+          " | writing VBG 4 acl | songs NNS 6 obj | . . 2 punct"), "role", 1),
         ("He PRP 2 nsubj | wrote VBD 0 root | to IN 5 case | his PRP$ 5 nmod:poss | friend NN 2 obl | . . 2 punct",
          "friend", 0),
         ("His PRP$ 2 nmod:poss | brother NN 4 nmod:poss | 's POS 2 case | car NN 5 nsubj | won VBD 0 root | . . 5 punct",
