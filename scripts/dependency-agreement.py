@@ -20,7 +20,10 @@ counterparts (on GUM's tree and tags) are compared:
 - the -self treatment (`select.stand_in.self_treatment` / `self_treatment_dep`)
   on every -self pronoun mention, with the chains of the corpus it comes from;
 - the modifier check (`select.stand_in.in_place_reason` / `in_place_reason_dep`)
-  on every mention followed by a noun.
+  on every mention followed by a noun;
+- the possessed noun (`lang.en.possessed.possessed_noun` / `possessed_noun_dep`:
+  head, modifiers after it, or why none) of every possessive determiner (PRP$),
+  mention or not.
 
 Prints the agreement figures and, for each kind of disagreement, a few
 examples (the mention in brackets). `--json` prints the figures only.
@@ -42,6 +45,7 @@ from udapi.core.document import Document
 from coref_transfer.config import validate_config
 from coref_transfer.conll.reader import read_conll
 from coref_transfer.deptree import DepTree
+from coref_transfer.lang.en.possessed import Possessed, possessed_noun, possessed_noun_dep
 from coref_transfer.lang.en.pronoun_role import is_pronoun, pronoun_role, pronoun_role_dep
 from coref_transfer.lang.en.pronouns import SELF_WORDS
 from coref_transfer.model import Span, Utterance
@@ -169,7 +173,7 @@ class Tally:
 
 def measure(sentences: Iterator[Sentence]) -> dict[str, Tally]:
     """The four comparisons of the module docstring over the paired sentences."""
-    tallies = {name: Tally() for name in ("root", "coordinated", "beta2", "role", "self", "modifier")}
+    tallies = {name: Tally() for name in ("root", "coordinated", "beta2", "role", "self", "modifier", "possessed")}
     for s in sentences:
         utt, tokens, tree = s.utt, s.utt.tokens, s.tree
         selected = {
@@ -222,7 +226,32 @@ def measure(sentences: Iterator[Sentence]) -> dict[str, Tally]:
                 tallies["modifier"].add(
                     str(c_in), c_in == d_in, f"{c_in} (tree) vs {d_in} ({s.deps.deprels[d_head.index]})", where
                 )
+        for k in (k for k, tag in enumerate(utt.pos) if tag == "PRP$"):
+            c_pos = possessed_noun(tokens, utt.pos, utt.parse_bits, k)
+            d_pos = possessed_noun_dep(tokens, s.pos, s.deps.heads, s.deps.deprels, k)
+            tallies["possessed"].add(
+                possessed_key(c_pos), c_pos == d_pos, possessed_kind(c_pos, d_pos),
+                f"{s.doc}: {shown(tokens, k, k)}  tree: {said(tokens, c_pos)}  dependencies: {said(tokens, d_pos)}",
+            )
     return tallies
+
+
+def possessed_key(p: Possessed) -> str:
+    """The tree's answer for a possessive, as a key of the `possessed` comparison."""
+    return p.reason or ("no modifier" if p.modifiers == 0 else "modifiers")
+
+
+def said(tokens: list[str], p: Possessed) -> str:
+    return p.reason or f"{tokens[p.head]}+{p.modifiers}"  # type: ignore[index]
+
+
+def possessed_kind(c: Possessed, d: Possessed) -> str:
+    """How the tree's and the dependencies' possessed nouns differ, in a few words."""
+    if c.head is not None and d.head is not None and c.head != d.head:
+        return "another head word (tree: last noun of the base NP; dependencies: the nmod:poss head)"
+    if c.head != d.head:
+        return f"{c.reason or 'found'} (tree) vs {d.reason or 'found'} (dependencies)"
+    return f"modifiers: {'more' if d.modifiers > c.modifiers else 'fewer'} in the dependencies"
 
 
 def main(argv: list[str] | None = None) -> int:

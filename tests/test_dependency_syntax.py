@@ -8,7 +8,8 @@ measures how often the two readings agree, and floors under its figures are
 asserted here (the figures, 177 documents, as measured when written: root
 94.65% of all mentions, 90.13% of those of several words; coordinated 99.88%;
 β2's decision 99.16%; pronoun role 98.58%; -self treatment 94.47%; modifier
-check 98.33%).
+check 98.33%; possessed noun of a PRP$ 95.68% of 2316, 96.80% where the tree
+finds no modifier, 84.73% where it finds some).
 """
 
 from __future__ import annotations
@@ -395,8 +396,9 @@ FLOORS = {
     "role": {"all": 98.0, "subject": 99.2, "object": 94.5, "oblique": 96.0, "possessive": 99.9, "reflexive": 96.0},
     "self": {"all": 90.0},
     "modifier": {"all": 97.5, "compound_modifier": 97.5, "inside_name": 94.5, "None": 97.5},
+    "possessed": {"all": 95.0, "no modifier": 96.0, "modifiers": 82.0, "head_ambiguous": 94.0, "head_not_found": 90.0},
 }
-LEAST = {"root": 50_000, "role": 11_000, "self": 190, "modifier": 4_500}
+LEAST = {"root": 50_000, "role": 11_000, "self": 190, "modifier": 4_500, "possessed": 2_200}
 """How many items each comparison counted (all 177 documents read)."""
 
 

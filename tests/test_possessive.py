@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 
-from coref_transfer.lang.en.possessed import Possessed, possessed_noun
+from coref_transfer.lang.en.possessed import Possessed, possessed_noun, possessed_noun_dep
 from coref_transfer.lang.it.nouns import NounLexicon
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
-from coref_transfer.translate.possessive import NounGender, PossessiveCounts, place
+from coref_transfer.model import Span
+from coref_transfer.records import SelectedUtterance
+from coref_transfer.translate.possessive import NounGender, PossessiveCounts, place, possessed_nouns
 
 
 def conll(tree: str) -> tuple[list[str], list[str], list[str]]:
@@ -149,3 +152,75 @@ def test_the_counts_add_up():
     counts.add(put_back("Ha visto l'opera di Gino.", lexicon=None)[1])
     block = counts.block()
     assert block["candidates"] == 2 and block["at_head"] == 1 and block["fallback"]["gender_unknown"] == 1
+
+
+# ---- the same rules on a dependency tree (CorefUD input) ----
+
+
+def dep(text: str) -> tuple[list[str], list[str], list[int], list[str]]:
+    """Words written `word TAG HEAD RELATION | ...`, HEAD 1-based with 0 for the root (as in CoNLL-U)."""
+    rows = [w.split() for w in text.split(" | ")]
+    return [r[0] for r in rows], [r[1] for r in rows], [int(r[2]) - 1 for r in rows], [r[3] for r in rows]
+
+
+def english_dep(text: str, index: int | None = None) -> tuple[str | None, Possessed]:
+    words, tags, heads, rels = dep(text)
+    found = possessed_noun_dep(words, tags, heads, rels, tags.index("PRP$") if index is None else index)
+    return (words[found.head] if found.head is not None else None), found
+
+
+SANG = "He PRP 2 nsubj | sang VBD 0 root | his PRP$ 4 nmod:poss | version NN 2 obj | of IN 7 case | the DT 7 det"
+
+
+@pytest.mark.parametrize(
+    "text, head, modifiers",
+    [
+        (f"{SANG} | song NN 4 nmod | . . 2 punct", "version", 1),
+        (f"{SANG} | song NN 4 nmod | of IN 10 case | the DT 10 det | year NN 7 nmod | . . 2 punct", "version", 2),
+        # a relative clause ends the chain, on the head or on the modifier's noun ("in May" is the clause's)
+        ((f"{SANG} | song NN 4 nmod | that WDT 9 nsubj | won VBD 4 acl:relcl | in IN 11 case | May NNP 9 obl"
+          " | . . 2 punct"), "version", 1),
+        ((f"{SANG} | song NN 4 nmod | that WDT 9 nsubj | won VBD 7 acl:relcl | in IN 11 case | May NNP 9 obl"
+          " | . . 2 punct"), "version", 1),
+        # a comma before a phrase ends the chain; a clause opened by a preposition is a modifier
+        (("He PRP 2 nsubj | sang VBD 0 root | his PRP$ 4 nmod:poss | version NN 2 obj | , , 8 punct | of IN 8 case"
+          " | the DT 8 det | song NN 4 nmod | . . 2 punct"), "version", 0),
+        (("He PRP 2 nsubj | praised VBD 0 root | her PRP$ 4 nmod:poss | role NN 2 obj | in IN 6 mark"
+          " | writing VBG 4 acl | songs NNS 6 obj | . . 2 punct"), "role", 1),
+        ("He PRP 2 nsubj | wrote VBD 0 root | to IN 5 case | his PRP$ 5 nmod:poss | friend NN 2 obl | . . 2 punct",
+         "friend", 0),
+        ("His PRP$ 2 nmod:poss | brother NN 4 nmod:poss | 's POS 2 case | car NN 5 nsubj | won VBD 0 root | . . 5 punct",
+         "brother", 0),
+        ("He PRP 2 nsubj | sold VBD 0 root | his PRP$ 5 nmod:poss | music NN 5 compound | video NN 2 obj | . . 2 punct",
+         "video", 0),
+        ("He PRP 2 nsubj | called VBD 0 root | his PRP$ 4 nmod:poss | Uncle NNP 2 obj | Bob NNP 4 flat | . . 2 punct",
+         "Bob", 0),
+    ],
+)
+def test_the_dependency_tree_gives_the_possessed_noun_by_the_same_rules(text, head, modifiers):
+    word, found = english_dep(text)
+    assert (word, found.modifiers, found.reason) == (head, modifiers, None)
+
+
+def test_a_coordinated_head_a_missing_noun_and_a_missing_tree_in_the_dependencies():
+    met = "He PRP 2 nsubj | met VBD 0 root | his PRP$ 4 nmod:poss | mother NN 2 obj | and CC 6 cc"
+    word, found = english_dep(f"{met} | father NN 4 conj | . . 2 punct")
+    assert word is None and found.reason == "head_ambiguous"
+    word, found = english_dep(f"{met} | her PRP$ 7 nmod:poss | father NN 4 conj | . . 2 punct")
+    assert (word, found.reason) == ("mother", None)  # each noun has its own possessive
+    word, found = english_dep("He PRP 2 nsubj | did VBD 0 root | his PRP$ 4 nmod:poss | own JJ 2 obj | . . 2 punct")
+    assert word is None and found.reason == "head_not_found"
+    assert possessed_noun_dep(["his", "car"], ["PRP$", "NN"], [], [], 0).reason == "no_tree"
+
+
+def test_translate_reads_the_dependency_tree_when_the_utterance_has_no_constituency_tree():
+    words, tags, heads, rels = dep(f"{SANG} | song NN 4 nmod | . . 2 punct")
+    slots = [SimpleNamespace(kind="plain", span=Span(0, 0)), SimpleNamespace(kind="possessive", span=Span(2, 2))]
+    utterance = SelectedUtterance("train", "d", 0, 0, "p", 1, "-", words, tags, ["-"] * len(words), [], None, None, [],
+                                  heads, rels)
+    assert possessed_nouns(utterance, slots) == [None, Possessed(3, 1)]
+    bits = conll(f"(TOP (S (NP (PRP He)) (VP (VBD sang) {VERSION_OF_THE_SONG}) (. .)))")[2]
+    with_tree = SelectedUtterance("train", "d", 0, 0, "p", 1, "-", words, tags, bits, [], None, None, [], [], [])
+    assert possessed_nouns(with_tree, slots) == [None, Possessed(3, 1)]
+    without = SelectedUtterance("train", "d", 0, 0, "p", 1, "-", words, tags, ["-"] * len(words), [], None, None, [])
+    assert possessed_nouns(without, slots) == [None, Possessed(None, reason="no_tree")]

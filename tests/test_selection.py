@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 from coref_transfer.config import validate_config
+from coref_transfer.corefud.reader import read_corefud
+from coref_transfer.records import SelectedUtterance
+from coref_transfer.select.tables import SelectionColumns
 from coref_transfer.model import Mention, Span
 from coref_transfer.select.alpha_nesting import alpha_reasons
 from coref_transfer.select.beta3_clusters import cluster_reason
@@ -166,3 +169,39 @@ def test_every_unit_is_accounted_for(make_parts, config):
     assert stats["dropped"]["clusters"] == {"too_small": 5, "no_noun": 1}
     assert stats["beta3"]["clusters"] == 3
     assert stats["anomalies"]["singleton_chains"] == 4
+
+
+CONLLU = """\
+# newdoc id = d
+# global.Entity = eid-etype-head-other
+# sent_id = s1
+# text = Anna sang her version of the song.
+1	Anna	Anna	PROPN	NNP	_	2	nsubj	_	Entity=(e1-person-1)
+2	sang	sing	VERB	VBD	_	0	root	_	_
+3	her	she	PRON	PRP$	_	4	nmod:poss	_	Entity=(e1-person-1)
+4	version	version	NOUN	NN	_	2	obj	_	_
+5	of	of	ADP	IN	_	7	case	_	_
+6	the	the	DET	DT	_	7	det	_	_
+7	song	song	NOUN	NN	_	4	nmod	_	SpaceAfter=No
+8	.	.	PUNCT	.	_	2	punct	_	_
+
+"""
+
+
+def test_the_tables_carry_the_dependency_tree_of_a_corefud_input(tmp_path, make_parts, config):
+    path = tmp_path / "d.conllu"
+    path.write_text(CONLLU, encoding="utf-8")
+    columns = SelectionColumns()
+    for part in read_corefud(path):
+        columns.add(select_part(part, config))
+    tables = columns.tables("test")
+    for name in ("utterances", "beta3"):
+        (row,) = [SelectedUtterance.from_row(r) for r in tables[name].to_pylist()]
+        assert row.heads == [1, -1, 3, 1, 6, 6, 3, 1]
+        assert row.deprels[2:4] == ["nmod:poss", "obj"]
+        assert SelectedUtterance.from_row(row.to_row()) == row
+    conll = SelectionColumns()
+    for part in make_parts("%part 0\n(TOP (S (NP#1 (NNP Anna)) (VP (VBD sang) (NP (PRP$#1 her) (NN song))) (. .)))"):
+        conll.add(select_part(part, config))
+    (row,) = conll.tables("test")["utterances"].to_pylist()
+    assert row["heads"] == [] and row["deprels"] == []

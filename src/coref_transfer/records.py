@@ -112,6 +112,10 @@ class SelectedUtterance:
     dropped_at: str | None
     reason: str | None
     mentions: list[SelectedMention]
+    heads: list[int] = field(default_factory=list)
+    """The dependency tree of a CorefUD input: each token's head, 0-based, -1 for the root (empty for CoNLL-2012)."""
+    deprels: list[str] = field(default_factory=list)
+    """Each token's UD relation, parallel to `heads` (empty for CoNLL-2012)."""
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> SelectedUtterance:
@@ -120,13 +124,14 @@ class SelectedUtterance:
             row["tokens"], row["pos"], row["parse"],
             [NamedEntity(e["label"], Span(e["start"], e["end"])) for e in row["entities"]],
             row["dropped_at"], row["reason"], [SelectedMention.from_row(m) for m in row["mentions"]],
+            row["heads"], row["deprels"],
         )
 
     def to_row(self) -> dict[str, Any]:
         return {
             "partition": self.partition, "doc_id": self.doc_id, "part": self.part, "sentence": self.sentence,
             "path": self.path, "line": self.line, "speaker": self.speaker, "tokens": self.tokens, "pos": self.pos,
-            "parse": self.parse,
+            "parse": self.parse, "heads": self.heads, "deprels": self.deprels,
             "entities": [{"label": e.label, "start": e.span.start, "end": e.span.end} for e in self.entities],
             "dropped_at": self.dropped_at, "reason": self.reason, "mentions": [m.to_row() for m in self.mentions],
         }

@@ -12,7 +12,9 @@ Tables of the selection (per partition, and merged):
   with `utterances` for the text: the token columns are not written 4 times);
 - `beta3.parquet`: the utterances and mentions kept by the selection, with
   their classes and every column (`UTTERANCES` schema, drop columns null):
-  the input of translation;
+  the input of translation. `heads` (0-based, -1 for the root) and
+  `deprels` are the English dependency tree of a CorefUD input, empty lists
+  for CoNLL-2012 input (whose tree is `parse`);
 - `clusters.parquet`: every gold cluster, its β3 decision and its class.
 
 Table of stage γ: `gamma.parquet` (`GAMMA`).
@@ -80,6 +82,8 @@ UTTERANCES = pa.schema(
         pa.field("tokens", pa.list_(pa.string()), nullable=False),
         pa.field("pos", pa.list_(pa.string()), nullable=False),
         pa.field("parse", pa.list_(pa.string()), nullable=False),
+        pa.field("heads", pa.list_(pa.int32()), nullable=False),
+        pa.field("deprels", pa.list_(pa.string()), nullable=False),
         pa.field("entities", pa.list_(ENTITY), nullable=False),
         pa.field("dropped_at", pa.string()),
         pa.field("reason", pa.string()),

@@ -46,6 +46,9 @@ class SelectionColumns:
         self.pos: list[str] = []
         self.parse: list[str] = []
         self.tok_lengths: list[int] = []
+        self.heads: list[int] = []
+        self.deprels: list[str] = []
+        self.dep_lengths: list[int] = []
         self.ent: dict[str, list] = {"label": [], "start": [], "end": []}
         self.ent_counts: list[int] = []
         self.men: dict[str, list] = {
@@ -72,6 +75,9 @@ class SelectionColumns:
             self.pos.extend(utt.pos)
             self.parse.extend(utt.parse_bits)
             self.tok_lengths.append(len(utt.tokens))
+            self.heads.extend(utt.heads)
+            self.deprels.extend(utt.deprels)
+            self.dep_lengths.append(len(utt.heads))
             for e in utt.entities:
                 ent["label"].append(e.label)
                 ent["start"].append(e.span.start)
@@ -117,6 +123,7 @@ class SelectionColumns:
         tokens, pos, parse, utt_dropped = self.tokens, self.pos, self.parse, self.utt_dropped
         n = len(utt_dropped)
         offsets = _offsets(self.tok_lengths)
+        dep_offsets = _offsets(self.dep_lengths)
         ent_offsets = _offsets(self.ent_counts)
         men_utt = np.repeat(np.arange(n), self.men_counts)
         men_rank = self.men_rank
@@ -131,6 +138,8 @@ class SelectionColumns:
             "tokens": _list_array(offsets, pa.array(tokens, pa.string())),
             "pos": _list_array(offsets, pa.array(pos, pa.string())),
             "parse": _list_array(offsets, pa.array(parse, pa.string())),
+            "heads": _list_array(dep_offsets, pa.array(self.heads, pa.int32())),
+            "deprels": _list_array(dep_offsets, pa.array(self.deprels, pa.string())),
             "entities": _list_array(
                 ent_offsets,
                 pa.StructArray.from_arrays(

@@ -8,7 +8,8 @@ to* ("la sua versione della canzone"), not of the nearest noun ("la versione
 della sua canzone", another meaning).
 
 1. The English head (`lang.en.possessed`): the possessed noun and how many
-   prepositional phrases follow it in its noun phrase ("of the song": one).
+   prepositional phrases follow it in its noun phrase ("of the song": one),
+   from the constituency tree, or the dependency tree of a CorefUD input.
 2. The Italian head: walking left from "di X", every article or preposition
    opens a piece of the noun phrase: an articulated preposition ("della"), a
    preposition with an article ("con la") or a bare one ("di canzoni") opens
@@ -45,7 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from coref_transfer.lang.en.possessed import Possessed, possessed_noun
+from coref_transfer.lang.en.possessed import Possessed, possessed_noun, possessed_noun_dep
 from coref_transfer.lang.it.articles import (
     ARTICULATED_FORMS,
     DEFINITE_ARTICLES,
@@ -127,8 +128,17 @@ class PossessiveCounts:
 
 
 def possessed_nouns(utterance: SelectedUtterance, slots: Sequence[Any]) -> list[Possessed | None]:
-    """The English possessed noun of each possessive slot (None for the other slots)."""
+    """The English possessed noun of each possessive slot (None for the other slots).
+
+    Read from the constituency tree, or from the dependency tree when the
+    utterance has one and no constituency tree (CorefUD input).
+    """
     u = utterance
+    if u.heads and not (u.parse and u.parse[0] != "-"):
+        return [
+            possessed_noun_dep(u.tokens, u.pos, u.heads, u.deprels, s.span.start) if s.kind == "possessive" else None
+            for s in slots
+        ]
     return [possessed_noun(u.tokens, u.pos, u.parse, s.span.start) if s.kind == "possessive" else None for s in slots]
 
 
