@@ -26,7 +26,7 @@ whole of OntoNotes:
 | CC, CONJP | `cc` (on the next conjunct) ; a conjunct after a coordinator or comma, in a coordination | `conj` |
 | NP before the VP of a clause (S, SQ, SINV after its verb) | `nsubj` (`nsubj:pass` when its head has an `aux:pass`); EX: `expl` |
 | NP in VP | `obj`; the first of two NPs `iobj` |
-| PP in VP or clause | `obl` ; PP in NP | `nmod` |
+| PP in VP, clause, ADJP or ADVP | `obl` ; PP in NP | `nmod` ; NP before the preposition of a PP ("[hours] after") | `obl:npmod` |
 | NP with POS, PRP$, WP$ (in NP) | `nmod:poss`; POS | `case` |
 | DT, PDT, WDT | `det` ; JJ*, ADJP, VBN/VBG in NP | `amod` ; NN*, NML before the head | `compound` ; CD, QP | `nummod` |
 | RB*, ADVP, WHADVP | `advmod` ; PRT, RP | `compound:prt` ; INTJ, UH | `discourse` |
@@ -199,7 +199,9 @@ class _Converter:
         if c == "POS":
             return "case"
         if cat in ("PP", "WHPP") and j < h:
-            return "mark" if cats[h] in _CLAUSES or cats[h] == "SBAR" else "case"
+            if c in ("IN", "TO", "VBG", "VBN", "RP", "PP"):
+                return "mark" if cats[h] in _CLAUSES or cats[h] == "SBAR" else "case"
+            return "obl:npmod"  # "[hours] after a heavy storm"
         if cat == "SBAR" and j < h:
             if c in _WH:
                 return self._wh_relation(c, words[h])
@@ -331,7 +333,7 @@ class _Converter:
         if c in ("RB", "RBR", "RBS", "ADVP", "WHADVP"):
             return "advmod"
         if c in ("PP", "WHPP"):
-            return "nmod"
+            return "obl" if cat in ("ADJP", "ADVP") else "nmod"
         if c == "SBAR":
             first = [k for k in range(len(self.heads)) if self.heads[k] == w and k < w]
             if first and self.pos[min(first)].startswith("W"):
