@@ -75,9 +75,14 @@ def space_flags(tokens: Sequence[str], pos: Sequence[str]) -> list[bool]:
 def _etypes(part: Part) -> dict[int, str]:
     out: dict[int, str] = {}
     for utt in part.utterances:
-        labels = {(e.span.start, e.span.end): e.label for e in utt.entities}
+        tree = utt.tree()
+        if tree is None:
+            continue
+        heads, _ = convert(tree, utt.tokens, utt.pos)
         for m in utt.mentions:
-            label = labels.get((m.span.start, m.span.end))
+            root = span_root(heads, m.span.start, m.span.end)
+            label = next((e.label for e in utt.entities if root is not None and e.span.start <= root <= e.span.end
+                          and m.span.contains(e.span)), None)
             if m.cluster_id not in out and label in ETYPES:
                 out[m.cluster_id] = ETYPES[label]
     return out

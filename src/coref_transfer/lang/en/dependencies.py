@@ -25,7 +25,9 @@ whole of OntoNotes:
 | punctuation tag | `punct` |
 | CC, CONJP | `cc` (on the next conjunct) ; a conjunct after a coordinator or comma, in a coordination | `conj` |
 | NP before the VP of a clause (S, SQ, SINV after its verb) | `nsubj` (`nsubj:pass` when its head has an `aux:pass`); EX: `expl` |
-| NP in VP | `obj`; the first of two NPs `iobj` |
+| NP in VP | `obj`; the first of two NPs `iobj`; a -self after another NP `obl:npmod` ("sells the tickets [himself]") |
+| a verbless S in VP ("call [it] [their best novel]") | opened: its NP the verb's `obj`, its predicate `xcomp` |
+| NP before the subject NP of a clause ("[Today] Roberto sells") | `obl:tmod` |
 | PP in VP, clause, ADJP or ADVP | `obl` ; PP in NP | `nmod` ; NP before the preposition of a PP ("[hours] after") | `obl:npmod` |
 | NP with POS, PRP$, WP$ (in NP) | `nmod:poss`; POS | `case` |
 | DT, PDT, WDT | `det` ; JJ*, ADJP, VBN/VBG in NP | `amod` ; NN*, NML before the head | `compound` ; CD, QP | `nummod` |
@@ -41,7 +43,7 @@ whole of OntoNotes:
 
 Known departures from real UD: names are head-final `compound`s
 ("Jeffrey [Beall]", where UD has `flat` on the first word) so that the
-mention roots stay those of the head rules; no `obl:tmod`, `nmod:tmod`,
+mention roots stay those of the head rules; no `nmod:tmod`,
 `obl:agent`, `csubj`; an expletive *it* is a plain `nsubj`; a copula
 before a clause (`the point is that ...`) keeps *be* as the head.
 """
@@ -50,6 +52,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from coref_transfer.lang.en.pronouns import SELF_WORDS
 from coref_transfer.select.heads import _head_child_index, phrase_category
 from coref_transfer.tree import Tree
 
@@ -106,16 +109,18 @@ def convert(tree: Tree, tokens: Sequence[str], pos: Sequence[str]) -> tuple[list
 class _Converter:
     def __init__(self, tokens: Sequence[str], pos: Sequence[str], heads: list[int], rels: list[str]) -> None:
         self.tokens, self.pos, self.heads, self.rels = tokens, pos, heads, rels
+        self._small: set[int] = set()
 
     def visit(self, node: Tree) -> int:
         """Attach the words below `node`; return its head word."""
         if node.is_preterminal:
             assert node.index is not None
             return node.index
-        kids = node.children
+        cat = phrase_category(node.label)
+        kids, small = self._small_clauses(cat, node.children)
         words = [self.visit(c) for c in kids]
         cats = [phrase_category(c.label) for c in kids]
-        cat = phrase_category(node.label)
+        self._small = small
         if cat in _CLAUSES:  # "..., so I am scared": *so*, *yet* between clauses coordinate them
             cats = ["CC" if c == "IN" and self._word(w) in _CLAUSE_COORDINATORS else c for c, w in zip(cats, words)]
         h = self._head(cat, kids, cats, words)
@@ -132,6 +137,24 @@ class _Converter:
                     continue
             self.heads[w], self.rels[w] = words[h], rel
         return words[h]
+
+    def _small_clauses(self, cat: str, kids: list[Tree]) -> tuple[list[Tree], set[int]]:
+        """A VP's children with each verbless clause ("call [it their best novel]") opened up, and the
+        indexes of those clauses' predicates: the subject is the verb's `obj`, the predicate its `xcomp`."""
+        if cat != "VP":
+            return kids, set()
+        out: list[Tree] = []
+        small: set[int] = set()
+        for child in kids:
+            inner = [phrase_category(g.label) for g in child.children]
+            core = [c for c in inner if c not in _PUNCT]
+            if phrase_category(child.label) == "S" and "VP" not in inner and len(core) >= 2 and core[0] == "NP":
+                subject = inner.index("NP")
+                small.update(len(out) + k for k in range(subject + 1, len(inner)) if inner[k] not in _PUNCT)
+                out.extend(child.children)
+            else:
+                out.append(child)
+        return out, small
 
     # ---- heads ----
 
@@ -237,6 +260,8 @@ class _Converter:
     def _clause_relation(self, cat: str, cats: list[str], j: int, h: int, w: int, tag: str) -> str:
         c = cats[j]
         if c == "NP":
+            if j < h and any(cats[k] == "NP" for k in range(j + 1, h)):
+                return "obl:tmod"  # "[Today] Roberto sells ...": the NP next to the predicate is the subject
             if j < h or cat in ("SQ", "SINV"):
                 return "nsubj"
             return "obl"
@@ -273,8 +298,13 @@ class _Converter:
             if c != "TO" and self._word(w) in _BE and cats[h] != "VP":
                 return "cop"
             return self._aux(w, head_word)
+        if j in self._small:
+            return "xcomp"
         if c == "NP":
-            nps = [k for k in range(len(cats)) if cats[k] == "NP" and k > h]
+            if self._word(w) in SELF_WORDS and any(cats[k] == "NP" for k in range(h + 1, j)):
+                return "obl:npmod"  # "sells the tickets [himself]"
+            nps = [k for k in range(len(cats)) if cats[k] == "NP" and k > h and k not in self._small
+                   and not (self._word(words[k]) in SELF_WORDS and k != min(k2 for k2 in range(h + 1, len(cats)) if cats[k2] == "NP"))]
             if j < h:
                 return "nsubj" if self._word(head_word) not in _BE else "nsubj"
             if self._word(head_word) in _BE and self._there_before(head_word):
