@@ -36,13 +36,19 @@ def _mentions(path: Path) -> tuple[dict[tuple, dict[str, Any]], dict[tuple, Any]
     chains: dict[tuple, set] = {}
     for r in rows:
         for m in r["mentions"]:
-            chains.setdefault((r["doc_id"], r["part"], m["cluster_id"]), set()).add((r["sentence"], m["start"], m["end"]))
+            chains.setdefault((r["doc_id"], r["part"], m["cluster_id"]), set()).add(
+                (r["sentence"], m["start"], m["end"])
+            )
     out, utterances = {}, {}
     for r in rows:
         utterances[(r["doc_id"], r["part"], r["sentence"])] = r["dropped_at"]
         for m in r["mentions"]:
             chain = frozenset(chains[(r["doc_id"], r["part"], m["cluster_id"])])
-            out[(r["doc_id"], r["part"], r["sentence"], m["start"], m["end"], chain)] = {**m, "tokens": r["tokens"], "pos": r["pos"]}
+            out[(r["doc_id"], r["part"], r["sentence"], m["start"], m["end"], chain)] = {
+                **m,
+                "tokens": r["tokens"],
+                "pos": r["pos"],
+            }
     return out, utterances
 
 
@@ -72,7 +78,9 @@ def compare(conll: Path, corefud: Path) -> dict[str, Any]:
     differing = {d["key"] for d in differences}
     chains_a = {(k[0], k[1], k[5]) for k in a}
     chains_b = {(k[0], k[1], k[5]) for k in b}
-    chain_differs = {(k[0], k[1], k[5]) for k in a if f"{k[0]} s{k[2]} [{' '.join(a[k]['tokens'][k[3]:k[4] + 1])}]" in differing}
+    chain_differs = {
+        (k[0], k[1], k[5]) for k in a if f"{k[0]} s{k[2]} [{' '.join(a[k]['tokens'][k[3] : k[4] + 1])}]" in differing
+    }
     return {
         "utterances": len(ua),
         "utterances_agree": sum(1 for k in ua if ub.get(k, "missing") == ua[k]) if set(ua) == set(ub) else 0,

@@ -81,8 +81,14 @@ def _etypes(part: Part) -> dict[int, str]:
         heads, _ = convert(tree, utt.tokens, utt.pos)
         for m in utt.mentions:
             root = span_root(heads, m.span.start, m.span.end)
-            label = next((e.label for e in utt.entities if root is not None and e.span.start <= root <= e.span.end
-                          and m.span.contains(e.span)), None)
+            label = next(
+                (
+                    e.label
+                    for e in utt.entities
+                    if root is not None and e.span.start <= root <= e.span.end and m.span.contains(e.span)
+                ),
+                None,
+            )
             if m.cluster_id not in out and label in ETYPES:
                 out[m.cluster_id] = ETYPES[label]
     return out
@@ -100,7 +106,9 @@ def _tree(doc: Document, part: Part, utt: Utterance, first: bool) -> tuple[list[
         root.newdoc = key
     root.comment = f" speaker = {utt.speaker}\n"
     nodes = [
-        root.create_child(form=form, lemma=lemma if lemma not in ("-", "") else "_", upos=upos(tag, rel), xpos=tag, deprel=rel)
+        root.create_child(
+            form=form, lemma=lemma if lemma not in ("-", "") else "_", upos=upos(tag, rel), xpos=tag, deprel=rel
+        )
         for form, lemma, tag, rel in zip(utt.tokens, utt.lemmas, utt.pos, rels)
     ]
     for node, head in zip(nodes, heads):
@@ -131,7 +139,10 @@ def build(parts: Sequence[Part]) -> Document:
                 seen.add(key)
                 entity = entities.get(m.cluster_id)
                 if entity is None:
-                    entity = doc.create_coref_entity(eid=f"{doc_key(part.doc_id, part.part).replace('/', '_')}e{m.cluster_id}", etype=etypes.get(m.cluster_id))
+                    entity = doc.create_coref_entity(
+                        eid=f"{doc_key(part.doc_id, part.part).replace('/', '_')}e{m.cluster_id}",
+                        etype=etypes.get(m.cluster_id),
+                    )
                     entities[m.cluster_id] = entity
                 head = span_root(heads, m.span.start, m.span.end)
                 assert head is not None  # a tree has no cycle

@@ -254,7 +254,9 @@ class _Converter:
             return "advmod"
         if c in ("WHPP",):
             return "obl"
-        subject = any(self.heads[k] == clause_head and self.rels[k] in ("nsubj", "expl") for k in range(len(self.heads)))
+        subject = any(
+            self.heads[k] == clause_head and self.rels[k] in ("nsubj", "expl") for k in range(len(self.heads))
+        )
         return "obj" if subject else "nsubj"
 
     def _clause_relation(self, cat: str, cats: list[str], j: int, h: int, w: int, tag: str) -> str:
@@ -279,8 +281,8 @@ class _Converter:
             return self._aux(w, h)
         if c == "VP":
             return "advcl"
-        if c in _WH:
-            return self._wh_relation(c, w) if False else ("advmod" if c == "WHADVP" else "obj")
+        if c in _WH:  # a question word before the clause's verb ("[what] did she say")
+            return "advmod" if c == "WHADVP" else "obj"
         return "dep"
 
     def _aux(self, w: int, head_word: int) -> str:
@@ -303,10 +305,19 @@ class _Converter:
         if c == "NP":
             if self._word(w) in SELF_WORDS and any(cats[k] == "NP" for k in range(h + 1, j)):
                 return "obl:npmod"  # "sells the tickets [himself]"
-            nps = [k for k in range(len(cats)) if cats[k] == "NP" and k > h and k not in self._small
-                   and not (self._word(words[k]) in SELF_WORDS and k != min(k2 for k2 in range(h + 1, len(cats)) if cats[k2] == "NP"))]
+            nps = [
+                k
+                for k in range(len(cats))
+                if cats[k] == "NP"
+                and k > h
+                and k not in self._small
+                and not (
+                    self._word(words[k]) in SELF_WORDS
+                    and k != min(k2 for k2 in range(h + 1, len(cats)) if cats[k2] == "NP")
+                )
+            ]
             if j < h:
-                return "nsubj" if self._word(head_word) not in _BE else "nsubj"
+                return "nsubj"
             if self._word(head_word) in _BE and self._there_before(head_word):
                 return "nsubj"
             if len(nps) >= 2 and j == nps[0]:
@@ -321,7 +332,11 @@ class _Converter:
         if c in ("S",):
             return "xcomp" if not self._has_subject(words[j]) else "ccomp"
         if c == "SBAR":
-            mark = [k for k in range(len(self.heads)) if self.heads[k] == w and self.rels[k] in ("mark", "nsubj", "obj", "advmod") and k < w]
+            mark = [
+                k
+                for k in range(len(self.heads))
+                if self.heads[k] == w and self.rels[k] in ("mark", "nsubj", "obj", "advmod") and k < w
+            ]
             first = min(mark) if mark else None
             if first is None or self._word(first) in _COMPLEMENTIZERS or self.pos[first].startswith("W"):
                 return "ccomp"
@@ -342,11 +357,13 @@ class _Converter:
         )
 
     def _has_subject(self, clause_head: int) -> bool:
-        return any(self.heads[k] == clause_head and self.rels[k].startswith(("nsubj", "expl")) for k in range(len(self.heads)))
+        return any(
+            self.heads[k] == clause_head and self.rels[k].startswith(("nsubj", "expl")) for k in range(len(self.heads))
+        )
 
     def _np_relation(self, cat: str, cats: list[str], j: int, h: int, w: int, tag: str) -> str:
         c = cats[j]
-        if c in ("DT", "PDT", "WDT") or (c == "NP" and self.pos[w] in ("DT",) and False):
+        if c in ("DT", "PDT", "WDT"):
             return "det"
         if c in ("PRP$", "WP$"):
             return "nmod:poss"
