@@ -5,7 +5,7 @@ CorefUD (`corefud.writer`) needs a basic UD tree for each sentence. The
 conversion is small and meant for tidy, hand-written trees, not for the
 whole of OntoNotes:
 
-1. **Heads** are the project's head rules (`select.heads._head_child_index`,
+1. **Heads** are the project's head rules (`select.heads.head_child_index`,
    Collins as revised by Stanford, with the possessive clitic never a head),
    with UD's content-head choices on top: in a PP the object is the head and
    the preposition its `case` (`mark` before a clause); in an SBAR the clause
@@ -53,7 +53,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from coref_transfer.lang.en.pronouns import SELF_WORDS
-from coref_transfer.select.heads import _head_child_index, phrase_category
+from coref_transfer.select.heads import head_child_index, phrase_category
 from coref_transfer.tree import Tree
 
 PUNCT_TAGS = frozenset({",", ".", ":", "``", "''", "-LRB-", "-RRB-", "HYPH", "NFP", "$", "#"})
@@ -161,7 +161,7 @@ class _Converter:
     def _head(self, cat: str, kids: Sequence[Tree], cats: list[str], words: list[int]) -> int:
         if len(kids) == 1:
             return 0
-        h = _head_child_index(cat, kids)
+        h = head_child_index(cat, kids)
         if cat == "WHNP" and cats[h] == "WP$":  # "whose wife": the noun heads, *whose* is its nmod:poss
             h = max((j for j in range(len(kids)) if cats[j] in _NOMINAL), default=h)
         if cat in ("FRAG", "INTJ") and self.pos[words[h]] in ("NNP", "NNPS"):  # "Thanks , [Giulia]": a vocative
