@@ -27,7 +27,7 @@ whole of OntoNotes:
 | NP before the VP of a clause (S, SQ, SINV after its verb) | `nsubj` (`nsubj:pass` when its head has an `aux:pass`); EX: `expl` |
 | NP in VP | `obj`; the first of two NPs `iobj`; a -self after another NP `obl:npmod` ("sells the tickets [himself]") |
 | a verbless S in VP ("call [it] [their best novel]") | opened: its NP the verb's `obj`, its predicate `xcomp` |
-| NP before the subject NP of a clause ("[Today] Roberto sells") | `obl:tmod` |
+| NP before the subject NP of a clause ("[Today] Roberto sells") | `obl:tmod`; a pronoun ("[I] - I have") `reparandum` of the subject |
 | PP in VP, clause, ADJP or ADVP | `obl` ; PP in NP | `nmod` ; NP before the preposition of a PP ("[hours] after") | `obl:npmod` |
 | NP with POS, PRP$, WP$ (in NP) | `nmod:poss`; POS | `case` |
 | DT, PDT, WDT | `det` ; JJ*, ADJP, VBN/VBG in NP | `amod` ; NN*, NML before the head | `compound` ; CD, QP | `nummod` |
@@ -39,6 +39,7 @@ whole of OntoNotes:
 | WHNP (relative or question word) | `nsubj` when the clause has no subject, else `obj` |
 | S or PRN beside S (no coordinator; *so* and *yet* between clauses are `cc`) | `parataxis` |
 | a name or pronoun NP in FRAG, INTJ ("Thanks , Giulia") | `vocative` (the first other child heads) |
+| a verb before the VP of SQ, SINV ("will ye go", "is it time") | `aux`, `cop` (the VP or predicate heads) |
 | the head of TOP | root (head -1) |
 
 Known departures from real UD: names are head-final `compound`s
@@ -130,6 +131,10 @@ class _Converter:
                 continue
             w = words[j]
             rel = self._relation(cat, cats, j, h, words, conjuncts)
+            if rel == "reparandum":
+                repair = next(k for k in range(j + 1, h) if cats[k] == "NP")
+                self.heads[w], self.rels[w] = words[repair], rel
+                continue
             if rel == "cc" or (rel == "punct" and conjuncts and any(k > j for k in conjuncts)):
                 nxt = next((k for k in sorted(conjuncts) if k > j), None)
                 if nxt is not None:
@@ -174,12 +179,13 @@ class _Converter:
             clause = next((j for j in range(len(kids)) if cats[j] in _CLAUSES), None)
             if clause is not None:
                 return clause
-        if cat == "VP" and cats[h] in _VERB_TAGS:
+        if cat in ("VP", "SQ", "SINV") and cats[h] in _VERB_TAGS:  # "will [ye] also go": the VP heads
             vp = next((j for j in range(h + 1, len(kids)) if cats[j] == "VP"), None)
             if vp is not None:
                 return vp
             if self._word(words[h]) in _BE and not self._there_subject(kids[h]):
-                pred = next((j for j in range(h + 1, len(kids)) if cats[j] in _PREDICATES), None)
+                after = range(h + 2 if cat != "VP" else h + 1, len(kids))  # SQ: "Is [it] time": after the subject
+                pred = next((j for j in after if cats[j] in _PREDICATES), None)
                 if pred is not None:
                     return pred
         return h
@@ -232,7 +238,7 @@ class _Converter:
         if c in ("EX",) or (c == "NP" and self.pos[w] == "EX"):
             return "expl"
         if cat in _CLAUSES or cat == "SBARQ":
-            return self._clause_relation(cat, cats, j, h, w, tag)
+            return self._clause_relation(cat, cats, j, h, w, words[h])
         if cat == "VP":
             return self._vp_relation(cats, j, h, words, w, tag)
         if cat in ("NP", "NML", "NX", "WHNP", "QP", "ADJP", "ADVP", "NAC"):
@@ -259,10 +265,12 @@ class _Converter:
         )
         return "obj" if subject else "nsubj"
 
-    def _clause_relation(self, cat: str, cats: list[str], j: int, h: int, w: int, tag: str) -> str:
+    def _clause_relation(self, cat: str, cats: list[str], j: int, h: int, w: int, head_word: int) -> str:
         c = cats[j]
         if c == "NP":
             if j < h and any(cats[k] == "NP" for k in range(j + 1, h)):
+                if self.pos[w] == "PRP":
+                    return "reparandum"  # "[I] - I have never framed it": on the repeated pronoun (`visit`)
                 return "obl:tmod"  # "[Today] Roberto sells ...": the NP next to the predicate is the subject
             if j < h or cat in ("SQ", "SINV"):
                 return "nsubj"
@@ -278,7 +286,7 @@ class _Converter:
         if c in ("INTJ", "UH"):
             return "discourse"
         if c in _VERB_TAGS:
-            return self._aux(w, h)
+            return self._aux(w, head_word)
         if c == "VP":
             return "advcl"
         if c in _WH:  # a question word before the clause's verb ("[what] did she say")
