@@ -8,7 +8,15 @@ trees by `lang.en.dependencies`), runs select on both inputs and compares
 document, part, sentence and span, and by its chain's set of spans) what β3
 says of it (`FIELDS`). Every difference gets a kind (`kind_of`).
 
-Usage: PYTHONPATH=src python scripts/sample-corefud-agreement.py [--json]
+With `--ontogum DIR --gum DIR` it measures the conversion itself instead, on
+the texts that have both a gold constituency tree (OntoGUM) and a gold UD
+tree (GUM), paired as `scripts/dependency-agreement.py` pairs them: the
+converted trees' heads and relations against GUM's (UAS, LAS on the
+universal relation), the mention roots against the head rules on the same
+tree, and the pronoun roles (`pronoun_role_dep` on the converted tree
+against `pronoun_role` on the tree).
+
+Usage: PYTHONPATH=src python scripts/sample-corefud-agreement.py [--json] [--ontogum DIR --gum DIR]
 """
 
 from __future__ import annotations
@@ -102,7 +110,63 @@ def run(work: Path) -> dict[str, Any]:
     return compare(work / "select-conll2012", work / "select-corefud")
 
 
+def conversion(ontogum: Path, gum: Path) -> dict[str, Any]:
+    """The conversion against gold UD, and the decisions it gives against the tree's (module docstring)."""
+    import importlib.util
+
+    from coref_transfer.deptree import DepTree
+    from coref_transfer.lang.en.dependencies import convert
+    from coref_transfer.lang.en.pronoun_role import is_pronoun, pronoun_role, pronoun_role_dep
+    from coref_transfer.select.heads import find_head, find_head_dep
+
+    spec = importlib.util.spec_from_file_location("dependency_agreement", REPO / "scripts" / "dependency-agreement.py")
+    assert spec is not None and spec.loader is not None
+    pairing = importlib.util.module_from_spec(spec)
+    sys.modules["dependency_agreement"] = pairing  # dataclasses look their module up
+    spec.loader.exec_module(pairing)
+    words = attached = labelled = 0
+    roots: Counter[bool] = Counter()
+    roles: Counter[bool] = Counter()
+    role_kinds: Counter[str] = Counter()
+    for s in pairing.paired_sentences(ontogum, gum):
+        u = s.utt
+        heads, rels = convert(s.tree, u.tokens, u.pos)
+        mine = DepTree(heads, rels)
+        for i, h in enumerate(heads):
+            words += 1
+            attached += h == s.deps.heads[i]
+            labelled += h == s.deps.heads[i] and mine.rel(i) == s.deps.rel(i)
+        for span in s.mentions:
+            a, b = span.start, span.end
+            roots[find_head_dep(mine, a, b, u.pos).index == find_head(s.tree, a, b, u.pos).index] += 1
+            if is_pronoun(u.pos, a, b):
+                tree_role, dep_role = (
+                    pronoun_role(u.tokens, u.pos, s.tree, a, b),
+                    pronoun_role_dep(u.tokens, u.pos, mine, a, b),
+                )
+                roles[tree_role == dep_role] += 1
+                if tree_role != dep_role:
+                    role_kinds[f"{tree_role} -> {dep_role}"] += 1
+    return {
+        "words": words, "uas": attached / words, "las": labelled / words,
+        "mentions": roots.total(), "roots_agree": roots[True],
+        "pronouns": roles.total(), "roles_agree": roles[True], "role_kinds": dict(role_kinds.most_common()),
+    }  # fmt: skip
+
+
 def main() -> None:
+    if "--ontogum" in sys.argv:
+        args = sys.argv[1:]
+        result = conversion(Path(args[args.index("--ontogum") + 1]), Path(args[args.index("--gum") + 1]))
+        if "--json" in args:
+            print(json.dumps(result, indent=1))
+            return
+        print(f"words: {result['words']}, UAS {result['uas']:.1%}, LAS {result['las']:.1%} (universal relations)")
+        print(f"mention roots as the head rules': {result['roots_agree']} of {result['mentions']}")
+        print(f"pronoun roles as the tree's: {result['roles_agree']} of {result['pronouns']}")
+        for kind, n in result["role_kinds"].items():
+            print(f"  {n:4d}  {kind}")
+        return
     with tempfile.TemporaryDirectory() as tmp:
         result = run(Path(tmp))
     if "--json" in sys.argv:

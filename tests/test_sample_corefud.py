@@ -170,3 +170,21 @@ def test_cli_writes_the_sample_as_corefud(written, tmp_path):
     assert len(files) == len(list(SAMPLE.rglob("*.gold_conll")))
     assert all(p.read_bytes() == (written / p.relative_to(tmp_path / "cud")).read_bytes() for p in files)
     assert {p.relative_to(tmp_path / "cud").parts[0] for p in files} == {"train", "development", "test"}
+
+
+ONTOGUM = REPO.parent / "shared" / "data" / "ontogum" / "train"
+GUM = REPO.parent / "shared" / "data" / "gum" / "train"
+
+
+def test_the_conversion_on_real_trees():
+    """On the 177 OntoGUM/GUM train documents (gold trees of both kinds), the converted trees give the tree's
+    pronoun role for 99.4% of the pronoun mentions (11,259 of 11,332: the rest are mostly spoken repairs and
+    fragments the tree reads oddly) and the head rules' root for 96.9% of the mentions; against GUM's gold UD
+    they attach 81.3% of the words right, 75.9% with the right universal relation. Floors just under those."""
+    if not any(ONTOGUM.glob("*gold_conll")) or not any(GUM.glob("*.conllu")):
+        pytest.skip(f"OntoGUM ({ONTOGUM}) or GUM ({GUM}) train documents missing: not shipped (their licences)")
+    result = _agreement().conversion(ONTOGUM, GUM)
+    assert result["words"] >= 170_000 and result["pronouns"] >= 11_000 and result["mentions"] >= 50_000
+    assert result["roles_agree"] / result["pronouns"] >= 0.993
+    assert result["roots_agree"] / result["mentions"] >= 0.965
+    assert result["uas"] >= 0.80 and result["las"] >= 0.75
