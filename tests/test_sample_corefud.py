@@ -11,6 +11,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from coref_transfer.conll.reader import read_conll
 from coref_transfer.corefud.reader import read_corefud
 from coref_transfer.corefud.writer import space_flags, write_tree
 from coref_transfer.deptree import DepTree
+from coref_transfer.errors import InputFormatError
 from coref_transfer.lang.en.dependencies import convert
 from coref_transfer.lang.en.pronoun_role import pronoun_role, pronoun_role_dep
 from coref_transfer.tree import Tree
@@ -188,3 +190,30 @@ def test_the_conversion_on_real_trees():
     assert result["roles_agree"] / result["pronouns"] >= 0.993
     assert result["roots_agree"] / result["mentions"] >= 0.965
     assert result["uas"] >= 0.80 and result["las"] >= 0.75
+
+
+def test_entity_types_come_from_the_named_entities(written):
+    """A chain's etype is that of the named entity its first typed mention's root lies in (writer rule 4)."""
+    path = written / "train/data/english/annotations/nw/ledger/00/ledger_0002.conllu"
+    types = {
+        " ".join(u.tokens[m.span.start : m.span.end + 1]): part.entity_types.get(m.cluster_id)
+        for f in (path, written / "development/data/english/annotations/nw/ledger/00/ledger_0009.conllu")
+        for part in read_corefud(f)
+        for u in part.utterances
+        for m in u.mentions
+    }
+    assert types["Marco and Luca Fabbri"] == "person"  # root Marco, inside a PERSON entity
+    assert types["A road bridge over the Cervaro river"] is None  # its root, bridge, is in no entity
+    assert types["Bridge collapse"] is None
+    counts = Counter(t for f in written.rglob("*.conllu") for p in read_corefud(f) for t in p.entity_types.values())
+    assert {"person", "place", "organization"} <= set(counts) and counts["person"] > counts["place"]
+
+
+def test_a_bad_file_writes_nothing(tmp_path):
+    source = tmp_path / "src" / "train"
+    source.mkdir(parents=True)
+    (source / "a.gold_conll").write_text(next(SAMPLE.rglob("*.gold_conll")).read_text())
+    (source / "b.gold_conll").write_text("#begin document (x); part 000\nx 0 0 Hello UH (TOP* - - - - * -\n")
+    with pytest.raises(InputFormatError, match="b.gold_conll"):
+        write_tree(tmp_path / "src", tmp_path / "out")
+    assert not (tmp_path / "out").exists()

@@ -163,13 +163,16 @@ def write(path: str | Path, parts: Sequence[Part]) -> None:
 def write_tree(source: str | Path, out: str | Path) -> list[Path]:
     """Write every `*.gold_conll` file under `source` as `*.conllu` under `out`, at the same relative path.
 
+    Every file is read and converted before anything is written, so a bad file
+    (an `InputFormatError` naming it and its line) leaves `out` as it was.
     Returns the files written, sorted.
     """
     source, out = Path(source), Path(out)
-    written = []
-    for path in sorted(source.rglob("*.gold_conll")):
-        target = out / path.relative_to(source).with_suffix(".conllu")
+    texts = {
+        out / path.relative_to(source).with_suffix(".conllu"): render(read_conll(path))
+        for path in sorted(source.rglob("*.gold_conll"))
+    }
+    for target, text in texts.items():
         target.parent.mkdir(parents=True, exist_ok=True)
-        write(target, read_conll(path))
-        written.append(target)
-    return written
+        atomic_write_text(target, text)
+    return list(texts)
