@@ -628,6 +628,23 @@ def sample_build(
     log.info("wrote %d documents under %s", len(written), out)
 
 
+@sample_app.command("corefud")
+def sample_corefud(
+    out: Path = typer.Option(..., "--out", "-o", help="Output folder: the sample's split layout with *.conllu files."),
+    source: Path | None = typer.Option(None, help="Folder of *.gold_conll files [default: resources/sample in the "
+                                       "repository]."),
+) -> None:
+    """Write the sample (or any *.gold_conll tree with gold parses) as CorefUD, with UD trees converted from the PTB ones.
+
+    Example: coref-transfer sample corefud --out results/sample-corefud
+    """
+    from coref_transfer.corefud.writer import write_tree
+
+    source = source or resources.path("resources/sample")
+    written = write_tree(source, out)
+    log.info("wrote %d CorefUD files under %s", len(written), out)
+
+
 @sample_app.command("check")
 def sample_check(files: list[Path] = typer.Argument(..., help="*.trees files.")) -> None:
     """Validate authored *.trees documents; report every bad file, exit 1 if any.

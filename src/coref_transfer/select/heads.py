@@ -327,14 +327,17 @@ def _locate(node: Tree) -> tuple[Tree, bool]:
     if len(node.children) == 1:
         child = node.children[0]
     else:
-        child = node.children[_head_child_index(category, node.children)]
+        child = node.children[head_child_index(category, node.children)]
     head, coordinated = _locate(child)
     nominal_chain = category in _NOMINAL_PHRASES and phrase_category(child.label) in _NOMINAL_PHRASES
     return head, coordinated and nominal_chain
 
 
-def _head_child_index(category: str, children: Sequence[Tree]) -> int:
-    """Apply the head rule of `category` to the children (Collins' procedure)."""
+def head_child_index(category: str, children: Sequence[Tree]) -> int:
+    """Apply the head rule of `category` to the children (Collins' procedure): the index of the head child.
+
+    Public for `lang.en.dependencies`, which converts the sample's trees to UD with these same rules.
+    """
     categories = [phrase_category(child.label) for child in children]
     row = _HEAD_RULES.get(category, _UNKNOWN_ROW)
     for direction, targets in row:
