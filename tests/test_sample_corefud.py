@@ -148,16 +148,16 @@ def test_written_sample_passes_the_official_validator(written, split):
     assert result.returncode == 0 and "*** PASSED ***" in result.stderr, result.stderr[-3000:]
 
 
-def test_both_inputs_give_the_same_beta3_but_for_first_name_gender(tmp_path):
-    """Select on the sample as CoNLL-2012 and as CorefUD: every utterance, root, coordination, drop, role and
-    in-place decision agrees. What differs is only the gender of female names: CorefUD has no named-entity
-    layer, and the first-name lexicon is read only for a root inside a PERSON entity, so a name with
-    `etype` person and no pronoun in its chain falls back to masculine."""
+def test_both_inputs_give_the_same_beta3(tmp_path):
+    """Select on the sample as CoNLL-2012 and as CorefUD: every utterance, root, coordination, drop, role,
+    in-place decision and class agrees. CorefUD has no named-entity layer: a `person` entity's proper
+    nouns stand in for the PERSON entity the first-name lexicon reads (`classes.etype_names`); without
+    them 20 mentions of female names in 8 chains came out masculine."""
     result = _agreement().run(tmp_path)
     assert result["utterances_agree"] == result["utterances"] == 277
-    assert result["mentions"] == 538 and result["chains"] == 160
-    assert set(result["kinds"]) <= {"gender: fem -> masc"}, result["kinds"]
-    assert result["mentions_agree"] == 538 - 20 and result["chains_agree"] == 160 - 8
+    assert result["mentions_agree"] == result["mentions"] == 538
+    assert result["chains_agree"] == result["chains"] == 160
+    assert result["kinds"] == {} or not result["kinds"], result["kinds"]
 
 
 def test_cli_writes_the_sample_as_corefud(written, tmp_path):
