@@ -185,29 +185,29 @@ def test_our_file_by_hand(ours):
     assert s1.parse_bits == s1.framesets == s1.senses == ["-"] * 8 and s1.entities == []
     assert not s1.has_tree
     assert (s1.line, s2.line, s3.line) == (6, 18, 32)
-    # Chains are numbered by their first opening bracket: e1 1, e2 2, e3 3, e4 4, e5 5, e10 6, e6 7, ...
+    # Every entity id ends in a distinct number: the chains keep it (e1 1, ..., e10 10, e20 20)
     assert [(m.cluster_id, m.span) for m in s1.mentions] == [(2, Span(0, 0)), (3, Span(2, 2)), (1, Span(0, 2)), (4, Span(6, 6))]
     assert s1.mention_heads == [0, 2, 0, 6]
     assert s2.tokens == ["Bruno", "ate", "an", "apple", "and", "Anna", "a", "pear", "."]  # no empty node
     assert s2.heads[7] == 5  # "pear" hangs on "Anna" (word 6), the empty node does not shift it
     # "Anna [ate] a pear" covers the empty node, whose position 2 is the head: no word is
     assert [(m.cluster_id, m.span) for m in s2.mentions] == [
-        (3, Span(0, 0)), (5, Span(2, 3)), (2, Span(5, 5)), (8, Span(6, 7)), (6, Span(5, 7)),
+        (3, Span(0, 0)), (5, Span(2, 3)), (2, Span(5, 5)), (7, Span(6, 7)), (10, Span(5, 7)),
     ]
     assert s2.mention_heads == [0, 3, 5, 7, None]
-    assert [(m.cluster_id, m.reason) for m in s2.unplaced] == [(7, "zero_mention")]
+    assert [(m.cluster_id, m.reason) for m in s2.unplaced] == [(6, "zero_mention")]
     # "A letter ... from Dario" is discontinuous; "Dario" is a span.
     assert s3.pos[-1] == "PUNCT"  # no XPOS: UPOS
-    assert [(m.cluster_id, m.span) for m in s3.mentions] == [(10, Span(5, 5))]
-    assert [(m.cluster_id, m.reason) for m in s3.unplaced] == [(9, "discontinuous")]
+    assert [(m.cluster_id, m.span) for m in s3.mentions] == [(9, Span(5, 5))]
+    assert [(m.cluster_id, m.reason) for m in s3.unplaced] == [(8, "discontinuous")]
     assert doc.entity_types == {
-        1: "person", 2: "person", 3: "person", 4: "abstract", 5: "object", 6: "event", 7: "event", 8: "object",
-        9: "object", 10: "person",
+        1: "person", 2: "person", 3: "person", 4: "abstract", 5: "object", 10: "event", 6: "event", 7: "object",
+        8: "object", 9: "person",
     }
     assert doc.relations == {"bridging": 1, "split_antecedent": 2}
     assert story.relations == {"bridging": 0, "split_antecedent": 0}
-    assert [(m.cluster_id, m.span) for m in story.utterances[0].mentions] == [(1, Span(0, 0))]
-    assert story.entity_types == {1: "person"}
+    assert [(m.cluster_id, m.span) for m in story.utterances[0].mentions] == [(20, Span(0, 0))]
+    assert story.entity_types == {20: "person"}
     assert story.utterances[0].index == 0 and story.utterances[0].doc_id == "story"
     assert doc_key(*doc.key) == "test/doc_1"
 
@@ -223,6 +223,20 @@ def test_entity_ids_are_per_document(tmp_path):
     doc, story = read_corefud(path)
     assert doc.entity_types[1] == "person" and len(doc.entity_types) == 10
     assert story.utterances[0].mentions[0].cluster_id == 1 and story.entity_types == {1: "person"}
+
+
+@pytest.mark.parametrize(("rename", "why"), [({"e10": "party"}, "an id without a number"),
+                                             ({"e10": "x1"}, "two ids ending in 1")])
+def test_chains_numbered_by_first_bracket_when_the_ids_do_not_number_them(tmp_path, rename, why):
+    text = OURS
+    for old, new in rename.items():
+        text = text.replace(f"({old}-", f"({new}-").replace(f"{old})", f"{new})")
+    path = tmp_path / "x.conllu"
+    path.write_text(text, encoding="utf-8")
+    doc, _ = read_corefud(path)
+    # first opening brackets: e1 e2 e3 e4 | e5 <renamed e10> e6 e7 | e8 e9
+    assert sorted(doc.entity_types) == list(range(1, 11)), why
+    assert doc.entity_types[6] == "event" and doc.entity_types[7] == "event", why
 
 
 def test_a_file_without_newdoc_is_one_document_named_after_it(tmp_path):

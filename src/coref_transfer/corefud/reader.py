@@ -23,9 +23,13 @@ What a file becomes:
   mention, `EID[k/n]` marks subspan k of n of a discontinuous mention; the
   fields of an opening bracket are named by the file's `# global.Entity`
   header (`eid` or `GRP`, `etype`, `head`, ...). A mention covers every node
-  from its opening to its closing bracket (empty nodes included). Chains get
-  integer ids numbered per document from 1 in the order of their first
-  opening bracket; `Part.entity_types` holds each chain's first `etype`.
+  from its opening to its closing bracket (empty nodes included). A chain's
+  integer id is the number its entity id ends with (`e12`, our export's
+  `train_d1e12`, GUM's `12`: 12) when every entity id of the document ends
+  in a distinct number, so a corpus written from CoNLL-2012 chains keeps
+  them; otherwise chains are numbered per document from 1 in the order of
+  their first opening bracket. `Part.entity_types` holds each chain's first
+  `etype`.
   A mention whose words (empty nodes left out) are contiguous is a
   `Mention` with its `Span`, and `mention_heads` holds its `head` word when
   the header has a `head` field (None if that word is an empty node or the
@@ -109,6 +113,7 @@ _CHUNK_RE = re.compile(r"\([^()]+\)?|[^()]+\)")
 _SUBSPAN_RE = re.compile(r"^(.+)\[([1-9]\d*)/([1-9]\d*)\]$")
 _PART_RE = re.compile(r"^(.+)_(0|[1-9]\d*)$")
 _FORBIDDEN_IN_ID = set("-=| \t()[]<>,:")
+_TRAILING_NUMBER_RE = re.compile(r"(\d+)$")
 _ANNOTATIONS = ("Entity=", "Bridge=", "SplitAnte=")
 _COMMENTS = ("# newdoc", "# speaker", "# global.Entity")
 
@@ -158,6 +163,18 @@ def document_key(name: str) -> tuple[str, int]:
     """A document id as (doc_id, part): `x_3` -> ("x", 3); `x`, `x_03` -> (name, 0). See the module."""
     match = _PART_RE.match(name)
     return (match.group(1), int(match.group(2))) if match else (name, 0)
+
+
+def _kept_numbers(clusters: dict[str, int]) -> dict[int, int] | None:
+    """{first-appearance number: the number the entity id ends with}, when every id of the document
+    ends in a number (`e12`, `train_d1e12`, GUM's `12`) and no two share one; else None."""
+    numbers: dict[int, int] = {}
+    for eid, cluster in clusters.items():
+        match = _TRAILING_NUMBER_RE.search(eid)
+        if match is None:
+            return None
+        numbers[cluster] = int(match.group(1))
+    return numbers if len(set(numbers.values())) == len(numbers) else None
 
 
 @dataclass(slots=True)
@@ -311,6 +328,12 @@ class _Reader:
                 raise self.error(
                     line, f"{what} refers to entity {eid!r}, which has no mention in document {doc.doc_id!r}"
                 )
+        numbers = _kept_numbers(doc.clusters)
+        if numbers is not None:  # the file's own chain numbers (module docstring, "Mentions")
+            for utt in doc.utterances:
+                utt.mentions = [Mention(numbers[m.cluster_id], m.span) for m in utt.mentions]
+                utt.unplaced = [UnplacedMention(numbers[u.cluster_id], u.reason) for u in utt.unplaced]
+            doc.etypes = {numbers[c]: t for c, t in doc.etypes.items()}
         self.out.append(
             Part(
                 doc.doc_id,
