@@ -33,7 +33,7 @@ from coref_transfer.conll.reader import read_conll
 from coref_transfer.corefud.reader import document_key, find_corefud_files, read_corefud
 from coref_transfer.errors import InputFormatError, MissingInputError
 from coref_transfer.lang.en.detokenize import PTB_SYMBOLS
-from coref_transfer.model import UNPLACED_REASONS, Part, Span, doc_key
+from coref_transfer.model import UNPLACED_REASONS, NamedEntity, Part, Span, doc_key
 
 GUM = Path(os.environ.get("COREF_TRANSFER_GUM", REPO / ".." / "shared" / "data" / "gum" / "train")).resolve()
 ONTOGUM = Path(
@@ -182,7 +182,9 @@ def test_our_file_by_hand(ours):
     assert s1.heads == [5, 2, 0, 5, 5, -1, 5, 5]
     assert s1.deprels[:3] == ["nsubj", "cc", "conj"]
     assert s1.speakers == ["Anna"] * 8 and s2.speaker == "-" and s3.speaker == "Bruno"
-    assert s1.parse_bits == s1.framesets == s1.senses == ["-"] * 8 and s1.entities == []
+    assert s1.parse_bits == s1.framesets == s1.senses == ["-"] * 8
+    # the names the person mentions imply (reader.names): CorefUD has no named-entity layer
+    assert s1.entities == [NamedEntity("PERSON", Span(0, 0)), NamedEntity("PERSON", Span(2, 2))]
     assert not s1.has_tree
     assert (s1.line, s2.line, s3.line) == (6, 18, 32)
     # Every entity id ends in a distinct number: the chains keep it (e1 1, ..., e10 10, e20 20)

@@ -201,3 +201,25 @@ def test_train_target_runs_end_to_end_on_the_sample(first_run):
 
     predicted = read_clusters(workdir / "results/train/test.predicted.conll")  # CoNLL the scorer reads
     assert len(predicted) == metrics["documents"]
+
+
+def test_whole_workflow_on_a_corefud_corpus_gives_the_same_dataset(first_run, tmp_path):
+    """Issue 17: the sample written as CorefUD (`coref-transfer sample corefud`) runs through every stage
+    with `input.format: corefud` and gives the same Italian dataset as the CoNLL-2012 sample."""
+    workdir = make_workdir(tmp_path / "cud")
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    written = subprocess.run(
+        [sys.executable, "-m", "coref_transfer", "sample", "corefud", "--source", str(SAMPLE), "--out",
+         str(workdir / "corefud")], capture_output=True, text=True, env=env, check=False,
+    )  # fmt: skip
+    assert written.returncode == 0, written.stderr
+    config = yaml.safe_load((workdir / "config.yaml").read_text())
+    config["input"] = {"paths": ["corefud"], "format": "corefud"}
+    (workdir / "config.yaml").write_text(yaml.safe_dump(config))
+    proc = snakemake(workdir)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    conll_run, _ = first_run
+    for name in ("train.gold_conll", "development.gold_conll", "test.gold_conll", "train.jsonlines", "test.conllu"):
+        assert (workdir / "results" / "export" / name).read_bytes() == (conll_run / "results" / "export" / name).read_bytes(), name
+    select = json.loads((workdir / "results" / "select" / "all" / "stats.json").read_text())
+    assert select["input"]["mentions"] == 868 and select["anomalies"]["sentences_without_tree"] == 0

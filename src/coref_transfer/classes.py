@@ -365,30 +365,6 @@ def etype_evidence(ev: Evidence, etype: str | None) -> Evidence:
     return replace(ev, type="person" if etype == "person" else "thing")
 
 
-def etype_names(pos: Sequence[str], span: Span, etype: str | None) -> list[NamedEntity]:
-    """The PERSON names a CorefUD `person` mention holds: each run of proper nouns (NNP, NNPS) in it.
-
-    CorefUD has no named-entity layer, and `root_evidence` asks a PERSON
-    entity before it gives a name to the first-name lexicon or reads a
-    title ("Mrs. Teresa Rossi", "Maria and Laura Esposito"); the entity
-    type says the mention names a person, its proper nouns where.
-    """
-    if etype != "person":
-        return []
-    runs: list[NamedEntity] = []
-    i = span.start
-    while i <= span.end:
-        if pos[i] in ("NNP", "NNPS"):
-            j = i
-            while j + 1 <= span.end and pos[j + 1] in ("NNP", "NNPS"):
-                j += 1
-            runs.append(NamedEntity("PERSON", Span(i, j)))
-            i = j + 1
-        else:
-            i += 1
-    return runs
-
-
 def estimate_classes(
     own: Sequence[Evidence],
     italian: Sequence[Evidence | None] | None,

@@ -37,6 +37,10 @@ What a file becomes:
   `head` field, as in GUM). A mention whose words are not contiguous is
   `UnplacedMention(reason="discontinuous")`, one on empty nodes only
   `UnplacedMention(reason="zero_mention")`.
+- **Names.** CorefUD has no named-entity layer; `Utterance.entities` holds
+  the names its mentions imply (`names`: a mention of a person, place,
+  organization, ... whose root is a proper noun), labelled as OntoNotes
+  would, so the stages read them as they read OntoNotes' entities.
 - **Relations.** `Part.relations` counts `bridging` (each link of a
   `Bridge=TARGET<SOURCE[:relation]` annotation, a mention's link) and
   `split_antecedent` (each distinct `ANTECEDENT<ENTITY` pair of
@@ -101,7 +105,7 @@ from pathlib import Path
 
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import decode_input, expand_paths
-from coref_transfer.model import Mention, Part, Span, UnplacedMention, Utterance
+from coref_transfer.model import Mention, NamedEntity, Part, Span, UnplacedMention, Utterance, span_root
 
 CONLLU_GLOB = "*.conllu"
 COLUMNS = 10
@@ -163,6 +167,38 @@ def document_key(name: str) -> tuple[str, int]:
     """A document id as (doc_id, part): `x_3` -> ("x", 3); `x`, `x_03` -> (name, 0). See the module."""
     match = _PART_RE.match(name)
     return (match.group(1), int(match.group(2))) if match else (name, 0)
+
+
+NAME_LABELS = {"person": "PERSON", "organization": "ORG", "place": "GPE", "time": "DATE", "number": "CARDINAL",
+               "event": "EVENT"}
+"""The OntoNotes named-entity label a name of each CorefUD entity type gets (`names`)."""
+
+
+def names(utt: Utterance, etypes: dict[int, str]) -> list[NamedEntity]:
+    """The named entities a CorefUD sentence implies: CorefUD has no named-entity layer, but a mention
+    whose root is a proper noun (NNP, NNPS), of an entity whose type `NAME_LABELS` knows, names it.
+
+    Each run of proper nouns in the mention is a name ("the [United States Air Force]", "[Anna Galli]
+    and [Paolo Serra]"), labelled as OntoNotes would (`person` PERSON, `place` GPE, `organization`
+    ORG, ...), each span once; a name with other words inside ("Bank of Italy") comes out in pieces.
+    The stages read them as OntoNotes' (a PERSON name's first word goes to the first-name lexicon,
+    a place's gender to the city list).
+    """
+    out: dict[Span, str] = {}
+    for m in utt.mentions:
+        label = NAME_LABELS.get(etypes.get(m.cluster_id, ""))
+        root = span_root(utt.heads, m.span.start, m.span.end) if utt.heads else None
+        if label is None or root is None or utt.pos[root] not in ("NNP", "NNPS"):
+            continue
+        start = None
+        for i in range(m.span.start, m.span.end + 2):
+            proper = i <= m.span.end and utt.pos[i] in ("NNP", "NNPS")
+            if proper and start is None:
+                start = i
+            elif not proper and start is not None:
+                out.setdefault(Span(start, i - 1), label)
+                start = None
+    return [NamedEntity(label, span) for span, label in sorted(out.items(), key=lambda kv: (kv[0].start, kv[0].end))]
 
 
 def _kept_numbers(clusters: dict[str, int]) -> dict[int, int] | None:
@@ -334,6 +370,8 @@ class _Reader:
                 utt.mentions = [Mention(numbers[m.cluster_id], m.span) for m in utt.mentions]
                 utt.unplaced = [UnplacedMention(numbers[u.cluster_id], u.reason) for u in utt.unplaced]
             doc.etypes = {numbers[c]: t for c, t in doc.etypes.items()}
+        for utt in doc.utterances:
+            utt.entities = names(utt, doc.etypes)
         self.out.append(
             Part(
                 doc.doc_id,

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from coref_transfer.classes import MentionClass, estimate_classes, etype_evidence, etype_names, root_evidence
+from coref_transfer.classes import MentionClass, estimate_classes, etype_evidence, root_evidence
 from coref_transfer.deptree import DepTree
 from coref_transfer.lang.en.pronoun_role import ROLES, is_pronoun, pronoun_role, pronoun_role_dep
 from coref_transfer.lang.en.pronouns import SELF_WORDS
@@ -177,7 +177,7 @@ def select_clusters(part: Part, fates: list[UtteranceFate], config: Mapping[str,
             etype_evidence(
                 root_evidence(
                     utt.tokens, utt.pos, f.span, f.root, f.coordinated,  # type: ignore[arg-type]
-                    utt.entities or etype_names(utt.pos, f.span, etype), cls_cfg["first_name_lexicon"],
+                    utt.entities, cls_cfg["first_name_lexicon"],
                 ),
                 etype,
             )
