@@ -6,14 +6,14 @@ import pytest
 
 from coref_transfer.config import validate_config
 from coref_transfer.corefud.reader import read_corefud
-from coref_transfer.records import SelectedUtterance
-from coref_transfer.select.tables import SelectionColumns
 from coref_transfer.model import Mention, Span
+from coref_transfer.records import SelectedUtterance
 from coref_transfer.select.alpha_nesting import alpha_reasons
-from coref_transfer.select.beta3_clusters import cluster_reason
-from coref_transfer.select.beta2_mentions import root_reason
-from coref_transfer.select.pipeline import compute_stats, select_part
 from coref_transfer.select.beta1_utterances import utterance_reason
+from coref_transfer.select.beta2_mentions import root_reason
+from coref_transfer.select.beta3_clusters import cluster_reason
+from coref_transfer.select.pipeline import compute_stats, select_part
+from coref_transfer.select.tables import SelectionColumns
 
 
 def fates_by_text(result):

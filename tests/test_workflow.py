@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import REPO, SAMPLE
 
 SNAKEMAKE = [sys.executable, "-m", "snakemake"]
