@@ -28,6 +28,7 @@ STAGE_SECTIONS: dict[str, tuple[str, ...]] = {
     "translate": ("translate", "seed", "classes", "parser"),
     "refine": ("refine", "parser"),
     "export": ("export",),
+    "augment": ("augment", "export", "seed"),
     "humaneval": ("report", "seed"),
     "report": ("report",),
 }

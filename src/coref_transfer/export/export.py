@@ -127,30 +127,51 @@ def export_all(
     splits = group_rows(load_delta(delta_table_path), str(delta_table_path))
     if not splits:
         log.warning("%s has no rows: no file written", delta_table_path)
-    out = Path(out_dir)
-    pending: list[tuple[str, Writer]] = []
-    result: dict[str, Any] = {
-        "splits": {},
-        "files": {f.name: {} for f in chosen},
-        "schema_versions": {f.name: f.schema_version for f in chosen},
-    }
-    for split, parts in splits.items():
-        counts = count(parts)
-        result["splits"][split] = counts
+    result: dict[str, Any] = {"splits": {split: count(parts) for split, parts in splits.items()}}
+    for split, counts in result["splits"].items():
         if counts["repeated_mentions_merged"]:
             log.info(
                 "%s: %d mention(s) repeated with the same chain and span, written once in the span formats",
                 split,
                 counts["repeated_mentions_merged"],
             )
-        for fmt in chosen:
+    config = {"formats": [f.name for f in chosen], **sections}
+    files = write_dataset(out_dir, splits, chosen, readability, sections["export"], "export", config,
+                          [delta_table_path], splits=result["splits"])  # fmt: skip
+    result.update(files=files, schema_versions={f.name: f.schema_version for f in chosen})
+    return result
+
+
+def write_dataset(
+    out_dir: str | Path,
+    parts_by_split: Mapping[str, Sequence[DocumentPart]],
+    formats: Sequence[Format],
+    readability: Readability | None,
+    settings: Mapping[str, Any],
+    command: str,
+    config: Mapping[str, Any],
+    inputs: Sequence[str | Path],
+    **extra: Any,
+) -> dict[str, dict[str, str]]:
+    """Write `out_dir/{split}.{extension}` for every split and format, then its manifest, all or nothing.
+
+    Every file is rendered in memory before any is written, into a staged folder that replaces `out_dir`
+    when the files and `manifest.json` (`command`, `config`, `inputs`, the formats' schema versions and
+    `extra`) are written. `settings` is the config's `export` section. Returns {format: {split: file name}}.
+    """
+    pending: list[tuple[str, Writer]] = []
+    files: dict[str, dict[str, str]] = {f.name: {} for f in formats}
+    for split, parts in parts_by_split.items():
+        for fmt in formats:
             name = f"{split}.{fmt.extension}"
-            pending.append((name, fmt.prepare(split, parts, readability, sections["export"])))
-            result["files"][fmt.name][split] = name
+            pending.append((name, fmt.prepare(split, parts, readability, settings)))
+            files[fmt.name][split] = name
+    out = Path(out_dir)
     with staged_directory(out) as tmp:
         for name, writer in pending:
             writer(tmp / name)
             log.info("wrote %s", out / name)
-        config = {"formats": [f.name for f in chosen], **sections}
-        seal(tmp, build_manifest("export", config, [delta_table_path], **result))
-    return result
+        manifest = build_manifest(command, dict(config), inputs, files=files,
+                                  schema_versions={f.name: f.schema_version for f in formats}, **extra)  # fmt: skip
+        seal(tmp, manifest)
+    return files
