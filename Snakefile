@@ -1,7 +1,7 @@
 # coref-transfer: build an Italian coreference dataset from English CoNLL-2012.
 # This file is a table of contents; the rules live in rules/, the logic in src/.
 # One name per stage, in pipeline order: select (the paper's α-β3), translate
-# (γ), refine (δ), export, report, train.
+# (γ), refine (δ), export, augment, report, train.
 from snakemake.utils import min_version
 
 min_version("9.0")
@@ -15,6 +15,7 @@ include: "rules/select.smk"
 include: "rules/translate.smk"
 include: "rules/refine.smk"
 include: "rules/export.smk"
+include: "rules/augment.smk"
 include: "rules/report.smk"
 include: "rules/train.smk"
 

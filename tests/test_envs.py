@@ -260,6 +260,8 @@ def rule_commands(workdir: Path) -> dict[str, list[tuple[str, list[str]]]]:
         ],
         "export": [
             ("export", [*CLI, "export", "--input", f"{r}/refine/all", "--out", f"{r}/export"]),
+            ("augment", [*CLI, "augment", "--input", f"{r}/refine/all", "--copies", "1",
+                         "--out", f"{r}/augment/copies-1", "--config-json", stage_json(config, "augment")]),
         ],
         "report": [
             ("humaneval", [*CLI, "humaneval", "--input", f"{r}/refine/all", "--out", f"{r}/report/humaneval",

@@ -509,7 +509,12 @@ class Copy:
 def copy_part(part: DocumentPart, plan: PartPlan, copy: int, seed: int) -> Copy | None:
     """Copy `copy` (1-based) of a part with new names (rules 3-7); None when no name could be swapped."""
     rng = random.Random(f"{seed}:{part.key}:{copy}")
-    names = choose_names(part, plan, rng)
+    return rename(part, plan, choose_names(part, plan, rng), f"_aug{copy}")
+
+
+def rename(part: DocumentPart, plan: PartPlan, names: Mapping[Key, tuple[str, ...]], suffix: str) -> Copy | None:
+    """The part with each key of `names` replaced by its words wherever the plan places it (rules 3, 5-7),
+    its document id ending in `suffix`; None when `names` is empty."""
     skipped = Counter(plan.skipped)
     changed_entities = 0
     for entity in plan.entities:
@@ -540,8 +545,8 @@ def copy_part(part: DocumentPart, plan: PartPlan, copy: int, seed: int) -> Copy 
     for row in rows:
         speaker = _speaker(row.speaker, by_words)
         speakers += speaker != row.speaker
-        final.append(replace(row, speaker=speaker, doc_id=f"{row.doc_id}_aug{copy}"))
-    new_part = DocumentPart(f"{part.doc_id}_aug{copy}", part.part, tuple(final))
+        final.append(replace(row, speaker=speaker, doc_id=row.doc_id + suffix))
+    new_part = DocumentPart(part.doc_id + suffix, part.part, tuple(final))
     return Copy(new_part, mentions_changed, changed_entities, outside, speakers, skipped)
 
 
