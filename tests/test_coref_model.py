@@ -183,7 +183,7 @@ def test_repeats_report_mean_and_standard_deviation(tiny_encoder_dir, tmp_path):
     path = tmp_path / "two.jsonlines"
     path.write_text("\n".join(sample_lines(2)) + "\n", encoding="utf-8")
     config = config_from_dict({**TINY, "encoder": str(tiny_encoder_dir), "max_steps": 4, "seed": 7})
-    summary = train(path, path, tmp_path / "out", config, repeats=2)
+    summary = train([path], path, tmp_path / "out", config, repeats=2)
     assert [r["seed"] for r in summary["runs"]] == [7, 8]
     assert all((tmp_path / "out" / f"seed-{s}" / "model.safetensors").exists() for s in (7, 8))
     f1s = [r["conll_f1"] for r in summary["runs"]]
@@ -213,10 +213,10 @@ def test_unloadable_encoder_is_named(four_docs, tmp_path):
 
     missing = tmp_path / "no-such-encoder"
     with pytest.raises(EncoderLoadError, match=re.escape(f"'{missing}'") + ".*no such folder"):
-        train(four_docs, four_docs, tmp_path / "out", config_from_dict({**TINY, "encoder": str(missing)}))
+        train([four_docs], four_docs, tmp_path / "out", config_from_dict({**TINY, "encoder": str(missing)}))
     offline = config_from_dict({**TINY, "encoder": "no-such-org/no-such-encoder", "local_files_only": True})
     with pytest.raises(EncoderLoadError, match=r"'no-such-org/no-such-encoder'.*offline \(local_files_only=true"):
-        train(four_docs, four_docs, tmp_path / "out", offline)
+        train([four_docs], four_docs, tmp_path / "out", offline)
     assert not (tmp_path / "out").exists()
 
 
@@ -225,7 +225,7 @@ def test_window_longer_than_the_encoder_takes(tiny_encoder_dir, four_docs, tmp_p
 
     config = config_from_dict({**TINY, "encoder": str(tiny_encoder_dir), "window_size": 256})
     with pytest.raises(ConfigError, match="'window_size': 256 is longer than the encoder .* at most 128"):
-        train(four_docs, four_docs, tmp_path / "out", config)
+        train([four_docs], four_docs, tmp_path / "out", config)
 
 
 def test_cluster_outside_document_names_file_and_doc_key(tmp_path):

@@ -284,7 +284,9 @@ def export(
 
 @app.command("train")
 def train_coref(
-    train_file: Path = typer.Option(..., "--train", help="Training documents (jsonlines, as `export` writes them)."),
+    train_files: list[Path] = typer.Option(..., "--train", help="Training documents (jsonlines, as `export` writes "
+                                           "them); repeat the option for several files, used together in the order "
+                                           "given (a doc_key may occur once in all of them)."),
     dev_file: Path = typer.Option(..., "--dev", help="Dev documents (jsonlines): model selection and early stopping."),
     encoder: str = typer.Option(..., "--encoder", help="Hugging Face encoder name or local folder, e.g. "
                                 "dbmdz/bert-base-italian-xxl-cased (Italian) or xlm-roberta-base (multilingual)."),
@@ -305,7 +307,7 @@ def train_coref(
     OUT/checkpoint.pt, OUT/metrics.json and OUT/summary.json; prints the
     summary. Uses CUDA when available (else the CPU, with a warning).
 
-    Example: coref-transfer train --train results/export/train.jsonlines --dev results/export/development.jsonlines --encoder dbmdz/bert-base-italian-xxl-cased --out results/train/bert-it
+    Example: coref-transfer train --train results/export/train.jsonlines --train results/augment/copies-2/train.jsonlines --dev results/export/development.jsonlines --encoder dbmdz/bert-base-italian-xxl-cased --out results/train/bert-it
     """
     from coref_transfer.train.config import load_coref_config
     from coref_transfer.train.trainer import train
@@ -315,7 +317,7 @@ def train_coref(
     if max_steps is not None:
         overrides["max_steps"] = max_steps
     cfg = load_coref_config(coref_config, overrides)
-    summary = train(train_file, dev_file, out, cfg, repeats=repeats, resume=resume)
+    summary = train(train_files, dev_file, out, cfg, repeats=repeats, resume=resume)
     typer.echo(json.dumps(summary, indent=2, sort_keys=True))
 
 
