@@ -342,17 +342,18 @@ def predict_coref(
 
 @app.command("tiny-encoder")
 def tiny_encoder(
-    data: Path = typer.Option(..., "--input", "-i", help="A jsonlines export whose words train the vocabulary."),
+    data: list[Path] = typer.Option(..., "--input", "-i", help="A jsonlines export whose words train the "
+                                    "vocabulary; repeat the option for several files (the vocabulary of all)."),
     out: Path = typer.Option(..., "--out", "-o", help="Folder for the encoder (Hugging Face layout)."),
     seed: int = typer.Option(0, help="Seed of the random weights."),
 ) -> None:
     """Build a tiny random-weights BERT-style encoder offline, for smoke runs of `train` (not a real model).
 
-    Example: coref-transfer tiny-encoder --input results/export/train.jsonlines --out results/train/tiny-encoder
+    Example: coref-transfer tiny-encoder --input results/export/train.jsonlines --input results/augment/copies-2/train.jsonlines --out results/train/tiny-encoder
     """
     from coref_transfer.train.tiny import build_tiny_encoder, sample_words
 
-    build_tiny_encoder(out, sample_words(data), seed=seed)
+    build_tiny_encoder(out, [words for path in data for words in sample_words(path)], seed=seed)
 
 
 @app.command()
