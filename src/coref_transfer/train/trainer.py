@@ -128,7 +128,10 @@ def read_training_files(paths: Sequence[Path]) -> tuple[list[Document], dict[str
         ConfigError: no training file.
         MissingInputError: a file cannot be read or holds no document.
         InputFormatError: a bad document, or a doc_key in two training files (both files and the key named).
+        TypeError: `paths` is one path, not a sequence of them (a str would read as its characters).
     """
+    if isinstance(paths, str | Path):
+        raise TypeError(f"expected a sequence of training files, got the single path {str(paths)!r}")
     if not paths:
         raise ConfigError("no training file given (--train)")
     docs: list[Document] = []
