@@ -4,8 +4,9 @@ What is shown: the model learns (CoNLL F1 >= 90 on its own training
 documents within 150 steps), an interrupted and resumed run ends with
 bitwise the same weights, history and predictions as an uninterrupted one,
 `predict` writes CoNLL-2012 that the scorer and the project's reader read,
-`--repeats` reports mean and standard deviation, and bad inputs fail with
-messages that name the problem. Plus unit tests of the pieces (windows,
+`--repeats` reports mean and standard deviation, `--train` given twice trains
+on the documents of both files (a doc_key in both is an error, a changed file
+stops a resume), and bad inputs fail with messages that name the problem. Plus unit tests of the pieces (windows,
 heads, decoding, config).
 """
 
@@ -76,7 +77,7 @@ def trained(tmp_path_factory, tiny_encoder_dir, four_docs) -> Path:  # noqa: F81
 # ------------------------------------------------------------------ learning, CLI, prediction
 
 
-def test_learns_its_training_documents(trained):
+def test_learns_its_training_documents(trained, four_docs):
     metrics = json.loads((trained / "metrics.json").read_text())
     assert metrics["steps"] == 150
     assert [h["step"] for h in metrics["history"]] == [75, 150]
@@ -87,6 +88,12 @@ def test_learns_its_training_documents(trained):
     saved = json.loads((trained / "config.json").read_text())["config"]
     assert saved["window_size"] == 64 and saved["max_steps"] == 150  # the resolved config, next to the model
     assert {p.name for p in trained.iterdir()} >= {"model.safetensors", "encoder", "checkpoint.pt"}
+    assert summary["train_documents"] == {str(four_docs): 4}
+    from coref_transfer.io import sha256_file
+    from coref_transfer.train.checkpoint import load_checkpoint
+
+    # one training file: the single-digest form checkpoints had before several files were accepted, so they resume
+    assert load_checkpoint(trained / "checkpoint.pt")["data"]["train"] == sha256_file(four_docs)
     from coref_transfer.verify import verify_folder
 
     manifest = json.loads((trained / "manifest.json").read_text())
@@ -183,7 +190,7 @@ def test_repeats_report_mean_and_standard_deviation(tiny_encoder_dir, tmp_path):
     path = tmp_path / "two.jsonlines"
     path.write_text("\n".join(sample_lines(2)) + "\n", encoding="utf-8")
     config = config_from_dict({**TINY, "encoder": str(tiny_encoder_dir), "max_steps": 4, "seed": 7})
-    summary = train(path, path, tmp_path / "out", config, repeats=2)
+    summary = train([path], path, tmp_path / "out", config, repeats=2)
     assert [r["seed"] for r in summary["runs"]] == [7, 8]
     assert all((tmp_path / "out" / f"seed-{s}" / "model.safetensors").exists() for s in (7, 8))
     f1s = [r["conll_f1"] for r in summary["runs"]]
@@ -204,6 +211,79 @@ def test_early_stopping_on_dev_f1(tiny_encoder_dir, tmp_path):  # noqa: F811
     assert metrics["stop_reason"] == "early stopping: 2 evaluations without gain"
 
 
+# ------------------------------------------------------------------ several training files
+
+
+@pytest.fixture
+def two_files(tmp_path) -> tuple[Path, Path]:
+    """Sample documents 1-2 and 3-5, in two training files."""
+    lines = sample_lines(5)
+    first, second = tmp_path / "export.jsonlines", tmp_path / "copies.jsonlines"
+    first.write_text("\n".join(lines[:2]) + "\n", encoding="utf-8")
+    second.write_text("\n".join(lines[2:]) + "\n", encoding="utf-8")
+    return first, second
+
+
+def test_trains_on_the_documents_of_every_training_file(tiny_encoder_dir, two_files, tmp_path):  # noqa: F811
+    """`--train` twice: one epoch of one document per step is 2 + 3 steps; a changed second file stops a resume."""
+    from coref_transfer.io import sha256_file
+    from coref_transfer.train.checkpoint import load_checkpoint
+
+    first, second = two_files
+    dev, out = tmp_path / "dev.jsonlines", tmp_path / "run"
+    dev.write_text(sample_lines(1)[0] + "\n", encoding="utf-8")
+    args = ["train", "--train", str(first), "--train", str(second), "--dev", str(dev), "--encoder",
+            str(tiny_encoder_dir), "--out", str(out), "--settings-json", json.dumps({**TINY, "max_epochs": 1})]
+    run = run_cli(*args)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["train_documents"] == {str(first): 2, str(second): 3}
+    metrics = json.loads((out / "metrics.json").read_text())
+    assert (metrics["steps"], metrics["epochs"], metrics["stop_reason"]) == (5, 1, "reached 5 steps")
+    assert set(json.loads((out / "manifest.json").read_text())["inputs"]) == {str(first), str(second), str(dev)}
+    assert load_checkpoint(out / "checkpoint.pt")["data"]["train"] == [sha256_file(first), sha256_file(second)]
+
+    assert run_cli(*args, "--resume").returncode == 0  # the same files: the finished run has nothing to do
+    second.write_text("\n".join(sample_lines(4)[2:]) + "\n", encoding="utf-8")  # one document fewer
+    refused = run_cli(*args, "--resume")
+    assert refused.returncode == 1
+    assert "checkpoint.pt: training file 2 of 2 changed since this checkpoint was written" in refused.stderr
+    assert json.loads((out / "metrics.json").read_text()) == metrics
+
+
+def test_a_doc_key_in_two_training_files_is_an_error(two_files, tmp_path):
+    from coref_transfer.train.trainer import train
+
+    first, second = two_files
+    again = tmp_path / "again.jsonlines"
+    again.write_text(sample_lines(6)[5] + "\n" + sample_lines(1)[0] + "\n", encoding="utf-8")  # repeats first's doc 1
+    key = json.loads(sample_lines(1)[0])["doc_key"]
+    config = config_from_dict(TINY)  # reading fails before the encoder is loaded
+    with pytest.raises(InputFormatError, match=re.escape(f"{again}: document {key!r} is also in {first}")):
+        train([first, second, again], second, tmp_path / "out", config)
+    with pytest.raises(InputFormatError, match=re.escape(f"{first}: this file is given twice as a training file")):
+        train([first, second, first], second, tmp_path / "out", config)
+    assert not (tmp_path / "out").exists()
+
+
+def test_tiny_encoder_vocabulary_from_every_input(two_files, tmp_path):
+    from typer.testing import CliRunner
+
+    from coref_transfer.cli import app
+    from coref_transfer.train.tiny import sample_words
+
+    first, _ = two_files
+    extra = tmp_path / "extra.jsonlines"
+    extra.write_text(json.dumps({"doc_key": "nw/x/00/x_0001_0", "sentences": [["Ωmega", "dorme", "."]]}) + "\n")
+    assert not any("Ω" in word for words in sample_words(first) for word in words)
+    result = CliRunner().invoke(app, ["tiny-encoder", "--input", str(first), "--input", str(extra),
+                                      "--out", str(tmp_path / "enc")])
+    assert result.exit_code == 0, result.output
+    vocab = json.loads((tmp_path / "enc" / "tokenizer.json").read_text(encoding="utf-8"))["model"]["vocab"]
+    letters = {token.removeprefix("##") for token in vocab if len(token.removeprefix("##")) == 1}
+    assert "Ω" in letters  # only the second file has it
+    assert {c for words in sample_words(first) for word in words for c in word} <= letters  # and the first's
+
+
 # ------------------------------------------------------------------ bad input
 
 
@@ -213,10 +293,10 @@ def test_unloadable_encoder_is_named(four_docs, tmp_path):
 
     missing = tmp_path / "no-such-encoder"
     with pytest.raises(EncoderLoadError, match=re.escape(f"'{missing}'") + ".*no such folder"):
-        train(four_docs, four_docs, tmp_path / "out", config_from_dict({**TINY, "encoder": str(missing)}))
+        train([four_docs], four_docs, tmp_path / "out", config_from_dict({**TINY, "encoder": str(missing)}))
     offline = config_from_dict({**TINY, "encoder": "no-such-org/no-such-encoder", "local_files_only": True})
     with pytest.raises(EncoderLoadError, match=r"'no-such-org/no-such-encoder'.*offline \(local_files_only=true"):
-        train(four_docs, four_docs, tmp_path / "out", offline)
+        train([four_docs], four_docs, tmp_path / "out", offline)
     assert not (tmp_path / "out").exists()
 
 
@@ -225,7 +305,7 @@ def test_window_longer_than_the_encoder_takes(tiny_encoder_dir, four_docs, tmp_p
 
     config = config_from_dict({**TINY, "encoder": str(tiny_encoder_dir), "window_size": 256})
     with pytest.raises(ConfigError, match="'window_size': 256 is longer than the encoder .* at most 128"):
-        train(four_docs, four_docs, tmp_path / "out", config)
+        train([four_docs], four_docs, tmp_path / "out", config)
 
 
 def test_cluster_outside_document_names_file_and_doc_key(tmp_path):

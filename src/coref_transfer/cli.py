@@ -329,7 +329,9 @@ def augment(
 
 @app.command("train")
 def train_coref(
-    train_file: Path = typer.Option(..., "--train", help="Training documents (jsonlines, as `export` writes them)."),
+    train_files: list[Path] = typer.Option(..., "--train", help="Training documents (jsonlines, as `export` writes "
+                                           "them); repeat the option for several files, used together in the order "
+                                           "given (a doc_key may occur once in all of them)."),
     dev_file: Path = typer.Option(..., "--dev", help="Dev documents (jsonlines): model selection and early stopping."),
     encoder: str = typer.Option(..., "--encoder", help="Hugging Face encoder name or local folder, e.g. "
                                 "dbmdz/bert-base-italian-xxl-cased (Italian) or xlm-roberta-base (multilingual)."),
@@ -350,7 +352,7 @@ def train_coref(
     OUT/checkpoint.pt, OUT/metrics.json and OUT/summary.json; prints the
     summary. Uses CUDA when available (else the CPU, with a warning).
 
-    Example: coref-transfer train --train results/export/train.jsonlines --dev results/export/development.jsonlines --encoder dbmdz/bert-base-italian-xxl-cased --out results/train/bert-it
+    Example: coref-transfer train --train results/export/train.jsonlines --train results/augment/copies-2/train.jsonlines --dev results/export/development.jsonlines --encoder dbmdz/bert-base-italian-xxl-cased --out results/train/bert-it
     """
     from coref_transfer.train.config import load_coref_config
     from coref_transfer.train.trainer import train
@@ -360,7 +362,7 @@ def train_coref(
     if max_steps is not None:
         overrides["max_steps"] = max_steps
     cfg = load_coref_config(coref_config, overrides)
-    summary = train(train_file, dev_file, out, cfg, repeats=repeats, resume=resume)
+    summary = train(train_files, dev_file, out, cfg, repeats=repeats, resume=resume)
     typer.echo(json.dumps(summary, indent=2, sort_keys=True))
 
 
@@ -385,17 +387,18 @@ def predict_coref(
 
 @app.command("tiny-encoder")
 def tiny_encoder(
-    data: Path = typer.Option(..., "--input", "-i", help="A jsonlines export whose words train the vocabulary."),
+    data: list[Path] = typer.Option(..., "--input", "-i", help="A jsonlines export whose words train the "
+                                    "vocabulary; repeat the option for several files (the vocabulary of all)."),
     out: Path = typer.Option(..., "--out", "-o", help="Folder for the encoder (Hugging Face layout)."),
     seed: int = typer.Option(0, help="Seed of the random weights."),
 ) -> None:
     """Build a tiny random-weights BERT-style encoder offline, for smoke runs of `train` (not a real model).
 
-    Example: coref-transfer tiny-encoder --input results/export/train.jsonlines --out results/train/tiny-encoder
+    Example: coref-transfer tiny-encoder --input results/export/train.jsonlines --input results/augment/copies-2/train.jsonlines --out results/train/tiny-encoder
     """
     from coref_transfer.train.tiny import build_tiny_encoder, sample_words
 
-    build_tiny_encoder(out, sample_words(data), seed=seed)
+    build_tiny_encoder(out, [words for path in data for words in sample_words(path)], seed=seed)
 
 
 @app.command()

@@ -11,6 +11,10 @@ Dev CoNLL F1 is measured every `eval_every` steps (or each epoch); a better
 score replaces the model folder's weights (so the run folder always holds
 the best model), and `patience` evaluations without gain stop the run.
 
+The training documents may come from several files (`--train` repeated,
+e.g. the export and augmented copies of it): they are used together, in the
+order given, and a doc_key may occur once in all of them.
+
 Run folder (`train --out DIR`; with `--repeats N`, one `DIR/seed-S` per seed):
 
     config.json, model.safetensors, encoder/   the best model (`model` module)
@@ -18,7 +22,8 @@ Run folder (`train --out DIR`; with `--repeats N`, one `DIR/seed-S` per seed):
     metrics.json                               best dev scores and the evaluation history
 
 and `DIR/summary.json`: each run's dev scores, their mean and standard
-deviation (sample, n - 1; 0 for one run); then `DIR/manifest.json`
+deviation (sample, n - 1; 0 for one run), and how many documents each
+training file gave (`train_documents`); then `DIR/manifest.json`
 (`coref_transfer.manifest.seal`: config, data and encoder fingerprints, every
 file's size and SHA-256), written last. The folder is not staged and renamed
 like the other outputs, since `--resume` needs the checkpoint of an
@@ -43,7 +48,7 @@ from typing import Any
 
 import torch
 
-from coref_transfer.errors import ConfigError
+from coref_transfer.errors import ConfigError, InputFormatError
 from coref_transfer.io import atomic_write_text, sha256_file, write_json
 from coref_transfer.manifest import MANIFEST, build_manifest, seal
 from coref_transfer.train.checkpoint import (
@@ -116,7 +121,66 @@ def evaluate(model: CorefModel, examples: Sequence[Example], device: torch.devic
     return score_documents([gold_clusters(ex.doc) for ex in examples], predicted, [ex.n_words for ex in examples])
 
 
-def _check_resume(payload: dict[str, Any], config: CorefConfig, data: dict[str, str], path: Path) -> None:
+def read_training_files(paths: Sequence[Path]) -> tuple[list[Document], dict[str, int]]:
+    """The documents of every training file in the order given, and how many each file gave.
+
+    Raises:
+        ConfigError: no training file.
+        MissingInputError: a file cannot be read or holds no document.
+        InputFormatError: a bad document, or a doc_key in two training files (both files and the key named).
+        TypeError: `paths` is one path, not a sequence of them (a str would read as its characters).
+    """
+    if isinstance(paths, str | Path):
+        raise TypeError(f"expected a sequence of training files, got the single path {str(paths)!r}")
+    if not paths:
+        raise ConfigError("no training file given (--train)")
+    docs: list[Document] = []
+    counts: dict[str, int] = {}
+    owner: dict[str, Path] = {}  # doc_key -> the file that gave it first
+    for path in paths:
+        file_docs = read_documents(path)  # a repeat inside one file is its error (with both lines)
+        for doc in file_docs:
+            first = owner.setdefault(doc.doc_key, path)
+            if first == path and str(path) in counts:
+                raise InputFormatError(path, None, f"this file is given twice as a training file (document "
+                                                   f"{doc.doc_key!r} would count twice)")
+            if first != path:
+                raise InputFormatError(path, None, f"document {doc.doc_key!r} is also in {first}: a doc_key may "
+                                                   f"occur once in all the training files (the same documents "
+                                                   f"given twice?)")
+        counts[str(path)] = len(file_docs)
+        docs.extend(file_docs)
+    return docs, counts
+
+
+def data_fingerprints(train_paths: Sequence[Path], dev_path: Path) -> dict[str, Any]:
+    """The SHA-256 of the input files, stored in checkpoints and checked on resume.
+
+    `train` is the list of the training files' digests in their order (the
+    order is the documents' order, so it shapes the run); with one training
+    file it is that file's digest alone, the form checkpoints had before
+    several files were accepted, so those still resume.
+    """
+    train = [sha256_file(p) for p in train_paths]
+    return {"train": train[0] if len(train) == 1 else train, "dev": sha256_file(dev_path)}
+
+
+def _changed_files(saved: dict[str, Any], current: dict[str, Any]) -> str:
+    """Which input files differ between two `data_fingerprints` (for the resume error)."""
+    def as_list(value: Any) -> list[Any]:
+        return value if isinstance(value, list) else [value]
+
+    old, new = as_list(saved.get("train")), as_list(current.get("train"))
+    if len(old) != len(new):
+        changes = [f"the training files ({len(old)} -> {len(new)} files)"]
+    else:
+        changes = [f"training file {i} of {len(new)}" for i, (a, b) in enumerate(zip(old, new), 1) if a != b]
+    if saved.get("dev") != current.get("dev"):
+        changes.append("the dev file")
+    return ", ".join(changes) or "the training or dev files"
+
+
+def _check_resume(payload: dict[str, Any], config: CorefConfig, data: dict[str, Any], path: Path) -> None:
     saved = payload["config"]
     current = config.to_dict()
     changed = sorted(k for k in set(saved) | set(current) if saved.get(k) != current.get(k))
@@ -125,17 +189,18 @@ def _check_resume(payload: dict[str, Any], config: CorefConfig, data: dict[str, 
         raise ConfigError(f"{path}: cannot resume with a different config ({details}); "
                           f"resume with the saved config ({path.parent / 'config.json'}) or start a new --out")
     if payload["data"] != data:
-        raise ConfigError(f"{path}: the training or dev file changed since this checkpoint was written "
-                          f"(sha256 differs); resume with the same files or start a new --out")
+        raise ConfigError(f"{path}: {_changed_files(payload['data'], data)} changed since this checkpoint was "
+                          f"written (sha256 differs); resume with the same files, in the same order, or start "
+                          f"a new --out")
 
 
 def train_run(config: CorefConfig, train_docs: Sequence[Document], dev_docs: Sequence[Document], run_dir: Path,
-              *, resume: bool = False, data: dict[str, str] | None = None,
+              *, resume: bool = False, data: dict[str, Any] | None = None,
               on_step: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Train one model (one seed) into `run_dir`; returns its metrics.json content.
 
     Args:
-        data: fingerprints of the input files, checked on resume.
+        data: fingerprints of the input files (`data_fingerprints`), checked on resume.
         on_step: called after every optimizer step (and its checkpoint) with the step number.
 
     Raises:
@@ -180,7 +245,7 @@ def deterministic_algorithms(enabled: bool) -> Iterator[None]:
 
 
 def _train(config: CorefConfig, train_docs: Sequence[Document], dev_docs: Sequence[Document], run_dir: Path,
-           payload: dict[str, Any] | None, data: dict[str, str],
+           payload: dict[str, Any] | None, data: dict[str, Any],
            on_step: Callable[[int], None] | None) -> dict[str, Any]:
     ckpt_path = run_dir / CHECKPOINT_FILE
     device = resolve_device(config.device)
@@ -314,19 +379,24 @@ def summarize(runs: Sequence[dict[str, Any]], dirs: Sequence[Path]) -> dict[str,
     return {"repeats": len(rows), "runs": rows, "mean": mean, "std": std}
 
 
-def train(train_path: Path, dev_path: Path, out: Path, config: CorefConfig, *, repeats: int = 1,
+def train(train_paths: Sequence[Path], dev_path: Path, out: Path, config: CorefConfig, *, repeats: int = 1,
           resume: bool = False, on_step: Callable[[int], None] | None = None) -> dict[str, Any]:
     """The `train` command: `repeats` runs with seeds seed, seed+1, ...; writes OUT/summary.json.
 
+    Args:
+        train_paths: the training files (jsonlines); their documents are used together, in the order given.
+
     Raises:
-        InputFormatError, MissingInputError: a bad training or dev file.
-        ConfigError, EncoderLoadError: see `train_run`.
+        InputFormatError, MissingInputError: a bad training or dev file, or a doc_key in two training files.
+        ConfigError, EncoderLoadError: no training file; see `train_run`.
     """
     if repeats < 1:
         raise ConfigError(f"--repeats {repeats}: expected 1 or more")
-    train_docs = read_documents(train_path)
+    train_docs, train_counts = read_training_files(train_paths)
     dev_docs = read_documents(dev_path)
-    data = {"train": sha256_file(train_path), "dev": sha256_file(dev_path)}
+    if len(train_counts) > 1:
+        log.info("training documents: %s", ", ".join(f"{n} from {p}" for p, n in train_counts.items()))
+    data = data_fingerprints(train_paths, dev_path)
     (Path(out) / MANIFEST).unlink(missing_ok=True)  # the folder is about to change: its seal no longer holds
     runs, dirs = [], []
     for r in range(repeats):
@@ -334,8 +404,8 @@ def train(train_path: Path, dev_path: Path, out: Path, config: CorefConfig, *, r
         run_dir = Path(out) if repeats == 1 else Path(out) / f"seed-{run_config.seed}"
         runs.append(train_run(run_config, train_docs, dev_docs, run_dir, resume=resume, data=data, on_step=on_step))
         dirs.append(run_dir)
-    summary = summarize(runs, dirs)
+    summary = {**summarize(runs, dirs), "train_documents": train_counts}
     write_json(Path(out) / "summary.json", summary)
-    seal(out, build_manifest("train", config.to_dict(), [train_path, dev_path], repeats=repeats,
+    seal(out, build_manifest("train", config.to_dict(), [*train_paths, dev_path], repeats=repeats,
                              encoder_fingerprint=encoder_fingerprint(config.encoder)))
     return summary
