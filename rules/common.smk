@@ -105,3 +105,10 @@ def lexicon_file(wildcards):
     """The Italian noun lexicon (parser.lexicon), when one is configured."""
     lexicon = config["parser"]["lexicon"]
     return [lexicon] if lexicon else []
+
+
+def training_files(input, option):
+    """`option` before each training file: the exported train split, then the augmented copies
+    (train.augment > 0)."""
+    files = [f"{input.export}/train.jsonlines", *(f"{folder}/train.jsonlines" for folder in input.augmented)]
+    return " ".join(f"{option} {shlex.quote(f)}" for f in files)
