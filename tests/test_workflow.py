@@ -202,6 +202,26 @@ def test_train_target_runs_end_to_end_on_the_sample(first_run):
     assert len(predicted) == metrics["documents"]
 
 
+def test_augment_target_and_training_with_the_copies(first_run):
+    """Issue 18: `snakemake augment` writes results/augment/copies-N (augment.copies); with train.augment N
+    the training job reads the export's train split and the copies (a dry run shows its command)."""
+    workdir, _ = first_run
+    proc = snakemake(workdir, "augment")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = workdir / "results/augment/copies-2"
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["config"]["augment"]["copies"] == 2 and manifest["config"]["augment"]["seed"] == 13
+    assert manifest["augment"]["parts"] > 0 and manifest["augment"]["entities_changed"] > 0
+    assert {p.name for p in out.iterdir()} >= {"train.jsonlines", "train.conllu", "train.gold_conll"}
+    (workdir / "augment.yaml").write_text("train:\n  augment: 2\n")
+    dry = snakemake(workdir, "train", "--configfile", str(workdir / "config.yaml"), str(workdir / "augment.yaml"),
+                    "--dry-run", "--printshellcmds", "--forcerun", "train_model")
+    assert dry.returncode == 0, dry.stderr[-3000:]
+    text = dry.stdout + dry.stderr
+    assert "--train results/export/train.jsonlines --train results/augment/copies-2/train.jsonlines" in text
+    assert "rule augment_copies" not in text  # already built, nothing to redo
+
+
 def test_whole_workflow_on_a_corefud_corpus_gives_the_same_dataset(first_run, tmp_path):
     """Issue 17: the sample written as CorefUD (`coref-transfer sample corefud`) runs through every stage
     with `input.format: corefud` and gives the same Italian dataset as the CoNLL-2012 sample."""

@@ -52,7 +52,9 @@ Rules, per document part (the unit of chain ids):
    single gender among the naming mentions (`gender_unclear`); a first name
    whose own gender (the lists, gender-guesser) is not the entity's
    (`gender_disagrees`: agreement in the text follows the entity, a new name
-   must too); a mention boundary inside a name (`name_boundary`); no name
+   must too); a mention boundary inside a name, or two names on one word
+   ("Luca" named alone and inside "De Luca"), for every name of the entity
+   (`name_boundary`; its other names are swapped); no name
    of the lists left (`no_name_left`). A part without a swappable entity is
    not copied (a copy would repeat it word for word) and is counted.
 6. **Offsets.** A name of another length shifts every later word, mention
@@ -358,6 +360,12 @@ def plan_part(part: DocumentPart, types: Sequence[str]) -> PartPlan:
     for key, extra in _occurrences(part, places, known).items():
         places[key] |= extra
     crossed = {key for key, ps in places.items() if any(_crossed(part, p) for p in ps)}
+    words_at: dict[tuple[int, int], set[Key]] = {}
+    for key, ps in places.items():
+        for p in ps:
+            for i in range(p.start, p.end):
+                words_at.setdefault((p.row, i), set()).add(key)
+    crossed |= {key for keys in words_at.values() if len(keys) > 1 for key in keys}  # "Luca" in "De Luca"
     for entity in entities:
         if entity.skip is None and entity.keys and entity.keys <= crossed:
             entity.skip = "name_boundary"
