@@ -212,3 +212,16 @@ def test_real_corpus_oddities_are_survived_and_counted(tmp_path):
     assert clusters[1] == (None, "person", "fem")  # Anna Verdi ... She
     assert clusters[3][0] == "too_small"  # "the mayor" crossed away, "him" alone is left
     assert clusters[2][0] == "too_small"
+
+
+def test_nested_values_from_snakemake_config_option_are_read_as_their_type():
+    """`snakemake --config 'train={"augment": 2, "max_steps": null}'` hands nested values over as strings (YAML's
+    BaseLoader): they are read as the keys' types; a string key keeps its string; a bad value still fails."""
+    config = validate_config({"train": {"augment": "2", "max_steps": "null", "encoder": "123"},
+                              "augment": {"share": "0.5", "types": ["person"]}})  # fmt: skip
+    assert config["train"]["augment"] == 2 and config["train"]["max_steps"] is None
+    assert config["train"]["encoder"] == "123" and config["augment"]["share"] == 0.5
+    with pytest.raises(ConfigError, match="train.augment"):
+        validate_config({"train": {"augment": "two"}})
+    with pytest.raises(ConfigError, match="train.augment"):
+        validate_config({"train": {"augment": "true"}})  # a boolean is not an integer

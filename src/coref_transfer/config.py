@@ -72,6 +72,37 @@ def _fill_defaults(value: Any, node: dict[str, Any]) -> Any:
     return value
 
 
+_SCALAR_TYPES = {"integer": int, "number": (int, float), "boolean": bool, "null": type(None)}
+
+
+def _coerce_strings(value: Any, node: dict[str, Any]) -> Any:
+    """Nested scalars written as strings, read as the schema's type ("2" for an integer key).
+
+    Why: Snakemake reads `--config 'train={"augment": 2}'` with YAML's
+    BaseLoader, which leaves every nested scalar a string; without this, the
+    README's `--config` examples would fail validation. Only a string that
+    YAML reads as a value of the key's (non-string) type is changed.
+    """
+    if isinstance(value, dict) and node.get("type") == "object":
+        props = node.get("properties", {})
+        return {k: _coerce_strings(v, props[k]) if k in props else v for k, v in value.items()}
+    if isinstance(value, list) and node.get("type") == "array" and isinstance(node.get("items"), dict):
+        return [_coerce_strings(v, node["items"]) for v in value]
+    types = node.get("type")
+    types = [types] if isinstance(types, str) else list(types or [])
+    if not isinstance(value, str) or "string" in types or not types:
+        return value
+    try:
+        parsed = yaml.safe_load(value)
+    except yaml.YAMLError:
+        return value
+    fits = any(
+        isinstance(parsed, _SCALAR_TYPES[t]) and not (t in ("integer", "number") and isinstance(parsed, bool))
+        for t in types if t in _SCALAR_TYPES
+    )  # fmt: skip
+    return parsed if fits else value
+
+
 def _describe(error: jsonschema.ValidationError) -> str:
     key = ".".join(str(p) for p in error.absolute_path) or "(top level)"
     if error.validator == "enum":
@@ -102,7 +133,7 @@ def validate_config(config: dict[str, Any] | None) -> dict[str, Any]:
         raise ConfigError(
             "config sections renamed (one name per stage; see the README's migration note): " + "; ".join(renamed)
         )
-    config = _fill_defaults(config, schema())
+    config = _fill_defaults(_coerce_strings(config, schema()), schema())
     validator = jsonschema.Draft7Validator(schema())
     errors = sorted(validator.iter_errors(config), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
