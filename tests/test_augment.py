@@ -210,8 +210,9 @@ def test_places_are_renamed_only_when_asked(part):
 
 
 def test_the_word_before_a_name_keeps_its_form():
-    """"ad Anna": the new name starts with a (the euphonic d stays right); "e Marco": any consonant, never a
-    vowel (that would want "ed")."""
+    """"ad Anna": the new name starts with a vowel (before a consonant "ad" would have to be "a"); "e Marco":
+    never a name in e (that would want "ed"); elsewhere any name: Anna at the start of a sentence may become
+    one in a consonant."""
     rows = [
         row(0, "-", "Ho scritto ad Anna e Marco.", [
             ("Ho", "AUX", 1, "aux"), ("scritto", "VERB", -1, "root"), ("ad", "ADP", 3, "case"),
@@ -224,10 +225,14 @@ def test_the_word_before_a_name_keeps_its_form():
         ], [mention(1, 0, 0, "fem"), mention(2, 2, 2, "masc")]),
     ]  # fmt: skip
     copies, _ = augment_parts([part_of(rows)], copies=30, seed=5)
+    starts = set()
     for copy in copies:
         tokens = copy.rows[0].tokens
-        assert tokens[2] == "ad" and tokens[3].lower().startswith("a") and tokens[3] != "Anna"
-        assert tokens[tokens.index("e") + 1][0].lower() not in "aeiouh"
+        assert tokens[2] == "ad" and tokens[3][0] in "AEIOU" and tokens[3] != "Anna"
+        assert not tokens[tokens.index("e") + 1].startswith("E")
+        assert copy.rows[1].tokens[0] == tokens[3]  # the same new name, unconstrained there
+        starts.add(tokens[3][0])
+    assert len(starts) > 1  # not only names in A
 
 
 def test_entities_skipped_with_a_reason():

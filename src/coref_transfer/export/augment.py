@@ -21,13 +21,16 @@ Rules, per document part (the unit of chain ids):
    that are not name-like ("Jr.") are not part of the name, nor leading
    titles the parser took for names ("Nonna Anna", "Signora Rossi").
 2. **Parts of a name.** The surname is the run's last word, or its last two
-   when the first of them is a particle (`De Luca`, `SURNAME_PARTICLES`);
-   the first name is the word before the rest (two words when they are a
+   when the first of them is a particle (`De Luca`, `SURNAME_PARTICLES`)
+   or ends in an apostrophe (`Dell' Utri`); the first name
+   is the word before the rest (two words when they are a
    compound first name of the lists: `Maria Grazia`); words between them
    (initials, middle names) stay. A single word is a surname after a title
    ("il signor Rossi", `lang.it.address.TITLES`) or when it is not known as
    a first name (the lists, gender-guesser's lexicon); else, and always
-   after a kinship title ("zia Carla"), a first name.
+   after a kinship title ("zia Carla"), a first name. After a title, words
+   whose first is not known as a first name are one surname ("la senatrice
+   Alberti Casellati").
 3. **Consistency.** A first name is swapped by (words, gender), a surname by
    its words, in every place of the part where those words stand as a
    name, inside a mention of the entity or not ("la sorella di Marco"):
@@ -41,18 +44,21 @@ Rules, per document part (the unit of chain ids):
    copy): the same seed gives byte-identical files, and a part's copies do
    not depend on the other parts. A name is never one whose words appear
    in the part (its tokens or speakers) or one already given in the copy.
-   Where the word before the name takes its form from the name's sound
-   (an article, an articulated preposition, e/ed, a/ad, o, an elided word,
-   quel/san/buon...: `ONSET_WORDS`), the new name starts with the same
-   sound (vowel letter, s impura, consonant: `articles.onset`), so that word
-   stays right ("ad Anna" → "ad Alice", "l'Elena" → "l'Emma", "e Marco" →
-   "e Luca"); elsewhere any name of the list will do ("Helen" → "Chiara").
+   Where the word before the name takes its form from the name's sound,
+   the new name keeps that word right (`_fits`): a vowel after an elided
+   word ("l'Elena" → "l'Emma"), no vowel that would change e/ed, a/ad
+   ("ad Anna" → "ad Alice", "a Henry" → "a Marco", never "a Alice"), the
+   same onset class after an article, an articulated preposition or
+   quel/san/buon... (`ONSET_WORDS`); elsewhere any name of the list will do
+   ("Helen" → "Chiara").
 5. **Skipped, with a named reason** (`SKIP_REASONS`, counted per entity): a
    plural entity (`plural`: "i Rossi" names a family, not a person); no
    single gender among the naming mentions (`gender_unclear`); a first name
    whose own gender (the lists, gender-guesser) is not the entity's
    (`gender_disagrees`: agreement in the text follows the entity, a new name
-   must too); a mention boundary inside a name, or two names on one word
+   must too); a name it does not take apart, linked by a lower-case
+   particle ("Ludwig van Beethoven") or with a regnal number ("Giovanni
+   Paolo II") (`complex_name`); a mention boundary inside a name, or two names on one word
    ("Luca" named alone and inside "De Luca"), for every name of the entity
    (`name_boundary`; its other names are swapped); no name
    of the lists left (`no_name_left`). A part without a swappable entity is
@@ -72,6 +78,7 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -84,9 +91,9 @@ from coref_transfer.errors import ConfigError
 from coref_transfer.export.export import FORMATS, resolve_formats, write_dataset
 from coref_transfer.export.rows import DocumentPart, group_rows, head_token, load_delta, space_after
 from coref_transfer.lang.it.address import KINSHIP_TITLES, TITLES
-from coref_transfer.lang.it.articles import VOWEL, article_kind, onset, plain_form, split_articulated
+from coref_transfer.lang.it.articles import article_kind, onset, plain_form, split_articulated, starts_with_vowel
 from coref_transfer.lang.it.detokenize import APOSTROPHES, detokenize
-from coref_transfer.lang.it.euphony import EUPHONIC, PLAIN
+from coref_transfer.lang.it.euphony import EUPHONIC, PLAIN, euphonic_form
 from coref_transfer.lang.it.names import (
     CITY_NAMES,
     COMPOUND_FIRST_NAMES,
@@ -103,7 +110,7 @@ log = logging.getLogger(__name__)
 
 TYPES = ("person", "place")
 """Entity types `augment` can rename (rule 1)."""
-SKIP_REASONS = ("plural", "gender_unclear", "gender_disagrees", "name_boundary", "no_name_left")
+SKIP_REASONS = ("plural", "gender_unclear", "gender_disagrees", "complex_name", "name_boundary", "no_name_left")
 """Why a named entity keeps its name (rule 5)."""
 FORMAT_NAMES = ("conll2012", "corefud", "jsonlines")
 """The formats a copy is written in: the JSON export's before/after record has no sense for a copy."""
@@ -175,8 +182,26 @@ def _known_first_name(word: str) -> str | None:
     return listed_gender(word) or first_name_gender(word)
 
 
-def _name_parts(row: RefinedUtterance, start: int, end: int) -> list[tuple[str, int, int]]:
-    """Rule 2: the (kind, start, end exclusive) of the first name and surname in the run start..end."""
+NAME_LINKS = frozenset("de di da del della dei van von der den du des la le y bin ibn al el dos das do".split())
+"""Lower-case words that link the parts of one name ("Ludwig van Beethoven", "Charles de Gaulle")."""
+_ROMAN = re.compile(r"^[IVXLC]+$")
+
+
+def _complex(row: RefinedUtterance, start: int, end: int) -> bool:
+    """Rule 2's limit: a name augment does not take apart, linked by a lower-case particle ("van", "de") or
+    with a regnal number ("Giovanni Paolo II", "Enrico VIII")."""
+    tokens = row.tokens
+    linked_before = start >= 2 and tokens[start - 1] in NAME_LINKS and tokens[start - 2][:1].isupper()
+    linked_after = end + 1 < len(tokens) and tokens[end] in NAME_LINKS and tokens[end + 1][:1].isupper()
+    regnal = any(_ROMAN.match(t) for t in tokens[start : end + 1])  # the number may be tagged NUM or ADJ
+    return linked_before or linked_after or regnal
+
+
+def _name_parts(row: RefinedUtterance, start: int, end: int) -> list[tuple[str, int, int]] | None:
+    """Rule 2: the (kind, start, end exclusive) of the first name and surname in the run start..end;
+    None for a name it does not take apart (`_complex`)."""
+    if _complex(row, start, end):
+        return None
     title = row.tokens[start - 1].lower() if start > 0 else ""
     while start < end and row.tokens[start].lower() in TITLES | KINSHIP_TITLES:
         title = row.tokens[start].lower()  # "Nonna Anna", "Signora Rossi" tagged as one name
@@ -192,9 +217,12 @@ def _name_parts(row: RefinedUtterance, start: int, end: int) -> list[tuple[str, 
         if title in TITLES or _known_first_name(words[0]) is None:
             return [(SURNAME, start, end)]  # "il signor Rossi", "Rossi ha detto"
         return [(FIRST, start, end)]
-    surname = 2 if words[-2] in SURNAME_PARTICLES else 1
+    particle = words[-2] in SURNAME_PARTICLES or words[-2].endswith(APOSTROPHES)  # "De Luca", "Dell' Utri"
+    surname = 2 if particle else 1
     parts = [(SURNAME, end - surname, end)]
     rest = end - surname - start
+    if title in TITLES and _known_first_name(words[0]) is None:
+        return [(SURNAME, start, end)]  # "la senatrice Alberti Casellati": a surname of two words
     if rest > 0 and _name_like(words[0]):
         first = 2 if rest >= 2 and " ".join(words[:2]) in COMPOUND_FIRST_NAMES else 1
         parts.insert(0, (FIRST, start, start + first))
@@ -213,15 +241,20 @@ def find_entities(part: DocumentPart, types: Sequence[str]) -> list[Entity]:
             if run is None:
                 continue
             start, end = run
+            complex_name = False
             if m.cls.type == "person" and "person" in types:
                 kind = "person"
-                parts = _name_parts(row, start, end)
+                found_parts = _name_parts(row, start, end)
+                complex_name = found_parts is None
+                parts = found_parts or []
             elif m.cls.type == "thing" and "place" in types and end - start == 1 and is_city(row.tokens[start]):
                 kind = "place"
                 parts = [(CITY, start, end)] if row.tokens[start] in CITY_NAMES else []
             else:
                 continue
             entity = found.setdefault(m.cluster_id, Entity(m.cluster_id, kind))
+            if complex_name:
+                entity.skip = entity.skip or "complex_name"
             if entity.kind != kind:
                 entity.skip = entity.skip or "gender_unclear"  # a chain named as a person and as a place
             naming.setdefault(m.cluster_id, []).append(m)
@@ -254,13 +287,6 @@ def find_entities(part: DocumentPart, types: Sequence[str]) -> list[Entity]:
     return out
 
 
-def _sound(word: str) -> tuple[str, str]:
-    """Rule 4: how a name starts, as the words before it see it (onset class; the letter for a vowel or h)."""
-    kind = onset(word)
-    letter = plain_form(word)[:1]
-    return kind, letter if kind == VOWEL or letter == "h" else ""
-
-
 ONSET_WORDS = frozenset(
     "quel quello quella quei quegli bel bello bei begli san santo santa buon buono gran grande nessun nessuno"
     " alcun alcuno ciascun ciascuno".split()
@@ -269,19 +295,22 @@ ONSET_WORDS = frozenset(
 next word starts (quel/quello/quell', san/santo/sant')."""
 
 
-def _onset_bound(row: RefinedUtterance, place: Place) -> bool:
-    """Rule 4: the word before the name takes its form from the name's first sound ("ad Anna", "l'Elena")."""
-    if place.start == 0:
-        return False
-    before = row.tokens[place.start - 1]
+def _fits(before: str, old: str, new: str) -> bool:
+    """Rule 4: `before`, the word in front of a name, stays right when the name `old` becomes `new`.
+
+    An elided word ("l'", "d'", "dell'") wants a vowel; e/ed, a/ad, o/od must not want another form before
+    the new name (`euphony.euphonic_form`: "a Marco" → "a Alice" would want "ad"); an article, an articulated
+    preposition or a word of `ONSET_WORDS` wants the same onset class (`articles.onset`: consonant, vowel,
+    s impura). Any other word takes any name.
+    """
     word = plain_form(before)
-    return (
-        before.endswith(APOSTROPHES)
-        or word in EUPHONIC or word in PLAIN or word == "o"
-        or word in ONSET_WORDS
-        or article_kind(before) is not None
-        or split_articulated(before) is not None
-    )  # fmt: skip
+    if before.endswith(APOSTROPHES):
+        return starts_with_vowel(new)
+    if word in EUPHONIC or word in PLAIN or word == "o":
+        return euphonic_form(before, new) in (None, before)
+    if word in ONSET_WORDS or article_kind(before) is not None or split_articulated(before) is not None:
+        return onset(new) == onset(old)
+    return True
 
 
 def _candidates(key: Key) -> tuple[str, ...]:
@@ -385,12 +414,11 @@ def choose_names(part: DocumentPart, plan: PartPlan, rng: random.Random) -> dict
     order = sorted(plan.places, key=lambda k: (min((p.row, p.start) for p in plan.places[k]), k))
     for key in order:
         used = set(chosen.values())
-        bound = any(_onset_bound(part.rows[p.row], p) for p in plan.places[key])
-        sound = _sound(key.words[0])
+        before = {part.rows[p.row].tokens[p.start - 1] for p in plan.places[key] if p.start > 0}
         pool = [
             tuple(name.split())
             for name in _candidates(key)
-            if (not bound or _sound(name) == sound) and not set(name.split()) & present
+            if all(_fits(word, key.words[0], name) for word in before) and not set(name.split()) & present
             and tuple(name.split()) not in used
         ]  # fmt: skip
         if pool:

@@ -59,9 +59,10 @@ SURNAMES: tuple[str, ...] = tuple(
 """Surnames, single and of two words with a particle (`SURNAME_PARTICLES`)."""
 
 SURNAME_PARTICLES = frozenset(
-    "De Di Da Del Della Dalla Dal Degli Dei La Lo Li Van Von Mac Mc O Le St".split()
+    "De Di Da Del Della Dalla Dal Degli Dei La Lo Li Van Von Der Den Du Des Ten Ter Mac Mc O Le St Al El Bin Ibn"
+    " Dos Das Do".split()
 )
-"""First words that make one surname with the word after them (`De Luca`, `Van Basten`, `La Rosa`)."""
+"""First words that make one surname with the word after them (`De Luca`, `Van Basten`, `La Rosa`, `Du Bois`)."""
 
 _NOT_A_CITY_NAME = frozenset(
     "Ascoli Reggio Vibo Monaco Massa Latina Cortina Hollywood Manhattan Brooklyn Capri Ostia".split()
