@@ -359,3 +359,45 @@ def test_the_sample_through_the_command(tmp_path):
                 for s in d["sentences"] for w in s} if (REPO / "results/export/train.jsonlines").exists() else set()
     new_words = {w for d in read(out / "train.jsonlines") for s in d["sentences"] for w in s} - original
     assert new_words and all(any(w in name.split() for name in known) for w in new_words)
+
+
+def test_names_augment_does_not_take_apart_and_elided_particles():
+    """"Giovanni Paolo II" (a regnal number) and "Ludwig van Beethoven" keep their names (complex_name);
+    "Marcello Dell' Utri" has the surname "Dell' Utri", so no elided word is left before a consonant."""
+    rows = [
+        row(0, "-", "Papa Giovanni Paolo II e Ludwig van Beethoven e Marcello Dell' Utri.", [
+            ("Papa", "NOUN", -1, "root"), ("Giovanni", "PROPN", 0, "nmod"), ("Paolo", "PROPN", 1, "flat:name"),
+            ("II", "ADJ", 1, "amod"), ("e", "CCONJ", 5, "cc"), ("Ludwig", "PROPN", 0, "conj"),
+            ("van", "PROPN", 5, "flat:name"), ("Beethoven", "PROPN", 5, "flat:name"), ("e", "CCONJ", 9, "cc"),
+            ("Marcello", "PROPN", 0, "conj"), ("Dell'", "PROPN", 9, "flat:name"), ("Utri", "PROPN", 9, "flat:name"),
+            (".", "PUNCT", 0, "punct"),
+        ], [mention(1, 0, 3, "masc"), mention(2, 5, 7, "masc"), mention(3, 9, 11, "masc")]),
+        row(1, "-", "Giovanni Paolo II , Beethoven e Dell' Utri.", [
+            ("Giovanni", "PROPN", -1, "root"), ("Paolo", "PROPN", 0, "flat:name"), ("II", "ADJ", 0, "amod"),
+            (",", "PUNCT", 3, "punct"), ("Beethoven", "PROPN", 0, "conj"), ("e", "CCONJ", 6, "cc"),
+            ("Dell'", "PROPN", 0, "conj"), ("Utri", "PROPN", 6, "flat:name"), (".", "PUNCT", 0, "punct"),
+        ], [mention(1, 0, 2, "masc"), mention(2, 4, 4, "masc"), mention(3, 6, 7, "masc")]),
+    ]  # fmt: skip
+    part = part_of(rows)
+    entities = {e.cluster_id: e for e in find_entities(part, ("person",))}
+    assert entities[1].skip == "complex_name"
+    assert entities[3].skip is None and key("surname", "Dell' Utri") in entities[3].keys
+    copies, counts = augment_parts([part], copies=5, seed=4)
+    assert counts["entities_skipped"]["complex_name"] >= 1
+    for copy in copies:
+        assert copy.rows[0].tokens[:8] == rows[0]["tokens"][:8]  # the pope and Beethoven as they were
+        assert "Dell'" not in copy.rows[0].tokens and "Utri" not in copy.rows[1].tokens
+
+
+UD = Path(__import__("os").environ.get("COREF_TRANSFER_UD", REPO / ".." / "shared" / "data" / "ud")).resolve()
+
+
+@pytest.mark.skipif(not UD.is_dir(), reason=f"no UD treebanks in {UD} (not shipped: their licences); set COREF_TRANSFER_UD")
+def test_renaming_real_italian_breaks_no_rule():
+    """scripts/augment-ud.py on the UD test files: every renamed person name passes the euphony, elision,
+    article, tree and head checks (exit 0), and there are hundreds of them."""
+    proc = subprocess.run([sys.executable, str(REPO / "scripts" / "augment-ud.py"), "--ud", str(UD), "--split", "test",
+                           "--examples", "0"], capture_output=True, text=True, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    counts = dict(line.split("\t") for line in proc.stdout.splitlines() if "\t" in line)
+    assert int(counts["sentences_renamed"]) > 200 and "problem_" not in proc.stdout

@@ -193,8 +193,9 @@ def _complex(row: RefinedUtterance, start: int, end: int) -> bool:
     tokens = row.tokens
     linked_before = start >= 2 and tokens[start - 1] in NAME_LINKS and tokens[start - 2][:1].isupper()
     linked_after = end + 1 < len(tokens) and tokens[end] in NAME_LINKS and tokens[end + 1][:1].isupper()
+    linked_inside = any(t in NAME_LINKS for t in tokens[start:end])  # "van" tagged PROPN with the name
     regnal = any(_ROMAN.match(t) for t in tokens[start : end + 1])  # the number may be tagged NUM or ADJ
-    return linked_before or linked_after or regnal
+    return linked_before or linked_after or linked_inside or regnal
 
 
 def _name_parts(row: RefinedUtterance, start: int, end: int) -> list[tuple[str, int, int]] | None:
