@@ -18,8 +18,9 @@ know how the names were chosen:
   says it must be before the new name (or one of two usual forms);
 - elision: a word ending in an apostrophe stands before a name that starts
   with a vowel (`articles.starts_with_vowel`);
-- article: il/lo/la/l'/i/gli/le/un/uno/una before the name is the form
-  `articles.definite_article`/`indefinite_article` gives for the name;
+- article: where il/lo/la/l'/un/uno/una/un' before the old name is the form
+  `articles.definite_article`/`indefinite_article` gives it, it is the form
+  they give the new name;
 - tree: one root, heads inside the sentence, no cycle; the mention covers
   the new name's words, its head is the name's first word.
 
@@ -38,14 +39,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "src"))
 
-from coref_transfer.classes import MentionClass  # noqa: E402
-from coref_transfer.export import augment  # noqa: E402
-from coref_transfer.export.rows import DocumentPart, head_token  # noqa: E402
-from coref_transfer.lang.it import articles, euphony  # noqa: E402
-from coref_transfer.model import Span, span_root  # noqa: E402
-from coref_transfer.parsing.ud import sentence_blocks  # noqa: E402
-from coref_transfer.records import RefinedMention, RefinedUtterance  # noqa: E402
-from coref_transfer.refine.harm import split_files  # noqa: E402
+from coref_transfer.classes import MentionClass
+from coref_transfer.export import augment
+from coref_transfer.export.rows import DocumentPart, head_token
+from coref_transfer.lang.it import articles, euphony
+from coref_transfer.model import Span, span_root
+from coref_transfer.parsing.ud import sentence_blocks
+from coref_transfer.records import RefinedMention, RefinedUtterance
+from coref_transfer.refine.harm import split_files
 
 TITLE_GENDER = {"signor": "masc", "signore": "masc", "signora": "fem", "signorina": "fem", "dottoressa": "fem",
                 "professoressa": "fem", "senatrice": "fem", "direttrice": "fem"}  # fmt: skip
@@ -126,7 +127,7 @@ def tree_ok(row: RefinedUtterance) -> bool:
     return True
 
 
-def context_problems(old: RefinedUtterance, new: RefinedUtterance, span: Span, before: str) -> list[str]:
+def context_problems(old: RefinedUtterance, new: RefinedUtterance, span: Span, before: str, gender: str) -> list[str]:
     """What the Italian rules say about the word before a renamed mention's new first word."""
     problems = []
     name = new.tokens[span.start]
@@ -139,9 +140,16 @@ def context_problems(old: RefinedUtterance, new: RefinedUtterance, span: Span, b
             problems.append(f"euphony: {before} {name} (wants {wanted})")
     if before.endswith(("'", "’")) and not articles.starts_with_vowel(name):
         problems.append(f"elision: {before}{name}")
-    if lower in articles.FULL_ARTICLES or lower in ("l'", "un'"):
-        if articles.onset(name) != articles.onset(old.tokens[span.start]):
-            problems.append(f"article: {before} {name}")
+    kind = articles.article_kind(before)
+    if kind is not None:  # the article the rules give the name, where they gave the old name this one
+
+        def form(word: str) -> str:
+            if kind == "definite":
+                return articles.definite_article(gender, "sing", word)
+            return articles.indefinite_article(gender, word)
+
+        if form(old.tokens[span.start]) == lower and form(name) != lower:
+            problems.append(f"article: {before} {name} (wants {form(name)})")
     return problems
 
 
@@ -174,7 +182,7 @@ def main() -> int:
                 if m_old.span == m_new.span and row.tokens == new.tokens:
                     continue
                 before = new.tokens[m_new.span.start - 1] if m_new.span.start else ""
-                bad += context_problems(row, new, m_new.span, before)
+                bad += context_problems(row, new, m_new.span, before, m_new.cls.gender)
                 root = span_root(new.heads, m_new.span.start, m_new.span.end)
                 if root is None or head_token(new, m_new.span) != root:
                     bad.append("mention head")

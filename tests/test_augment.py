@@ -200,7 +200,7 @@ def test_pronoun_mentions_and_everything_not_a_person_stay(part):
 
 
 def test_places_are_renamed_only_when_asked(part):
-    copies, counts = augment_parts([part], copies=1, seed=3, types=("person", "place"))
+    copies, _ = augment_parts([part], copies=1, seed=3, types=("person", "place"))
     (copy,) = copies
     city = copy.rows[3].tokens[-2]
     assert city != "Torino" and copy.rows[0].tokens[-2] == city  # one new city, everywhere

@@ -88,7 +88,7 @@ from typing import Any
 from coref_transfer.classes import first_name_gender
 from coref_transfer.config import load_config, stage_config
 from coref_transfer.errors import ConfigError
-from coref_transfer.export.export import FORMATS, resolve_formats, write_dataset
+from coref_transfer.export.export import resolve_formats, write_dataset
 from coref_transfer.export.rows import DocumentPart, group_rows, head_token, load_delta, space_after
 from coref_transfer.lang.it.address import KINSHIP_TITLES, TITLES
 from coref_transfer.lang.it.articles import article_kind, onset, plain_form, split_articulated, starts_with_vowel
@@ -97,8 +97,8 @@ from coref_transfer.lang.it.euphony import EUPHONIC, PLAIN, euphonic_form
 from coref_transfer.lang.it.names import (
     CITY_NAMES,
     COMPOUND_FIRST_NAMES,
-    SURNAMES,
     SURNAME_PARTICLES,
+    SURNAMES,
     first_names,
     listed_gender,
 )
