@@ -75,11 +75,11 @@ def person_mentions(row: RefinedUtterance) -> list[RefinedMention]:
         j = i
         while j < n and row.upos[j] == "PROPN":
             j += 1
-        parts = augment._name_parts(row, i, j) or []
+        parts = augment.name_parts(row, i, j) or []
         gender = None
         for kind, s, e in parts:
             if kind == augment.FIRST:
-                gender = augment._known_first_name(" ".join(row.tokens[s:e])) or augment._known_first_name(
+                gender = augment.known_first_name(" ".join(row.tokens[s:e])) or augment.known_first_name(
                     row.tokens[s]
                 )
         if i > 0 and articles.article_kind(row.tokens[i - 1]):

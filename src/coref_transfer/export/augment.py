@@ -177,7 +177,7 @@ def _naming_run(row: RefinedUtterance, span: Span) -> tuple[int, int] | None:
     return None
 
 
-def _known_first_name(word: str) -> str | None:
+def known_first_name(word: str) -> str | None:
     """The gender a word has as a first name (the lists first, then gender-guesser), None if not known as one."""
     return listed_gender(word) or first_name_gender(word)
 
@@ -198,7 +198,7 @@ def _complex(row: RefinedUtterance, start: int, end: int) -> bool:
     return linked_before or linked_after or linked_inside or regnal
 
 
-def _name_parts(row: RefinedUtterance, start: int, end: int) -> list[tuple[str, int, int]] | None:
+def name_parts(row: RefinedUtterance, start: int, end: int) -> list[tuple[str, int, int]] | None:
     """Rule 2: the (kind, start, end exclusive) of the first name and surname in the run start..end;
     None for a name it does not take apart (`_complex`)."""
     if _complex(row, start, end):
@@ -215,14 +215,14 @@ def _name_parts(row: RefinedUtterance, start: int, end: int) -> list[tuple[str, 
             return []
         if title in KINSHIP_TITLES:
             return [(FIRST, start, end)]  # "zia Carla"
-        if title in TITLES or _known_first_name(words[0]) is None:
+        if title in TITLES or known_first_name(words[0]) is None:
             return [(SURNAME, start, end)]  # "il signor Rossi", "Rossi ha detto"
         return [(FIRST, start, end)]
     particle = words[-2] in SURNAME_PARTICLES or words[-2].endswith(APOSTROPHES)  # "De Luca", "Dell' Utri"
     surname = 2 if particle else 1
     parts = [(SURNAME, end - surname, end)]
     rest = end - surname - start
-    if title in TITLES and _known_first_name(words[0]) is None:
+    if title in TITLES and known_first_name(words[0]) is None:
         return [(SURNAME, start, end)]  # "la senatrice Alberti Casellati": a surname of two words
     if rest > 0 and _name_like(words[0]):
         first = 2 if rest >= 2 and " ".join(words[:2]) in COMPOUND_FIRST_NAMES else 1
@@ -245,7 +245,7 @@ def find_entities(part: DocumentPart, types: Sequence[str]) -> list[Entity]:
             complex_name = False
             if m.cls.type == "person" and "person" in types:
                 kind = "person"
-                found_parts = _name_parts(row, start, end)
+                found_parts = name_parts(row, start, end)
                 complex_name = found_parts is None
                 parts = found_parts or []
             elif m.cls.type == "thing" and "place" in types and end - start == 1 and is_city(row.tokens[start]):
@@ -277,7 +277,7 @@ def find_entities(part: DocumentPart, types: Sequence[str]) -> list[Entity]:
                 keys = set()
                 for key in entity.keys:
                     if key.kind == FIRST:
-                        own = _known_first_name(" ".join(key.words)) or _known_first_name(key.words[0])
+                        own = known_first_name(" ".join(key.words)) or known_first_name(key.words[0])
                         if own is not None and own != gender:
                             entity.skip = "gender_disagrees"
                         key = Key(FIRST, key.words, gender)
