@@ -10,7 +10,13 @@ import pytest
 
 from coref_transfer.errors import InputFormatError, MissingInputError
 from coref_transfer.translate.mt.cache import TranslationCache, cache_key
-from coref_transfer.translate.mt.memory import MemoryMissError, TranslationMemory, read_memory, write_misses
+from coref_transfer.translate.mt.memory import (
+    MemoryMissError,
+    TranslationMemory,
+    UnstorableSegmentError,
+    read_memory,
+    write_misses,
+)
 from coref_transfer.translate.mt.service import TranslationService
 
 MEMORY = """\
@@ -209,3 +215,37 @@ def test_export_misses_asks_for_the_mentions_first_then_the_utterances(tmp_path)
     memory.write_text(memory.read_text(encoding="utf-8") + utterance + "\n", encoding="utf-8")
     third = run("translate", "--input", str(selected), "--out", str(tmp_path / "g"), "--config-json", cfg, "--no-progress")
     assert third.returncode == 0, third.stderr
+
+
+def test_a_source_starting_with_a_hash_is_data_and_a_comment_has_no_tab(tmp_path):
+    path = tmp_path / "memory.tsv"
+    path.write_text("# a comment, no tab\n#MeToo trended.\t#MeToo è diventato virale.\n#\n", encoding="utf-8")
+    memory = TranslationMemory(path)
+    assert memory.table == {"#MeToo trended.": "#MeToo è diventato virale."}
+    assert memory.translate(["#MeToo trended."]) == ["#MeToo è diventato virale."]
+    assert memory.missing(["#MeToo trended.", "#hashtag"]) == ["#hashtag"]
+
+
+def test_exported_misses_starting_with_a_hash_read_back_once_filled(tmp_path):
+    memory_path = tmp_path / "memory.tsv"
+    memory_path.write_text("# empty memory\n", encoding="utf-8")
+    misses = tmp_path / "misses.tsv"
+    write_misses(misses, ["#GivingTuesday", " Serena left. "])
+    assert misses.read_text(encoding="utf-8") == "#GivingTuesday\t\nSerena left.\t\n"
+    filled = misses.read_text(encoding="utf-8").replace("#GivingTuesday\t", "#GivingTuesday\t#GivingTuesday")
+    filled = filled.replace("Serena left.\t", "Serena left.\tSerena è partita.")
+    with open(memory_path, "a", encoding="utf-8") as handle:
+        handle.write(filled)
+    memory = TranslationMemory(memory_path)
+    assert memory.missing(["#GivingTuesday", " Serena left. "]) == []  # asked once, never again
+    assert memory.translate([" Serena left. "]) == ["Serena è partita."]
+
+
+@pytest.mark.parametrize("segment", ["a\ttab", "two\nlines", "carriage\rreturn"])
+def test_a_segment_no_line_can_hold_is_refused_by_name(memory_file, tmp_path, segment):
+    with pytest.raises(UnstorableSegmentError, match="cannot hold") as info:
+        TranslationMemory(memory_file).missing([segment])
+    assert info.value.segment == segment
+    with pytest.raises(UnstorableSegmentError):
+        write_misses(tmp_path / "misses.tsv", ["fine", segment])
+    assert not (tmp_path / "misses.tsv").exists()

@@ -87,7 +87,7 @@ class MissCollector(Backend):
     def translate(self, segments: Sequence[str]) -> list[str]:
         missing = set(self.memory.missing(segments))
         self.misses.extend(s for s in segments if s in missing)
-        return [_PAIR_RE.sub(r"\1 e \2", s) if s in missing else self.memory.table[s] for s in segments]
+        return [_PAIR_RE.sub(r"\1 e \2", s) if s in missing else self.memory.table[s.strip()] for s in segments]
 
 
 def run_translate(

@@ -1,10 +1,22 @@
 """The `memory` backend: recorded translations from a TSV file.
 
-Format, one segment a line: `source<TAB>target` (UTF-8). Lines starting
-with `#` and blank lines are ignored. A source may appear twice only with the
-same target. A segment missing from the memory is an error that lists the
-misses; `write_misses` exports them as `source<TAB>` lines for a person to
-fill in and append.
+Format, one segment a line: `source<TAB>target` (UTF-8).
+
+1. Every data line has exactly one tab; a source may start with anything,
+   "#" included (a hashtag mention: "#BlackLivesMatter<TAB>…").
+2. A comment is a line that starts with `#` and has **no tab**; blank lines
+   are ignored too. (Before, every line starting with `#` was a comment, so a
+   hashtag segment could never be recorded.)
+3. Both sides are stripped of surrounding spaces; a source is looked up
+   stripped too.
+4. A source may appear twice only with the same target.
+5. A segment that a line cannot hold (a tab or a line break inside it) is
+   refused with an error that names it (`UnstorableSegmentError`), never
+   written out to be asked for again forever.
+
+A segment missing from the memory is an error that lists the misses;
+`write_misses` exports them as `source<TAB>` lines for a person to fill in
+and append.
 """
 
 from __future__ import annotations
@@ -16,6 +28,31 @@ from pathlib import Path
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import atomic_write_text, read_text
 from coref_transfer.translate.mt.base import Backend, TranslationError
+
+
+class UnstorableSegmentError(TranslationError):
+    """A segment with a tab or a line break: no memory line can hold it."""
+
+    def __init__(self, segment: str):
+        self.segment = segment
+        super().__init__(
+            f"segment {segment!r} holds a tab or a line break, which a translation memory line cannot hold; "
+            "translate it with another backend (ctranslate2, plugin)"
+        )
+
+    def __reduce__(self):
+        return (type(self), (self.segment,))
+
+
+def check_storable(segment: str) -> str:
+    """The segment as a memory stores it (stripped).
+
+    Raises:
+        UnstorableSegmentError: it holds a tab or a line break.
+    """
+    if any(ch in segment for ch in "\t\n\r"):
+        raise UnstorableSegmentError(segment)
+    return segment.strip()
 
 
 class MemoryMissError(TranslationError):
@@ -48,8 +85,8 @@ def read_memory(path: str | Path) -> dict[str, str]:
     table: dict[str, str] = {}
     where: dict[str, int] = {}
     for lineno, line in enumerate(text.split("\n"), start=1):
-        if not line.strip() or line.startswith("#"):
-            continue
+        if not line.strip() or (line.startswith("#") and "\t" not in line):
+            continue  # a comment has no tab; a source may start with "#"
         fields = line.split("\t")
         if len(fields) != 2:
             raise InputFormatError(path, lineno, f"expected 'source<TAB>target', found {len(fields) - 1} tab(s)")
@@ -68,8 +105,12 @@ def read_memory(path: str | Path) -> dict[str, str]:
 
 
 def write_misses(path: str | Path, segments: Iterable[str]) -> int:
-    """Write missing segments as `source<TAB>` lines (sorted, unique); returns their number."""
-    unique = sorted(set(segments))
+    """Write missing segments as `source<TAB>` lines (sorted, unique); returns their number.
+
+    Raises:
+        UnstorableSegmentError: a segment no memory line can hold.
+    """
+    unique = sorted({check_storable(s) for s in segments})
     atomic_write_text(path, "".join(f"{s}\t\n" for s in unique))
     return len(unique)
 
@@ -90,11 +131,15 @@ class TranslationMemory(Backend):
         return self._fingerprint
 
     def missing(self, segments: Iterable[str]) -> list[str]:
-        """The segments the memory does not hold, in first-seen order."""
-        return [s for s in dict.fromkeys(segments) if s not in self.table]
+        """The segments the memory does not hold, in first-seen order.
+
+        Raises:
+            UnstorableSegmentError: a segment no memory line can hold.
+        """
+        return [s for s in dict.fromkeys(segments) if check_storable(s) not in self.table]
 
     def translate(self, segments: Sequence[str]) -> list[str]:
         missing = self.missing(segments)
         if missing:
             raise MemoryMissError(self.path, missing)
-        return [self.table[s] for s in segments]
+        return [self.table[s.strip()] for s in segments]

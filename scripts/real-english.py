@@ -1,0 +1,235 @@
+"""The real-English loop: OntoGUM documents through select → translate → refine, read by a fluent reader.
+
+The sample's translations were written for it, so good figures on the
+sample prove little. This loop runs real English that no one here wrote
+(OntoGUM, `../shared/data/ontogum/`) through the stages with a translation
+memory filled by a stand-in translator (`../shared/docs/stand-in-translator.md`;
+the marked sentences' conventions are in `docs/real-english.md`), and
+writes what a fluent reader rates (`../shared/docs/fluent-review.md`).
+
+    python scripts/real-english.py run --work ../real-english/run1
+        builds the input (the first 30 sentences of each listed document),
+        runs the three stages with the stand-in memory and your own memories
+        (`--memory`, repeatable), and writes into the work folder:
+          misses.tsv        what the memories lack (then exit 3): translate it
+                            with the stand-in rules into a memory of your own and
+                            run again with --memory that file
+          review-input.jsonl every kept utterance: id, key, english,
+                            italian_before_refine, italian, has_mention
+          rate.jsonl        the utterances with a mention, {id, english, italian}:
+                            the fluent reader's input (it sees nothing else)
+          summary.json      counts, and where the mentions' Italian came from
+    python scripts/real-english.py score --work DIR --ratings R.jsonl [--out FILE]
+        joins the reader's ratings ({id, grammatical, acceptable, errors,
+        evidence}, one per line of rate.jsonl) with the run, prints the
+        grammatical share of the utterances with a mention and the error
+        categories, and writes the dated review (the format of
+        ../shared/data/ontogum/stand-in/review-*.jsonl)
+    python scripts/real-english.py compare BEFORE.jsonl AFTER.jsonl
+        two dated reviews side by side (shares, categories, what changed)
+
+Keep the work folder, the memories and the ratings out of the repository:
+they are derived from OntoGUM's texts (`../shared/data/ontogum/README.md`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared" / "data" / "ontogum"
+STAND_IN = SHARED / "stand-in"
+EXIT_MISSES = 3
+
+
+def build_input(documents: list[str], source: Path, out: Path, sentences: int) -> None:
+    """The first `sentences` sentences of each document, closed with `#end document`."""
+    out.mkdir(parents=True, exist_ok=True)
+    for doc in documents:
+        lines = (source / f"{doc}.gold_conll").read_text(encoding="utf-8").split("\n")
+        kept: list[str] = []
+        seen = 0
+        for line in lines:
+            if line.startswith("#end"):
+                break
+            kept.append(line)
+            if not line.strip() and len(kept) > 1 and kept[-2].strip():
+                seen += 1
+                if seen == sentences:
+                    break
+        kept.append("#end document")
+        (out / f"{doc}.gold_conll").write_text("\n".join(kept) + "\n", encoding="utf-8")
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    exe = Path(sys.executable).parent / "coref-transfer"
+    return subprocess.run([str(exe), *args], capture_output=True, text=True)
+
+
+def _memory(paths: list[Path], out: Path) -> None:
+    """The memories concatenated, the stand-in's first (a source twice must have one target)."""
+    text = "".join(p.read_text(encoding="utf-8").rstrip("\n") + "\n" for p in paths)
+    out.write_text(text, encoding="utf-8")
+
+
+def run(args: argparse.Namespace) -> int:
+    import pyarrow.parquet as pq
+
+    work = Path(args.work)
+    documents = Path(args.documents).read_text(encoding="utf-8").split()
+    build_input(documents, Path(args.source), work / "input", args.sentences)
+    _memory([Path(args.stand_in), *map(Path, args.memory)], work / "memory.tsv")
+    config = {"translate": {"backend": "memory", "memory": str(work / "memory.tsv"), "cache": str(work / "cache")}}
+    extra = json.loads(args.config_json) if args.config_json else {}
+    for section, values in extra.items():
+        config.setdefault(section, {}).update(values)
+    cfg = json.dumps(config)
+    steps = [
+        ("select", ["select", str(work / "input"), "--out", str(work / "select"), "--no-progress"]),
+        ("preflight", ["translate", "--dry-run", "--input", str(work / "select"), "--out", str(work / "preflight"),
+                       "--config-json", cfg, "--no-progress"]),
+        ("translate", ["translate", "--input", str(work / "select"), "--out", str(work / "translate"),
+                       "--config-json", cfg, "--export-misses", str(work / "misses.tsv"), "--no-progress"]),
+        ("refine", ["refine", "--input", str(work / "translate"), "--out", str(work / "refine"), "--no-progress"]),
+    ]
+    misses = work / "misses.tsv"
+    if misses.exists():
+        misses.unlink()
+    for name, argv in steps:
+        done = _cli(*argv)
+        if done.returncode != 0:
+            if name == "translate" and misses.exists():
+                n = sum(1 for line in misses.read_text(encoding="utf-8").splitlines() if line)
+                print(f"{n} segment(s) missing from the memories: {misses}\n"
+                      "translate them with the stand-in rules into a memory of your own, then run again "
+                      "with --memory FILE", file=sys.stderr)
+                return EXIT_MISSES
+            sys.stderr.write(done.stderr)
+            print(f"{name} failed (exit {done.returncode})", file=sys.stderr)
+            return done.returncode
+    gamma = {(r["doc_id"], r["sentence"]): r for r in pq.read_table(work / "translate" / "gamma.parquet").to_pylist()}
+    delta = pq.read_table(work / "refine" / "delta.parquet").to_pylist()
+    rows = []
+    for r in delta:
+        g = gamma[(r["doc_id"], r["sentence"])]
+        rows.append({
+            "id": len(rows), "key": f"{r['doc_id']}/{r['sentence']}", "english": g["source_text"],
+            "italian_before_refine": r["text_before"], "italian": r["text"], "has_mention": bool(r["mentions"]),
+        })
+    with open(work / "review-input.jsonl", "w", encoding="utf-8") as out:
+        out.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    with open(work / "rate.jsonl", "w", encoding="utf-8") as out:
+        out.writelines(
+            json.dumps({"id": row["id"], "english": row["english"], "italian": row["italian"]}, ensure_ascii=False)
+            + "\n"
+            for row in rows if row["has_mention"]
+        )
+    tstats = json.loads((work / "translate" / "stats.json").read_text(encoding="utf-8"))
+    rstats = json.loads((work / "refine" / "stats.json").read_text(encoding="utf-8"))
+    summary = {
+        "utterances": len(rows),
+        "with_mention": sum(r["has_mention"] for r in rows),
+        "refined": rstats["delta"]["refined_utterances"],
+        "translate": {k: tstats[k] for k in ("input", "gamma", "dropped", "translation") if k in tstats},
+        **{k: tstats[k] for k in ("mention_sources", "articles", "in_place") if k in tstats},
+    }
+    (work / "summary.json").write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(json.dumps({k: summary[k] for k in ("utterances", "with_mention", "refined")}))
+    print(f"fluent reader's input: {work / 'rate.jsonl'} ({summary['with_mention']} utterances)")
+    return 0
+
+
+def _read_jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def score(args: argparse.Namespace) -> int:
+    work = Path(args.work)
+    rows = {r["id"]: r for r in _read_jsonl(work / "review-input.jsonl")}
+    ratings = _read_jsonl(Path(args.ratings))
+    rated = {r["id"] for r in ratings}
+    expected = {i for i, r in rows.items() if r["has_mention"]}
+    if rated != expected:
+        print(f"ratings cover {len(rated & expected)} of {len(expected)} utterances with a mention "
+              f"({len(expected - rated)} missing, {len(rated - expected)} unknown)", file=sys.stderr)
+        return 1
+    review = []
+    for r in sorted(ratings, key=lambda r: r["id"]):
+        row = rows[r["id"]]
+        review.append({
+            "key": row["key"], "english": row["english"], "italian_before_refine": row["italian_before_refine"],
+            "italian": row["italian"], "grammatical": r["grammatical"], "acceptable": r["acceptable"],
+            "errors": r.get("errors", []), "evidence": r.get("evidence", ""),
+        })
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            out.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in review)
+    print(_summary(review))
+    return 0
+
+
+def _summary(review: list[dict]) -> str:
+    n = len(review)
+    gram = sum(r["grammatical"] for r in review)
+    acc = sum(r["acceptable"] for r in review)
+    cats = Counter(c for r in review if not r["grammatical"] for c in r["errors"])
+    lines = [f"utterances with a mention: {n}; grammatical {gram} ({gram / n:.1%}); acceptable {acc} ({acc / n:.1%})"]
+    lines.append("errors: " + ", ".join(f"{c} {k}" for c, k in sorted(((k, c) for c, k in cats.items()),
+                                                                     key=lambda x: (-x[1], x[0]))))
+    return "\n".join(lines)
+
+
+def compare(args: argparse.Namespace) -> int:
+    before, after = _read_jsonl(Path(args.before)), _read_jsonl(Path(args.after))
+    print("before:", _summary(before))
+    print("after: ", _summary(after))
+    old = {r["key"]: r for r in before}
+    fixed = broke = 0
+    for r in after:
+        o = old.get(r["key"])
+        if o is None:
+            continue
+        if not o["grammatical"] and r["grammatical"]:
+            fixed += 1
+        elif o["grammatical"] and not r["grammatical"]:
+            broke += 1
+            if args.verbose:
+                print(f"  now wrong: {r['key']}: {r['italian']} ({r['evidence']})")
+    both = len(set(old) & {r["key"] for r in after})
+    print(f"utterances in both: {both}; ungrammatical → grammatical {fixed}; grammatical → ungrammatical {broke}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("run", help="select → translate → refine on the OntoGUM documents")
+    p.add_argument("--work", required=True, help="work folder (outside the repository)")
+    p.add_argument("--source", default=str(SHARED / "train"), help="folder of the OntoGUM *.gold_conll files")
+    p.add_argument("--documents", default=str(STAND_IN / "documents.txt"), help="document names, one per line")
+    p.add_argument("--sentences", type=int, default=30, help="sentences read from each document")
+    p.add_argument("--stand-in", default=str(STAND_IN / "memory.tsv"), help="the stand-in translator's memory")
+    p.add_argument("--memory", action="append", default=[], help="a memory of your own (repeatable)")
+    p.add_argument("--config-json", default="", help="config values over the defaults, as JSON")
+    p.set_defaults(func=run)
+    p = sub.add_parser("score", help="join the fluent reader's ratings with a run")
+    p.add_argument("--work", required=True)
+    p.add_argument("--ratings", required=True)
+    p.add_argument("--out", help="the dated review to write")
+    p.set_defaults(func=score)
+    p = sub.add_parser("compare", help="two dated reviews side by side")
+    p.add_argument("before")
+    p.add_argument("after")
+    p.add_argument("-v", "--verbose", action="store_true")
+    p.set_defaults(func=compare)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
