@@ -25,11 +25,16 @@ distinct English sentences (default 2,000), then measures in this one run:
                    the re-run replays all of them from the cache).
 
 - segments:        the segments stage γ sends to translation on the embedded
-                   sample with its translation memory, with step 2 of the
-                   classes (`translate.italian_classes: true`, the mentions
-                   translated first) and without it (select's classes): the
-                   mentions are translated once either way, so the counts
-                   must not grow (`--segments` runs only this part).
+                   sample with its translation memory (or on a select folder
+                   and memory of your own: `--selection`, `--memory`), per
+                   way of finding the mentions' Italian: `alone` (the
+                   paper's: each mention's text alone, with step 2 of the
+                   classes and without it, where select's classes stand and
+                   the count must not grow) and `sentence` (the default: one
+                   marked sentence per utterance with a mention to read, and
+                   the mentions whose tags did not survive alone); the extra
+                   segments per utterance are `sentence` minus `alone`, over
+                   the utterances (`--segments` runs only this part).
 
 A random model never emits `</s>`, so every output runs to
 `max_decoding_length` (32 here) in every system: the decoding work is equal,
@@ -96,30 +101,48 @@ def italian_parser():
     return SpacyParser(REPO / "resources" / "models" / "it_ud_coref_transfer")
 
 
-def sample_segments() -> dict[str, dict[str, int]]:
-    """Segments stage γ sends to the sample's translation memory, with and without step 2 of the classes."""
-    from coref_transfer.lang.it.nouns import NounLexicon
+def sample_segments(selection: Path | None = None, memory: Path | None = None) -> dict[str, dict[str, float]]:
+    """Segments stage γ sends, per way of finding the mentions' Italian (and without step 2 of the classes).
 
+    Args:
+        selection: a select folder (its beta3.parquet); None: the embedded sample.
+        memory: the translation memory to answer from (misses are answered, not fatal); None: the sample's.
+    """
     from coref_transfer.config import validate_config
+    from coref_transfer.lang.it.nouns import NounLexicon
+    from coref_transfer.records import read_records
     from coref_transfer.translate.mt.memory import TranslationMemory
     from coref_transfer.translate.mt.service import TranslationService
     from coref_transfer.translate.run import MissCollector
     from coref_transfer.translate.stage import run_gamma
 
     rows, inventory, _ = sample_beta3()
+    if selection is not None:
+        rows = read_records(selection / "beta3.parquet", "beta3")
     italian = italian_parser()
     out = {}
-    for step2 in (False, True):
-        config = validate_config({"translate": {"italian_classes": step2}})
+    for label, overrides in (
+        ("alone, select's classes", {"italian_classes": False, "mention_context": "alone"}),
+        ("alone", {"italian_classes": True, "mention_context": "alone"}),
+        ("sentence", {"italian_classes": True, "mention_context": "sentence"}),
+    ):
+        config = validate_config({"translate": overrides})
         lexicon = NounLexicon.load(REPO / config["parser"]["lexicon"])
-        # misses are answered, not fatal: the memory holds the segments of the default (step 2 on) only
-        backend = MissCollector(TranslationMemory(REPO / config["translate"]["memory"]))
+        backend = MissCollector(TranslationMemory(memory or REPO / config["translate"]["memory"]))
         service = TranslationService(backend, progress=False)
-        run_gamma(rows, service, inventory, config, italian, lexicon)
-        stats = service.stats
-        out[f"italian_classes: {str(step2).lower()}"] = {
-            "requested": stats.requested, "unique": stats.unique, "to the backend": stats.translated,
+        _, stats = run_gamma(rows, service, inventory, config, italian, lexicon)
+        sources = stats["mention_sources"]
+        out[label] = {
+            "utterances": len(rows),
+            "requested": service.stats.requested,
+            "unique": service.stats.unique,
+            "to the backend": service.stats.translated,
+            "marked sentences": sources["marked_sentences"],
+            "mentions alone": sources["alone"],
+            "mentions from their sentence": sources["sentence"],
         }
+    extra = out["sentence"]["requested"] - out["alone"]["requested"]
+    out["sentence"]["extra per utterance"] = round(extra / max(len(rows), 1), 3)
     return out
 
 
@@ -138,10 +161,12 @@ def main() -> None:
     parser.add_argument("--sentences", type=int, default=2000, help="number of sentences (default 2,000)")
     parser.add_argument("--repeat", type=int, default=3, help="best of K runs per measurement")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--segments", action="store_true", help="only the sample's segment counts")
+    parser.add_argument("--segments", action="store_true", help="only the segment counts")
+    parser.add_argument("--selection", type=Path, help="--segments on this select folder instead of the sample")
+    parser.add_argument("--memory", type=Path, help="--segments with this translation memory")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    segments = sample_segments()
+    segments = sample_segments(args.selection, args.memory)
     if args.segments:
         print(json.dumps(segments, indent=2) if args.json else _segments_table(segments))
         return
@@ -265,10 +290,16 @@ def main() -> None:
     print(_segments_table(segments))
 
 
-def _segments_table(segments: dict[str, dict[str, int]]) -> str:
-    lines = ["sample γ segments (translation memory):", f"{'':<26}{'requested':>10}{'unique':>8}{'to the backend':>16}"]
+def _segments_table(segments: dict[str, dict[str, float]]) -> str:
+    columns = ("requested", "unique", "to the backend", "marked sentences", "mentions alone",
+               "mentions from their sentence")
+    lines = ["γ segments (translation memory):", "| mentions' Italian | " + " | ".join(columns) + " |",
+             "|---|" + "---|" * len(columns)]
     for label, counts in segments.items():
-        lines.append(f"{label:<26}{counts['requested']:>10,}{counts['unique']:>8,}{counts['to the backend']:>16,}")
+        lines.append(f"| {label} | " + " | ".join(f"{counts[c]:,}" for c in columns) + " |")
+    n = segments["sentence"]["utterances"]
+    lines.append(f"\n{n:,} utterances; extra segments per utterance with `sentence`: "
+                 f"{segments['sentence']['extra per utterance']:.3f}")
     return "\n".join(lines)
 
 

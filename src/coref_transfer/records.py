@@ -224,12 +224,20 @@ class TranslatedMention:
     reason: str | None
     role: str | None = None
     """The English pronoun's role (select's `role`), None for other mentions."""
+    text_source: str | None = None
+    """Where `text_it` came from: `sentence` (read in the marked sentence), `alone` (the mention's text
+    translated alone), `table` (a pronoun's form by class); None: a -self, found by its forms."""
+    fallback: str | None = None
+    """Why the marked sentence did not give `text_it` (`translate.marked.FALLBACK_REASONS`), if it did not."""
+    preposition_it: str | None = None
+    """The simple preposition the marked sentence put before the mention ("in" for "nella <a>…"), if any."""
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> TranslatedMention:
         return cls(row["cluster_id"], _span_from(row["start"], row["end"]),
                    Span(row["source_start"], row["source_end"]), row["kind"], row["text_en"], row["text_it"],
-                   row["placeholder"], _class_from(row), row["dropped_at"], row["reason"], row.get("role"))
+                   row["placeholder"], _class_from(row), row["dropped_at"], row["reason"], row.get("role"),
+                   row.get("text_source"), row.get("fallback"), row.get("preposition_it"))
 
     def to_row(self) -> dict[str, Any]:
         return {
@@ -238,6 +246,7 @@ class TranslatedMention:
             "end": None if self.span is None else self.span.end,
             "source_start": self.source_span.start, "source_end": self.source_span.end, "kind": self.kind,
             "text_en": self.text_en, "text_it": self.text_it, "placeholder": self.placeholder, "role": self.role,
+            "text_source": self.text_source, "fallback": self.fallback, "preposition_it": self.preposition_it,
             **_class_columns(self.cls), "dropped_at": self.dropped_at, "reason": self.reason,
         }
 
@@ -266,6 +275,10 @@ class TranslatedUtterance:
     dropped_at: str | None
     reason: str | None
     mentions: list[TranslatedMention]
+    marked: str | None = None
+    """The English sent with the mentions tagged (`translate.marked`); None: none was sent."""
+    marked_translation: str | None = None
+    """What came back for `marked`."""
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> TranslatedUtterance:
@@ -273,7 +286,7 @@ class TranslatedUtterance:
             row["partition"], row["doc_id"], row["part"], row["sentence"], row["speaker"], row["source_tokens"],
             row["source_text"], row["replaced"], row["translation"], row["text"], row["tokens"], row["attempts"],
             [Attempt.from_row(a) for a in row["audit"]], row["dropped_at"], row["reason"],
-            [TranslatedMention.from_row(m) for m in row["mentions"]],
+            [TranslatedMention.from_row(m) for m in row["mentions"]], row.get("marked"), row.get("marked_translation"),
         )
 
     def to_row(self) -> dict[str, Any]:
@@ -283,6 +296,7 @@ class TranslatedUtterance:
             "replaced": self.replaced, "translation": self.translation, "text": self.text, "tokens": self.tokens,
             "attempts": self.attempts, "audit": [a.to_row() for a in self.audit], "dropped_at": self.dropped_at,
             "reason": self.reason, "mentions": [m.to_row() for m in self.mentions],
+            "marked": self.marked, "marked_translation": self.marked_translation,
         }
 
 

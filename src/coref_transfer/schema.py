@@ -130,6 +130,9 @@ GAMMA_MENTION = pa.struct(
         pa.field("text_it", pa.string()),
         pa.field("placeholder", pa.string()),
         ROLE_FIELD,
+        pa.field("text_source", pa.string()),
+        pa.field("fallback", pa.string()),
+        pa.field("preposition_it", pa.string()),
         *CLASS_FIELDS,
         pa.field("dropped_at", pa.string()),
         pa.field("reason", pa.string()),
@@ -164,12 +167,19 @@ GAMMA = pa.schema(
         pa.field("dropped_at", pa.string()),
         pa.field("reason", pa.string()),
         pa.field("mentions", pa.list_(GAMMA_MENTION), nullable=False),
+        pa.field("marked", pa.string()),
+        pa.field("marked_translation", pa.string()),
     ],
     metadata=_META,
 )
 """Stage γ (`gamma.parquet`): one row per β3 utterance. `tokens`, `text` and
 the mentions' `start`/`end` are Italian (null/empty when the utterance was
-dropped); `source_*` are the English ones; `audit` lists every attempt."""
+dropped); `source_*` are the English ones; `audit` lists every attempt;
+`marked` and `marked_translation` are the English sent with its mentions
+tagged and what came back (null: no marked sentence). A mention's
+`text_source` says where its `text_it` came from (`sentence`, `alone`,
+`table`), `fallback` why not from its sentence, `preposition_it` the
+preposition the marked sentence put before it."""
 
 ZERO = pa.struct(
     [

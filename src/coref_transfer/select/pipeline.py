@@ -29,6 +29,7 @@ from coref_transfer.select.stand_in import (
     in_place_reason_dep,
     self_treatment,
     self_treatment_dep,
+    time_reason,
 )
 from coref_transfer.stats import (
     SELECT_CLUSTER_REASONS,
@@ -86,12 +87,18 @@ def select_part(part: Part, config: Mapping[str, Any]) -> PartResult:
         part: a part as read from CoNLL-2012.
         config: the validated configuration (sections `select`, `classes`).
     """
-    fates = [select_utterance(utt, config["select"]) for utt in part.utterances]
+    fates = [select_utterance(utt, config["select"], part.entity_types) for utt in part.utterances]
     return PartResult(part, fates, select_clusters(part, fates, config))
 
 
-def select_utterance(utt: Utterance, sel: Mapping[str, Any]) -> UtteranceFate:
-    """α, β1 and β2 on one utterance: the fate of it and of each of its mentions."""
+def select_utterance(
+    utt: Utterance, sel: Mapping[str, Any], entity_types: Mapping[int, str] | None = None
+) -> UtteranceFate:
+    """α, β1 and β2 on one utterance: the fate of it and of each of its mentions.
+
+    Args:
+        entity_types: the CorefUD entity type of each chain (`Part.entity_types`; none for CoNLL-2012).
+    """
     mentions = [SelectedMention(m.cluster_id, m.span) for m in utt.mentions]
     for fate, reason in zip(mentions, alpha_reasons(utt.mentions)):
         if reason:
@@ -146,6 +153,9 @@ def select_utterance(utt: Utterance, sel: Mapping[str, Any]) -> UtteranceFate:
                 fate.in_place = in_place_reason_dep(utt.pos, start, end, deps, utt.entities)
             else:
                 fate.in_place = in_place_reason(utt.pos, start, end, tree, utt.entities)
+            if not fate.in_place and not is_pronoun(utt.pos, start, end):
+                etype = (entity_types or {}).get(fate.cluster_id, "")
+                fate.in_place = time_reason(utt.tokens, utt.pos, head.index, utt.entities, etype)
     return ufate
 
 

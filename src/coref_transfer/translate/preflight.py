@@ -1,9 +1,12 @@
 """Preflight: every segment the translate stage would send, flagged, before any model runs.
 
 `coref-transfer preflight` reads a select folder (`beta3.parquet`) and writes
-what γ would send to the translator: first each mention's text alone (step
-(a); the pronouns the table gives are not sent), then each utterance with
-its placeholders (attempt 1). No model and no parser are needed: the
+what γ would send to the translator: first step (a)'s segments — each
+utterance with its mentions tagged (`translate.mention_context: sentence`;
+the mentions whose tags do not survive are sent alone later, which no
+preflight can know) or each mention's text alone (`alone`); the pronouns the
+table gives are not sent —, then each utterance with its placeholders
+(attempt 1). No model and no parser are needed: the
 placeholders are drawn from select's classes, so after step 2 of the classes
 (`translate.italian_evidence`) a name may differ, never where it stands or
 what the rest of the segment says. A user reads the summary before spending
@@ -15,6 +18,9 @@ GPU hours; the flags say what to look at:
 | `unbalanced_quote` | all | an odd number of `"`, or unequal “ and ” (real text: a quotation that runs over several sentences) | `"And now you're different.` |
 | `placeholder_before_name` | utterances | a placeholder directly followed by a proper noun, which it may be part of | `the Gino Air Force` |
 | `name_for_quantifier` | utterances | a name stands for a quantifier, negative, reciprocal or reflexive (`lang.en.quantifiers`) | `the bunch that Gino picked` |
+| `name_for_time` | utterances | a name stands for a date, a time or an amount (a DATE, TIME, MONEY… named entity, a month or weekday; select keeps these as words, so this counts what slips through) | `between June and Pierpaolo` |
+| `contraction_after_placeholder` | utterances | a contracted verb left after a placeholder (`lang.en.contractions` writes it in full), which a translator reads as a possessive | `Lamberto's what Ciro was` |
+| `too_many_tags` | marked | more mentions than tag letters (26): the rest go alone | |
 | `long_segment` | all | more than `LONG_SEGMENT_WORDS` words | |
 
 Outputs: `segments.tsv` (kind, document, part, sentence, flags, segment;
@@ -24,15 +30,19 @@ one row per segment in the order γ sends them), `preflight.json` (counts),
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from coref_transfer.lang.en.contractions import is_contraction
 from coref_transfer.lang.en.detokenize import DEFECT_NAMES, detokenization_defects
 from coref_transfer.lang.en.quantifiers import quantifier_kind
 from coref_transfer.lang.en.tags import PROPER_TAGS
 from coref_transfer.records import SelectedUtterance
+from coref_transfer.select.stand_in import time_reason
+from coref_transfer.translate.mention_texts import marked_sources
 from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.replace import Slot, make_slots, replace, utterance_rng
 from coref_transfer.translate.stage import Work, mention_sources
@@ -40,7 +50,10 @@ from coref_transfer.translate.stage import Work, mention_sources
 LONG_SEGMENT_WORDS = 60
 """Segments longer than this are flagged (β1 caps utterances at `select.max_tokens` tokens; mention texts are free)."""
 DEFECT_FLAGS = DEFECT_NAMES
-FLAGS = (*DEFECT_FLAGS, "unbalanced_quote", "placeholder_before_name", "name_for_quantifier", "long_segment")
+FLAGS = (
+    *DEFECT_FLAGS, "unbalanced_quote", "placeholder_before_name", "name_for_quantifier", "name_for_time",
+    "contraction_after_placeholder", "too_many_tags", "long_segment",
+)
 """Every flag, in the order reports list them."""
 EXAMPLES = 5
 """Examples of each flag in `preflight.md`."""
@@ -51,7 +64,8 @@ class Segment:
     """One segment γ would send."""
 
     kind: str
-    """`mention` (step (a), a mention's text alone) or `utterance` (with its placeholders)."""
+    """`marked` (step (a), the utterance with its mentions tagged), `mention` (step (a), a mention's text
+    alone) or `utterance` (with its placeholders)."""
     doc_id: str
     part: int
     sentence: int
@@ -70,27 +84,41 @@ def preflight(
     """
     work = [Work(i, u, make_slots(u)) for i, u in enumerate(utterances)]
     texts, pronouns = mention_sources(work, config["translate"]["pronoun_table"])
-    segments = [
-        Segment(
-            "mention",
-            work[key.utterance].utterance.doc_id,
-            work[key.utterance].utterance.part,
-            work[key.utterance].utterance.sentence,
-            text,
-            tuple(_text_flags(text)),
-        )
-        for key, text in texts.items()
-    ]
     treatment: Counter = Counter()
+    if config["translate"]["mention_context"] == "sentence":
+        sources = marked_sources(utterances, [w.slots for w in work], list(texts))
+        segments = []
+        for index, source in sources.items():
+            u = utterances[index]
+            flags = _text_flags(source.text) + (["too_many_tags"] if source.untagged else [])
+            segments.append(Segment("marked", u.doc_id, u.part, u.sentence, source.text, tuple(flags)))
+            treatment["in_sentence"] += len(source.slots)
+            treatment["alone_no_tag_left"] += len(source.untagged)
+    else:
+        segments = [
+            Segment(
+                "mention",
+                work[key.utterance].utterance.doc_id,
+                work[key.utterance].utterance.part,
+                work[key.utterance].utterance.sentence,
+                text,
+                tuple(_text_flags(text)),
+            )
+            for key, text in texts.items()
+        ]
+        treatment["alone"] += len(texts)
     for w in work:
         u = w.utterance
         rng = utterance_rng(config["seed"], u.doc_id, u.part, u.sentence, 1)
         text, placeholders = replace(u.tokens, u.pos, w.slots, inventory, rng, set())
-        flags = _text_flags(text) + _slot_flags(u, w.slots, placeholders)
+        flags = _text_flags(text) + _slot_flags(u, w.slots, placeholders, text)
         n = sum(ph is not None for ph in placeholders)
         segments.append(Segment("utterance", u.doc_id, u.part, u.sentence, text, tuple(flags), n))
         for slot in w.slots:
-            treatment["kept_as_words" if slot.kind == "in_place" else "placeholder"] += 1
+            if slot.kind == "in_place":
+                treatment[f"kept_as_words_{slot.in_place}"] += 1
+            else:
+                treatment["placeholder"] += 1
     treatment["pronoun_table"] = len(pronouns)
     return segments, _summary(segments, treatment)
 
@@ -104,8 +132,10 @@ def _text_flags(text: str) -> list[str]:
     return flags
 
 
-def _slot_flags(u: SelectedUtterance, slots: Sequence[Slot], placeholders: Sequence[object]) -> list[str]:
-    """Flags of the placeholders' places, from the English tokens and tags."""
+def _slot_flags(
+    u: SelectedUtterance, slots: Sequence[Slot], placeholders: Sequence[object], sent: str
+) -> list[str]:
+    """Flags of the placeholders' places, from the English tokens and tags and the segment `sent`."""
     flags: set[str] = set()
     covered = {i for s in slots for i in range(s.span.start, s.span.end + 1)}
     for slot, ph in zip(slots, placeholders):
@@ -119,12 +149,19 @@ def _slot_flags(u: SelectedUtterance, slots: Sequence[Slot], placeholders: Seque
         start, end = slot.span.start, slot.span.end
         if m.root is not None and quantifier_kind(u.tokens[start : end + 1], u.pos[start : end + 1], m.root - start):
             flags.add("name_for_quantifier")
+        if m.root is not None and time_reason(u.tokens, u.pos, m.root, u.entities):
+            flags.add("name_for_time")
+        if (
+            slot.kind == "plain" and after < len(u.tokens) and is_contraction(u.tokens[after], u.pos[after])
+            and re.search(re.escape(ph.source) + r"['’](?:s|d|ll|re|ve|m)\b", sent)  # type: ignore[attr-defined]
+        ):
+            flags.add("contraction_after_placeholder")
     return [f for f in FLAGS if f in flags]
 
 
 def _summary(segments: Sequence[Segment], treatment: Counter) -> dict[str, Any]:
     out: dict[str, Any] = {"segments": {}, "flags": {}, "mentions": dict(sorted(treatment.items()))}
-    for kind in ("mention", "utterance"):
+    for kind in ("marked", "mention", "utterance"):
         mine = [s for s in segments if s.kind == kind]
         out["segments"][kind] = {
             "segments": len(mine),
@@ -165,7 +202,10 @@ def summary_markdown(segments: Sequence[Segment], summary: Mapping[str, Any]) ->
         "| segments | sent | distinct | with placeholders | flagged |",
         "|---|---|---|---|---|",
     ]
-    for kind, label in (("mention", "mention texts (step a)"), ("utterance", "utterances"), ("all", "all")):
+    for kind, label in (
+        ("marked", "marked sentences (step a)"), ("mention", "mention texts alone (step a)"),
+        ("utterance", "utterances"), ("all", "all"),
+    ):
         c = seg[kind]
         lines.append(
             f"| {label} | {c['segments']:,} | {c['unique']:,} | {c['with_placeholders']:,} | {c['flagged']:,} |"
@@ -173,9 +213,10 @@ def summary_markdown(segments: Sequence[Segment], summary: Mapping[str, Any]) ->
     lines += ["", f"Segments with a detokenisation defect: {summary['detokenisation_defects']:,}.", ""]
     lines += ["| mentions | count |", "|---|---|"]
     lines += [f"| {k} | {v:,} |" for k, v in summary["mentions"].items()]
-    lines += ["", "| flag | mention texts | utterances |", "|---|---|---|"]
+    lines += ["", "| flag | marked sentences | mention texts | utterances |", "|---|---|---|---|"]
     for flag in FLAGS:
-        lines.append(f"| {flag} | {summary['flags']['mention'][flag]:,} | {summary['flags']['utterance'][flag]:,} |")
+        f = summary["flags"]
+        lines.append(f"| {flag} | {f['marked'][flag]:,} | {f['mention'][flag]:,} | {f['utterance'][flag]:,} |")
     for flag in FLAGS:
         hits = [s for s in segments if flag in s.flags][:EXAMPLES]
         if hits:

@@ -13,8 +13,10 @@ Four kinds of mention are treated differently (method.md's hard cases):
   States] Air Force"; select decides, `select.stand_in`) keeps its words and
   gets no placeholder; resolution finds its translation in the output.
 Two mentions with the same text get two different placeholders, so the
-resolution is never ambiguous. A pair of names ("Gino and Marco") before a
-contracted verb gets the full verb ("Gino and Marco are", not "Marco're").
+resolution is never ambiguous. A placeholder before a contracted verb gets
+the verb in full, decided from the English tags (`lang.en.contractions`):
+"Gino and Marco are", not "Marco're"; "Lamberto is what Ciro was", not
+"Lamberto's what…", which a translator reads as a possessive.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from coref_transfer.classes import Class
+from coref_transfer.lang.en.contractions import full_form
 from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.lang.en.tags import PROPER_TAGS
 from coref_transfer.model import Span
@@ -32,8 +35,6 @@ from coref_transfer.translate.placeholders.inventory import Inventory, Placehold
 
 POSSESSIVE_CLITICS = frozenset(("'s", "'", "’s", "’"))
 """The possessive clitic as PTB tokens, with straight and typographic apostrophes."""
-CONTRACTED_VERBS = {"'re": "are", "'ve": "have", "'ll": "will", "'d": "would"}
-"""Contracted verbs written in full after a pair of names (the contraction attaches to "Marco" otherwise)."""
 
 
 @dataclass(frozen=True)
@@ -119,9 +120,9 @@ def replace(
                 out.append("'s")
                 out_pos.append("POS")
             i = slot.span.end + 1
-            clitic = tokens[i].replace("’", "'").lower() if i < len(tokens) else ""
-            if len(words) > 1 and clitic in CONTRACTED_VERBS:
-                out.append("had" if clitic == "'d" and pos[i] == "VBD" else CONTRACTED_VERBS[clitic])
+            verb = full_form(tokens, pos, i) if i < len(tokens) and slot.kind == "plain" else None
+            if verb is not None:  # "Lamberto's what…" reads as a possessive: "Lamberto is what…"
+                out.append(verb)
                 out_pos.append(pos[i])
                 i += 1
         else:

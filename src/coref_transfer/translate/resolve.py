@@ -6,10 +6,13 @@ exactly once on token boundaries, and the edits are applied to the text, so
 that the mentions' character ranges are known; the result is tokenised again
 and each mention gets its token span (0-based, end inclusive).
 
-Articles: names take none, but the mention put back often brings one, and
-Italian fuses it with a simple preposition before it: "di Gustavo" becomes
-"del porto", not "di il porto"; the fused word belongs to the mention's span
-(it carries the mention's article).
+Articles and prepositions: names take none, and a town takes "a"; the
+Italian put back may need an article, another preposition, or both
+(`translate.determiners`: "visitò la Cina", "in Francia", "negli Stati
+Uniti", "del generale George Washington"), and Italian fuses an article
+with a simple preposition before it: "di Gustavo" becomes "del porto", not
+"di il porto"; the fused word belongs to the mention's span (it carries the
+mention's article), a bare preposition does not ("in [Francia]").
 
 Mentions kept as words (`in_place`, a part of a larger name or compound,
 "the [United States] Air Force"): their own translation ("Stati Uniti"),
@@ -32,28 +35,20 @@ possessive simply takes the placeholder's place.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from dataclasses import replace as with_values
 
 from coref_transfer.lang.en.possessed import Possessed
-from coref_transfer.lang.it.articles import FULL_ARTICLES, articulated, plain_form
+from coref_transfer.lang.it.articles import FULL_ARTICLES, plain_form
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
+from coref_transfer.translate.determiners import Context, contract, fit, opens_sentence
 from coref_transfer.translate.placeholders.inventory import Placeholder, find_placeholder
 from coref_transfer.translate.possessive import NounGender, Placement, place
 from coref_transfer.translate.replace import Slot
 from coref_transfer.translate.self_forms import SELF_ROLES, find_self_form
-
-
-def _with_preposition(preposition: str, text: str) -> str | None:
-    """`di` + `il porto` → `del porto`; None when the text does not start with a definite article."""
-    lower = text.lower()
-    if lower.startswith(("l'", "l’")):
-        fused = articulated(preposition, "l'")
-        return None if fused is None else fused + text[2:]
-    article, _, rest = text.partition(" ")
-    fused = articulated(preposition, article) if rest else None
-    return None if fused is None else f"{fused} {rest}"
 
 
 @dataclass
@@ -70,6 +65,8 @@ class Resolved:
     """How each possessive pronoun was put back (`translate.possessive`)."""
     unplaced: dict[int, str] = field(default_factory=dict)
     """Why a slot has no span, when resolution knows better than the slot's kind (a -self, `translate.self_forms`)."""
+    articles: Counter = field(default_factory=Counter)
+    """What `translate.determiners.fit` did to the articles and prepositions, by action."""
 
 
 @dataclass
@@ -78,6 +75,7 @@ class _Edit:
     end: int
     text: str
     slot: int | None  # the slot whose mention `text` is, if any
+    prefix: int = 0  # characters of `text` before the mention (a preposition that is not the mention's)
 
 
 def survival(
@@ -104,6 +102,7 @@ def resolve(
     italian: Sequence[str],
     possessed: Sequence[Possessed | None] | None = None,
     gender_of: NounGender | None = None,
+    contexts: Sequence[Context | None] | None = None,
 ) -> Resolved:
     """Replace each placeholder by its mention's Italian text; find the mentions kept as words.
 
@@ -115,6 +114,8 @@ def resolve(
         possessed: the English possessed noun of each possessive slot
             (`translate.possessive.possessed_nouns`; None: not known).
         gender_of: the gender of a noun after an elided article (parser, noun lexicon).
+        contexts: what `translate.determiners.fit` knows of each slot's mention
+            (None: a text alone with no other evidence).
     """
     failure, tokens = survival(translation, placeholders)
     if failure:
@@ -122,6 +123,7 @@ def resolve(
     words = [t for t, _ in tokens]
     edits: list[_Edit] = []
     placements: list[Placement] = []
+    articles: Counter = Counter()
     in_place: list[int] = []
     for k, (slot, ph, text) in enumerate(zip(slots, placeholders, italian)):
         if ph is None:
@@ -140,11 +142,13 @@ def resolve(
         if slot.text.lower() in ("hers", "theirs") and first > 0 and words[first - 1].lower() == "di":
             edits.append(_Edit(tokens[first - 1][1], end, text, k))  # "è di Giulia" → "è suo", not "è di suo"
             continue
-        fused = _with_preposition(words[first - 1], text) if first > 0 else None
-        if fused is not None:  # names take no article, the mention brings one: "di il porto" → "del porto"
-            edits.append(_Edit(tokens[first - 1][1], end, fused, k))
-        else:
-            edits.append(_Edit(start, end, text, k))
+        context = (contexts[k] if contexts else None) or Context("alone")
+        context = with_values(context, italian_first=opens_sentence(translation[:start]))
+        before = words[first - 1] if first > 0 else None
+        fitted = fit(before, text, context)
+        if fitted.action:
+            articles[fitted.action] += 1
+        edits.append(_placed(tokens, first, start, end, before, fitted.preposition, fitted.text, k))
     unplaced: dict[int, str] = {}
     for k in in_place:
         if slots[k].in_place in SELF_ROLES:  # a -self: found by its Italian forms
@@ -158,7 +162,38 @@ def resolve(
     resolved = _apply(translation, edits, len(slots))
     resolved.possessives = placements
     resolved.unplaced = unplaced
+    resolved.articles = articles
     return resolved
+
+
+def _placed(
+    tokens: Sequence[tuple[str, int]],
+    first: int,
+    start: int,
+    end: int,
+    before: str | None,
+    preposition: str | None,
+    text: str,
+    slot: int,
+) -> _Edit:
+    """The edit that puts `text` where the placeholder was, with the word before it as `fit` decided.
+
+    `preposition` None keeps the word before; "" removes it (the text carries it: "negli Stati Uniti");
+    a word replaces it ("in"). A definite article fuses with a simple preposition before it, and the
+    fused word belongs to the mention ("del porto").
+    """
+    if preposition is None:
+        fused = contract(before, text) if before else None
+        if fused is None:
+            return _Edit(start, end, text, slot)
+        return _Edit(tokens[first - 1][1], end, fused, slot)  # "di il porto" → "del porto"
+    prev_start = tokens[first - 1][1]
+    if preposition == "":
+        return _Edit(prev_start, end, text, slot)
+    fused = contract(preposition, text)
+    if fused is not None:
+        return _Edit(prev_start, end, fused[:1].upper() + fused[1:] if preposition[:1].isupper() else fused, slot)
+    return _Edit(prev_start, end, f"{preposition} {text}", slot, prefix=len(preposition) + 1)
 
 
 def _find_words(
@@ -222,8 +257,9 @@ def _apply(text: str, edits: list[_Edit], n_slots: int) -> Resolved:
         length += edit.start - cursor
         piece = edit.text
         if edit.slot is not None:
-            lead = len(piece) - len(piece.lstrip())
-            core = piece.strip()
+            mention = piece[edit.prefix :]
+            lead = edit.prefix + len(mention) - len(mention.lstrip())
+            core = mention.strip()
             ranges[edit.slot] = (length + lead, length + lead + len(core))
         out.append(piece)
         length += len(piece)

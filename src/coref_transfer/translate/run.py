@@ -30,7 +30,7 @@ from coref_transfer.translate.mt.memory import MemoryMissError, TranslationMemor
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.preflight import preflight, segments_tsv, summary_markdown
-from coref_transfer.translate.stage import mention_segments, run_gamma
+from coref_transfer.translate.stage import fallback_segments, mention_segments, run_gamma
 
 log = logging.getLogger(__name__)
 
@@ -46,11 +46,24 @@ def build_backend(config: Mapping[str, Any], threads: int = 1) -> Backend:
         from coref_transfer.translate.mt.plugin import load_plugin
 
         return load_plugin(t["plugin"], t["plugin_options"], threads)
+    return _ct2_backend(config, "model", threads)
+
+
+def build_marked_backend(config: Mapping[str, Any], threads: int = 1) -> Backend | None:
+    """The backend of the marked sentences (`translate.marked_model`), or None: the translate backend's."""
+    if config["translate"]["mention_context"] != "sentence" or not config["translate"]["marked_model"]["path"]:
+        return None
+    return _ct2_backend(config, "marked_model", threads)
+
+
+def _ct2_backend(config: Mapping[str, Any], key: str, threads: int) -> Backend:
+    """A CTranslate2 backend for the model block `translate.<key>`, with translate's decoding options."""
     from coref_transfer.translate.mt.ct2 import CTranslate2Backend
 
-    model = t["model"]
+    t = config["translate"]
+    model = t[key]
     return CTranslate2Backend(
-        config_path(config, "translate.model.path"),
+        config_path(config, f"translate.{key}.path"),
         family=model["family"],
         source_lang=model["source_lang"],
         target_lang=model["target_lang"],
@@ -102,9 +115,13 @@ def run_translate(
 
     Args:
         export_misses: with the memory backend, write the segments the memory
-            lacks to this file (source<TAB>) instead of failing on the first:
-            first the mentions' texts alone, while any is missing (the
-            placeholders depend on their Italian), then the utterances.
+            lacks to this file (source<TAB>) instead of failing on the first,
+            in rounds, since each depends on the translations of the one
+            before: the marked sentences (`translate.mention_context:
+            sentence`), then the mention texts sent alone (all of them with
+            `alone`; with `sentence`, the ones whose tags did not survive),
+            then the utterances with their placeholders (drawn from the
+            classes the mentions' Italian gives).
     Raises:
         MemoryMissError: segments missing from the translation memory.
     """
@@ -123,25 +140,32 @@ def run_translate(
     if export_misses is not None:
         if not isinstance(backend, TranslationMemory):
             raise ConfigError("--export-misses needs translate.backend: memory")
-        if config["translate"]["italian_classes"]:
-            # The placeholders depend on the Italian of the mentions (step 2 of the classes): while the
-            # memory lacks any mention text, the utterances' segments are not known yet.
-            missing = backend.missing(mention_segments(utterances, config["translate"]["pronoun_table"]))
+        for kind, segments in _mention_rounds(utterances, config, backend):
+            # The placeholders depend on the Italian of the mentions (step 2 of the classes), and which
+            # mentions go alone on what the marked sentences gave: while the memory lacks any of these,
+            # the next round's segments are not known yet.
+            missing = backend.missing(segments)
             if missing:
                 n = write_misses(export_misses, missing)
                 log.error(
-                    "wrote %d missing mention segment(s) to %s: translate them and append them to the memory, "
-                    "then run again for the utterances (their placeholders depend on the mentions' Italian)",
-                    n, export_misses,
+                    "wrote %d missing %s segment(s) to %s: translate them and append them to the memory, "
+                    "then run again (the next segments depend on their Italian)",
+                    n, kind, export_misses,
                 )
                 raise MemoryMissError(config_path(config, "translate.memory"), sorted(set(missing)))
         backend = collector = MissCollector(backend)
-    cache = TranslationCache(config["translate"]["cache"]) if getattr(backend, "cacheable", True) else None
-    service = TranslationService(
-        backend, cache, batch_segments=config["translate"]["checkpoint_segments"], progress=progress
+    marked_backend = build_marked_backend(config, threads)
+    needs_cache = getattr(backend, "cacheable", True) or marked_backend is not None
+    cache = TranslationCache(config["translate"]["cache"]) if needs_cache else None
+    batch = config["translate"]["checkpoint_segments"]
+    service = TranslationService(backend, cache, batch_segments=batch, progress=progress)
+    marked_service = (
+        TranslationService(marked_backend, cache, batch_segments=batch, progress=progress) if marked_backend else None
     )
     try:
-        translated, stats = run_gamma(utterances, service, inventory, config, parser, lexicon, progress)
+        translated, stats = run_gamma(
+            utterances, service, inventory, config, parser, lexicon, progress, marked_service=marked_service
+        )
     finally:
         if cache is not None:
             cache.close()
@@ -150,6 +174,8 @@ def run_translate(
         log.error("wrote %d missing segment(s) to %s", n, export_misses)
         raise MemoryMissError(config_path(config, "translate.memory"), sorted(set(collector.misses)))
     stats["translation"] = asdict(service.stats)
+    if marked_service is not None:
+        stats["translation_marked"] = asdict(marked_service.stats)
     check_accounting(stats, "translate")
     with staged_directory(out) as tmp:
         write_records(translated, tmp / "gamma.parquet", "gamma")
@@ -161,6 +187,7 @@ def run_translate(
                 stage_config(config, "translate"),
                 [beta3_path, *([config_path(config, "parser.lexicon")] if lexicon else [])],
                 backend_fingerprint=backend.fingerprint,
+                **({"marked_backend_fingerprint": marked_backend.fingerprint} if marked_backend else {}),
                 placeholders_sha256=inventory.fingerprint,
                 parser_fingerprint=parser.fingerprint if parser else None,
                 partition=utterances[0].partition if utterances else Path(selection).name,
@@ -171,7 +198,24 @@ def run_translate(
         Path(selection).name, stats["input"]["utterances"], stats["gamma"]["utterances"],
         stats["input"]["mentions"], stats["gamma"]["mentions"], service.stats.translated, service.stats.cache_hits,
     )
+    sources = stats["mention_sources"]
+    log.info(
+        "translate %s: mentions' Italian (%s): %d from their sentence, %d alone (%d marked sentences; fallbacks: %s)",
+        Path(selection).name, sources["context"], sources["sentence"], sources["alone"], sources["marked_sentences"],
+        ", ".join(f"{k} {v}" for k, v in sources["fallbacks"].items() if v) or "none",
+    )
     return stats
+
+
+def _mention_rounds(utterances, config: Mapping[str, Any], memory: TranslationMemory):
+    """The rounds of segments sent before the utterances, each known once the memory holds the one
+    before: yields (kind, segments)."""
+    if not config["translate"]["italian_classes"]:
+        return  # the placeholders do not depend on the mentions' Italian: one round collects everything
+    sentence = config["translate"]["mention_context"] == "sentence"
+    yield ("marked sentence" if sentence else "mention"), mention_segments(utterances, config)
+    if sentence:
+        yield "mention", fallback_segments(utterances, config, memory.table)
 
 
 def run_preflight(selection: str | Path, out: str | Path, config: Mapping[str, Any]) -> dict[str, Any]:
@@ -200,9 +244,10 @@ def run_preflight(selection: str | Path, out: str | Path, config: Mapping[str, A
         )
     seg = summary["segments"]
     log.info(
-        "preflight %s: %d segments (%d mention texts, %d utterances, %d with placeholders); %d flagged, "
-        "%d with a detokenisation defect; see %s",
-        Path(selection).name, seg["all"]["segments"], seg["mention"]["segments"], seg["utterance"]["segments"],
+        "preflight %s: %d segments (%d marked sentences, %d mention texts, %d utterances, %d with placeholders); "
+        "%d flagged, %d with a detokenisation defect; see %s",
+        Path(selection).name, seg["all"]["segments"], seg["marked"]["segments"], seg["mention"]["segments"],
+        seg["utterance"]["segments"],
         seg["all"]["with_placeholders"], seg["all"]["flagged"], summary["detokenisation_defects"],
         Path(out) / "preflight.md",
     )

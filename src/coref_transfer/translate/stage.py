@@ -1,7 +1,10 @@
 """Stage γ over a table of β3 utterances, in the paper's order.
 
-(a) Every noun mention's own text is translated alone ("the foundation" →
-"la fondazione"); (b) those Italian texts are parsed and (c) each cluster's
+(a) Every noun mention's Italian is found: in its sentence, translated
+with the mentions tagged (`translate.marked`: "<a>The foundation</a> was
+created" → "<a>La fondazione</a> è stata creata"), or, the paper's way and
+the fallback, its own text translated alone (`translate.mention_texts`);
+(b) those Italian texts are parsed and (c) each cluster's
 class is estimated again with their gender and number
 (`translate.italian_evidence`, step 2 of the classes); pronoun mentions then
 take their Italian form from the class, by table (`translate.pronouns`);
@@ -34,7 +37,9 @@ from coref_transfer.lang.it.noun_phrase import Lexicon
 from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.records import Attempt, SelectedUtterance, TranslatedMention, TranslatedUtterance
 from coref_transfer.stats import TRANSLATE_MENTION_REASONS, TRANSLATE_UTTERANCE_REASONS
+from coref_transfer.translate.determiners import ACTIONS, SKIPS, Context
 from coref_transfer.translate.italian_evidence import ClassUpdate, MentionKey, italian_classes
+from coref_transfer.translate.mention_texts import MentionTexts, alone_fallbacks, marked_sources, mention_texts
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory, Placeholder
 from coref_transfer.translate.possessive import NounGender, PossessiveCounts, possessed_nouns
@@ -72,6 +77,7 @@ def run_gamma(
     parser: ParserBackend | None = None,
     lexicon: Lexicon | None = None,
     progress: bool = False,
+    marked_service: TranslationService | None = None,
 ) -> tuple[list[TranslatedUtterance], dict[str, Any]]:
     """Stage γ on the utterances select kept (the `beta3` table).
 
@@ -80,12 +86,17 @@ def run_gamma(
             `classes` and `parser` sections).
         parser: the Italian parser, needed when `translate.italian_classes` is on.
         lexicon: the noun lexicon (`parser.lexicon`; None: none).
+        marked_service: the service for the marked sentences (`translate.marked_model`; None: `service`).
     Returns:
         (the `gamma` table's records, stats).
     """
     translate_cfg, seed = config["translate"], config["seed"]
     work = [Work(i, u, make_slots(u), [m.cls for m in u.mentions]) for i, u in enumerate(utterances)]
-    texts, pronouns = _noun_mention_texts(work, service, translate_cfg["pronoun_table"])
+    english, pronouns = mention_sources(work, translate_cfg["pronoun_table"])
+    found = mention_texts(
+        utterances, [w.slots for w in work], english, service, translate_cfg["mention_context"], marked_service
+    )
+    texts: dict[MentionKey, str] = dict(found.texts)
     update: ClassUpdate | None = None
     if translate_cfg["italian_classes"]:
         if parser is None:
@@ -138,12 +149,40 @@ def run_gamma(
         if w.reason is None:
             italian = [texts[MentionKey(w.index, s.index)] for s in w.slots]
             possessed = possessed_nouns(w.utterance, w.slots)
-            w.resolved = resolve(w.translation, w.slots, w.placeholders, italian, possessed, gender_of)
-    out = [_translated(w, texts) for w in work]
+            contexts = [_context(w, s, found) for s in w.slots]
+            w.resolved = resolve(w.translation, w.slots, w.placeholders, italian, possessed, gender_of, contexts)
+    out = [_translated(w, texts, found) for w in work]
     stats = _stats(work, attempts)
+    stats["mention_sources"] = found.counts(translate_cfg["mention_context"])
     if update is not None:
         stats.update(update.counts)
     return out, stats
+
+
+_DETERMINER_TAGS = frozenset(("DT", "PDT", "PRP$", "CD", "WDT", "WP$", "POS"))
+"""English tags that make a noun phrase not bare ("the", "his", "two", "Maria 's")."""
+_UD = {"masc": "Masc", "fem": "Fem", "sing": "Sing", "plur": "Plur"}
+
+
+def _context(w: Work, slot: Slot, found: MentionTexts) -> Context:
+    """What `translate.determiners.fit` knows of one slot's mention (see `determiners.Context`)."""
+    key = MentionKey(w.index, slot.index)
+    tokens, pos = w.utterance.tokens, w.utterance.pos
+    start, end = slot.span.start, slot.span.end
+    before = start - 1
+    cls = w.classes[slot.index] if w.classes else None
+    placeholder = w.placeholders[slot.index] if w.placeholders else None
+    return Context(
+        source=found.sources.get(key, "table"),
+        town=placeholder is not None and placeholder.cls[:2] == ("thing", "fem"),
+        first_name=placeholder is not None and placeholder.cls[:2] != ("thing", "fem"),
+        preposition_it=found.prepositions.get(key),
+        preposition_en=tokens[before].lower() if before >= 0 and pos[before] in ("IN", "TO") else None,
+        gender=_UD.get(cls.gender) if cls else None,
+        number=_UD.get(cls.number) if cls else None,
+        english_bare=not any(pos[i] in _DETERMINER_TAGS for i in range(start, end + 1)),
+        english_first=all(not t[:1].isalnum() for t in tokens[:start]),
+    )
 
 
 def _class_tuple(cls: MentionClass) -> tuple[str, str, str]:
@@ -176,34 +215,16 @@ def mention_sources(work: Sequence[Work], pronoun_table: bool) -> tuple[dict[Men
     return to_translate, pronouns
 
 
-def mention_segments(utterances: Sequence[SelectedUtterance], pronoun_table: bool) -> list[str]:
-    """The segments step (a) sends to translation, in order (before any placeholder is drawn)."""
+def mention_segments(utterances: Sequence[SelectedUtterance], config: Mapping[str, Any]) -> list[str]:
+    """The segments step (a) sends first, in order (before any placeholder is drawn): the marked
+    sentences (`translate.mention_context: sentence`; the fallbacks alone come after, once these are
+    read: `mention_texts.alone_fallbacks`), or every mention's text alone (`alone`)."""
     work = [Work(i, u, make_slots(u)) for i, u in enumerate(utterances)]
-    return list(mention_sources(work, pronoun_table)[0].values())
-
-
-def _noun_mention_texts(
-    work: Sequence[Work], service: TranslationService, pronoun_table: bool
-) -> tuple[dict[MentionKey, str], list[MentionKey]]:
-    """Step (a): the Italian text of every mention that is not a pronoun taken from the table, by MT.
-
-    Returns:
-        (Italian text per translated mention, the pronoun mentions whose form
-        the table gives once their class is final).
-    """
-    to_translate, pronouns = mention_sources(work, pronoun_table)
-    keys = list(to_translate)
-    outputs = service.translate([to_translate[k] for k in keys]) if keys else []
-    texts = {key: _strip_final_period(text, to_translate[key]) for key, text in zip(keys, outputs)}
-    return texts, pronouns
-
-
-def _strip_final_period(italian: str, english: str) -> str:
-    """MT models like to end a phrase with a full stop that the English had not."""
-    italian = italian.strip()
-    if italian.endswith(".") and not english.rstrip().endswith("."):
-        italian = italian[:-1].rstrip()
-    return italian
+    english, _ = mention_sources(work, config["translate"]["pronoun_table"])
+    if config["translate"]["mention_context"] == "alone":
+        return list(english.values())
+    sources = marked_sources(utterances, [w.slots for w in work], list(english))
+    return [m.text for m in sources.values()]
 
 
 def _unplaced_reason(slot: Slot, resolved: Resolved | None) -> str:
@@ -218,11 +239,22 @@ def _placeholder_source(w: Work, index: int) -> str | None:
     return ph.source if ph is not None else None
 
 
-def _translated(w: Work, texts: Mapping[MentionKey, str]) -> TranslatedUtterance:
+def fallback_segments(
+    utterances: Sequence[SelectedUtterance], config: Mapping[str, Any], lookup: Mapping[str, str]
+) -> list[str]:
+    """The mention texts `translate.mention_context: sentence` sends alone, given the marked sentences'
+    translations in `lookup` (a memory: for `--export-misses`)."""
+    work = [Work(i, u, make_slots(u)) for i, u in enumerate(utterances)]
+    english, _ = mention_sources(work, config["translate"]["pronoun_table"])
+    return alone_fallbacks(utterances, [w.slots for w in work], english, lookup)
+
+
+def _translated(w: Work, texts: Mapping[MentionKey, str], found: MentionTexts) -> TranslatedUtterance:
     u = w.utterance
     resolved = w.resolved
     mentions = []
     for slot in w.slots:
+        key = MentionKey(w.index, slot.index)
         m = u.mentions[slot.index]
         span = resolved.spans[slot.index] if resolved else None
         if w.reason:
@@ -238,14 +270,18 @@ def _translated(w: Work, texts: Mapping[MentionKey, str]) -> TranslatedUtterance
                 source_span=m.span,
                 kind=slot.kind,
                 text_en=slot.text,
-                text_it=texts.get(MentionKey(w.index, slot.index)),
+                text_it=texts.get(key),
                 placeholder=_placeholder_source(w, slot.index),
                 cls=w.classes[slot.index],
                 dropped_at=dropped,
                 reason=reason,
                 role=m.role,
+                text_source=found.sources.get(key, "table" if key in texts else None),
+                fallback=found.fallbacks.get(key),
+                preposition_it=found.prepositions.get(key),
             )
         )
+    marked, marked_translation = found.marked.get(w.index, (None, None))
     return TranslatedUtterance(
         partition=u.partition,
         doc_id=u.doc_id,
@@ -263,6 +299,8 @@ def _translated(w: Work, texts: Mapping[MentionKey, str]) -> TranslatedUtterance
         dropped_at="gamma" if w.reason else None,
         reason=w.reason,
         mentions=mentions,
+        marked=marked,
+        marked_translation=marked_translation,
     )
 
 
@@ -272,6 +310,7 @@ def _stats(work: Sequence[Work], attempts: Counter) -> dict[str, Any]:
     dropped_men: Counter = Counter()
     kept_mentions = 0
     possessives = PossessiveCounts()
+    articles: Counter = Counter()
     clusters = set()
     tokens = 0
     for w in work:
@@ -281,6 +320,7 @@ def _stats(work: Sequence[Work], attempts: Counter) -> dict[str, Any]:
         tokens += len(w.resolved.tokens)  # type: ignore[union-attr]
         for placement in w.resolved.possessives:  # type: ignore[union-attr]
             possessives.add(placement)
+        articles.update(w.resolved.articles)  # type: ignore[union-attr]
         for slot, span in zip(w.slots, w.resolved.spans):  # type: ignore[union-attr]
             if span is None:
                 dropped_men[_unplaced_reason(slot, w.resolved)] += 1
@@ -303,4 +343,5 @@ def _stats(work: Sequence[Work], attempts: Counter) -> dict[str, Any]:
         },
         "attempts": {str(k): attempts[k] for k in sorted(attempts)},
         "possessives": possessives.block(),
+        "articles": {k: articles[k] for k in (*ACTIONS, *SKIPS)},
     }

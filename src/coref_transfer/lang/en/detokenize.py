@@ -119,10 +119,27 @@ def detokenize(tokens: Sequence[str], pos: Sequence[str] | None = None) -> str:
     Raises:
         ValueError: if `pos` is not as long as `tokens`.
     """
+    return detokenize_with_offsets(tokens, pos)[0]
+
+
+def detokenize_with_offsets(
+    tokens: Sequence[str], pos: Sequence[str] | None = None
+) -> tuple[str, list[tuple[int, int] | None]]:
+    """`detokenize`, with the characters each token became: (start, end) in the text, end exclusive;
+    None for a token that is dropped (PTB's period repeated after an abbreviation).
+
+    Raises:
+        ValueError: if `pos` is not as long as `tokens`.
+    """
     if pos is not None and len(pos) != len(tokens):
         raise ValueError(f"{len(tokens)} tokens but {len(pos)} tags")
     tags: Sequence[str | None] = pos if pos is not None else [None] * len(tokens)
-    return _join(_pieces(list(tokens), list(tags)))
+    pieces, owners = _pieces(list(tokens), list(tags))
+    text, ranges = _join(pieces)
+    offsets: list[tuple[int, int] | None] = [None] * len(tokens)
+    for piece, token in enumerate(owners):
+        offsets[token] = ranges[piece]
+    return text, offsets
 
 
 def _surface(token: str) -> str:
@@ -130,9 +147,10 @@ def _surface(token: str) -> str:
     return _PTB_QUOTES.get(token) or _PTB_SYMBOL.sub(lambda m: PTB_SYMBOLS[m.group()], token)
 
 
-def _pieces(tokens: list[str], tags: list[str | None]) -> list[_Piece]:
-    """One piece per token (minus PTB's repeated final period), left to right."""
+def _pieces(tokens: list[str], tags: list[str | None]) -> tuple[list[_Piece], list[int]]:
+    """One piece per token (minus PTB's repeated final period), left to right, and each piece's token."""
     pieces: list[_Piece] = []
+    owners: list[int] = []
     open_quotes = {"double": 0, "single": 0}
     paired = _paired_quotes(tokens, tags)
     for i, (token, tag) in enumerate(zip(tokens, tags, strict=True)):
@@ -141,13 +159,16 @@ def _pieces(tokens: list[str], tags: list[str | None]) -> list[_Piece]:
         if kind is None:
             if token != "." or prev is None or not _ABBREVIATION.search(prev.text):
                 pieces.append(_word_piece(token, tag))
+                owners.append(i)
         elif _is_mark(tokens, tags, i):
             pieces.append(_Piece(_surface(token), join_left=True))
+            owners.append(i)
         else:
             opens = _quote_opens(tokens, tags, i, prev, open_quotes[kind] > 0, paired.get(i))
             open_quotes[kind] = open_quotes[kind] + 1 if opens else max(open_quotes[kind] - 1, 0)
             pieces.append(_Piece(_surface(token), join_left=not opens, join_right=opens, opener=opens))
-    return pieces
+            owners.append(i)
+    return pieces, owners
 
 
 def _word_piece(token: str, tag: str | None) -> _Piece:
@@ -225,7 +246,7 @@ def _opens_in_context(token: str, before: str, after: str, later: list[str], lef
     return not (token == "'" and before[-1:] in "sS" and not _APOSTROPHES.intersection(later))
 
 
-def _join(pieces: Sequence[_Piece]) -> str:
+def _join(pieces: Sequence[_Piece]) -> tuple[str, list[tuple[int, int]]]:
     """The pieces with a space between two of them unless either joins the other.
 
     Written by hand although NLTK's TreebankWordDetokenizer (what this module
@@ -239,11 +260,16 @@ def _join(pieces: Sequence[_Piece]) -> str:
     the token boundaries again in a string.
     """
     out: list[str] = []
+    ranges: list[tuple[int, int]] = []
+    length = 0
     for i, piece in enumerate(pieces):
         if i and not (pieces[i - 1].join_right or piece.join_left or _one_word(pieces[i - 1].text, piece.text)):
             out.append(" ")
+            length += 1
         out.append(piece.text)
-    return "".join(out)
+        ranges.append((length, length + len(piece.text)))
+        length += len(piece.text)
+    return "".join(out), ranges
 
 
 def _one_word(left: str, right: str) -> bool:

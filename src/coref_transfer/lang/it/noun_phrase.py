@@ -18,7 +18,10 @@ the gender and number Italian agreement will follow, by this precedence:
 4. **Names.** A proper name (PROPN head, or the English mention's root is a
    proper noun, NNP/NNPS) takes only what a determiner says
    ("la Fiat", "gli Stati Uniti"): the parser's features on names are
-   guesses. Without a determiner, a place name (the English mention is a
+   guesses. A country, region or body of the place table
+   (`lang.it.places`: "il Canada", "l'Unione Sovietica", "gli Stati Uniti")
+   takes the table's gender and number where no determiner gives a gender
+   (an elided "l'" tells the number only). Without a determiner, a place name (the English mention is a
    GPE entity: cities, regions, countries named bare) is feminine singular
    by the Italian convention that city names are feminine ("Bologna è
    stata generosa", "Milano è bella": *la città di* Bologna); a person's
@@ -31,8 +34,8 @@ the gender and number Italian agreement will follow, by this precedence:
    is plural, feminine only if every conjunct is (Italian agreement:
    "Maria e Laura sono arrivate", "Maria e Paolo sono arrivati").
 
-Limits: countries and regions named bare are rare in Italian but not all
-feminine ("Israele è"); islands and rivers take an article. A phrase whose
+Limits: a country or region missing from the place table is read as a
+city (feminine); rivers, mountains and seas are not in the table. A phrase whose
 root is not a noun or a name (a parse gone wrong, an adjective alone) is
 reported `unanalysed` and left to the English root and the cluster vote.
 """
@@ -46,6 +49,7 @@ from typing import Protocol
 from coref_transfer.classes import UD_GENDER, UD_NUMBER
 from coref_transfer.lang.it.articles import DEFINITE_ARTICLES, INDEFINITE_ARTICLES, plain_form
 from coref_transfer.lang.it.morphology import POSSESSIVES, demonstrative_features
+from coref_transfer.lang.it.places import Place, place
 from coref_transfer.model import span_root
 from coref_transfer.parsing.model import ParsedSentence
 
@@ -119,15 +123,21 @@ class PhraseFeatures:
 UNANALYSED = PhraseFeatures(None, None, "unanalysed", "unanalysed", None)
 
 
+_NOT_HEADS = frozenset(("ADP", "PUNCT", "DET", "ADJ", "NUM", "CCONJ", "SCONJ", "ADV"))
+"""Parts of speech the word after an opening article cannot head the phrase with."""
+
+
 def _head(parsed: ParsedSentence) -> int | None:
-    """The phrase's head: its syntactic root if a noun or name, else its first noun or name,
-    else a pronoun root (None: no such word)."""
+    """The phrase's head: its syntactic root if a noun or name, else the word after an opening article
+    (a noun the parser took for a verb), else its first noun or name, else a pronoun root (None: no such word)."""
     tokens = parsed.tokens
     if not tokens:
         return None
     root = span_root([t.head for t in tokens], 0, len(tokens) - 1)
     if root is not None and tokens[root].upos in ("NOUN", "PROPN"):
         return root
+    if len(tokens) > 1 and determiner_features(tokens[0].text) is not None and tokens[1].upos not in _NOT_HEADS:
+        return 1  # "le scarpette da ballo" parsed with a verb root: the word after the article heads it
     for i, token in enumerate(tokens):
         if token.upos in ("NOUN", "PROPN"):
             return i
@@ -188,6 +198,19 @@ def _own_features(
     return gender, number, gender_source, number_source
 
 
+def _place(parsed: ParsedSentence) -> Place | None:
+    """The country, region or body the phrase names, its article aside, its longest name first
+    ("l'Ohio nord-orientale" names the Ohio; `lang.it.places`)."""
+    words = [t.text for t in parsed.tokens]
+    while words and determiner_features(words[0]) is not None:
+        words = words[1:]
+    for n in range(len(words), 0, -1):
+        name = " ".join(words[:n])
+        if name[:1].isupper() and (found := place(name)) is not None:
+            return found
+    return None
+
+
 def phrase_features(
     parsed: ParsedSentence, lexicon: Lexicon | None = None, entity_label: str | None = None, english_proper: bool = False
 ) -> PhraseFeatures:
@@ -216,6 +239,13 @@ def phrase_features(
         else:
             gender = None
         return PhraseFeatures(gender, "plur", "coordination" if gender else None, "coordination", head, proper)
+    if proper and gender is None:
+        known = _place(parsed)
+        if known is not None:  # "l'Unione Sovietica", "Canada": the place table's gender and number
+            return PhraseFeatures(
+                UD_GENDER[known.gender], UD_NUMBER[known.number], "place_table", number_source or "place_table",
+                head, proper,
+            )
     if proper and gender is None and number is None:
         if entity_label in FEMININE_PLACE_LABELS:
             return PhraseFeatures("fem", "sing", "place_name", "place_name", head, proper)

@@ -1,4 +1,25 @@
-"""City names, feminine in Italian whatever their ending ("Bologna è stata generosa", "Milano è bella").
+"""Place names and the grammar Italian gives them: cities, countries, regions, islands.
+
+**Cities** are feminine whatever their ending ("Bologna è stata generosa",
+"Milano è bella") and take no article ("a Bologna", "di Milano").
+
+**Countries, regions, continents, islands and international bodies**
+(`place`) take their own gender and number ("il Canada è stato", "gli
+Stati Uniti sono"), mostly an article ("la Francia", "l'Unione Sovietica",
+but "Cuba", "Israele") and a locative phrase that is not the city's "a X":
+"in Francia", "negli Stati Uniti", "nel Regno Unito", "a Cuba". The table,
+`data/it_places.tsv` (name, gender, number, article, locative, kind, note),
+was written for the project from standard Italian usage; its country names
+are the ones CLDR gives Italian (Babel ships them; `tests/test_places.py`
+checks that every CLDR country is there), and its genders follow the
+ending (-a feminine, else masculine) except where a note says why not
+("Canada": masculine despite -a), which the tests check too.
+
+Why: a placeholder for a place is a town, which takes no article and the
+preposition "a"; the Italian noun phrase put back in its place needs its
+own ("visitò Cina" → "visitò la Cina", "a Francia" → "in Francia";
+`translate.determiners`), and its gender for agreement ("l'Unione
+Sovietica è crollata").
 
 Why: a bare city name is the subject of many predicates; its gender is not
 its ending's ("Milano", "Torino" are feminine: *la città di* Milano), the
@@ -14,6 +35,10 @@ listed; countries and regions are not cities ("il Piemonte", "Israele").
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
 
 CITIES = frozenset(
     """
@@ -37,3 +62,59 @@ CITIES = frozenset(
 def is_city(word: str) -> bool:
     """A city name of the list, as written (capitalised)."""
     return word in CITIES
+
+
+@dataclass(frozen=True)
+class Place:
+    """A country, region, continent, island or international body, with its grammar."""
+
+    name: str
+    gender: str
+    """`Masc` or `Fem` (UD values)."""
+    number: str
+    """`Sing` or `Plur`."""
+    article: str | None
+    """The definite article it takes (il, lo, l', la, i, gli, le); None: none ("Cuba", "Israele")."""
+    locative: str
+    """The phrase for "in X" / "to X": "in Francia", "negli Stati Uniti", "a Cuba"."""
+    kind: str
+    """country, continent, region, island, organization or historical."""
+
+
+PLACE_KINDS = ("country", "continent", "region", "island", "organization", "historical")
+"""The kinds of `data/it_places.tsv`."""
+
+
+@lru_cache(maxsize=1)
+def places() -> dict[str, Place]:
+    """Every place of `data/it_places.tsv`, by name as written.
+
+    Raises:
+        ValueError: a malformed row (the file ships with the package; the tests check it).
+    """
+    text = resources.files("coref_transfer").joinpath("data/it_places.tsv").read_text(encoding="utf-8")
+    out: dict[str, Place] = {}
+    header = None
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or (line.startswith("#") and "\t" not in line):
+            continue
+        fields = line.split("\t")
+        if header is None:
+            header = fields
+            continue
+        if len(fields) != 7 or fields[5] not in PLACE_KINDS or fields[1] not in ("Masc", "Fem"):
+            raise ValueError(f"data/it_places.tsv:{lineno}: malformed row {line!r}")
+        name, gender, number, article, locative, kind, _ = fields
+        out[name] = Place(name, gender, number, None if article == "-" else article, locative, kind)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def place(name: str) -> Place | None:
+    """The place named `name` (as written, else case aside: "NATO", "Nato"), or None (a city, or unknown)."""
+    table = places()
+    found = table.get(name.strip())
+    if found is None:
+        lower = name.strip().lower()
+        found = next((p for n, p in table.items() if n.lower() == lower), None)
+    return found

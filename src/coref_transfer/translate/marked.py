@@ -1,0 +1,287 @@
+"""The marked sentence: each mention translated in its sentence, its Italian read between tags.
+
+A mention translated alone loses its sense ("the plant", a factory, comes
+back as "la pianta") and its determiner ("Voters" stays "Elettori" where
+the sentence says "Gli elettori vedono…"). So the translator is given the
+English utterance once more, untouched but for a pair of tags around each
+mention, and each mention's Italian is read between its tags:
+
+    <a>The plant</a> closed after <b>Voters</b> complained.
+    <a>Lo stabilimento</a> ha chiuso dopo che <b>gli elettori</b> si sono lamentati.
+
+The format is LabelPigeon's (Thennal, Biemann and Hatzel, ACL 2026: an
+NLLB-200 fine-tuned to keep XML tags while it translates): one letter per
+mention, in the order of the English (`<a>`…`</a>`, `<b>`…`</b>`, at most
+26), so that the tag, not the order or the words, says which mention is
+which (Italian moves noun phrases: "Daniel's book" is "il libro di
+Daniel"). EasyProject's square brackets carry no identity and need each
+mention translated alone as well to be told apart; alignment
+(TransMuCoRes, awesome-align) needs no markers but loses about a quarter
+of the mentions and all the function words at a mention's edges
+(`docs/translate.md`, "Mentions in their sentence", says more).
+
+Reading the Italian of one mention (`read`):
+
+1. Its tags must be there once each, the opening one first, and hold words
+   and no other tag (a mention holds no other mention: select keeps the
+   leaves of the nesting forest). Otherwise the mention falls back to its
+   text translated alone, with the reason counted:
+
+   | reason | what |
+   |---|---|
+   | `tag_missing` | neither tag |
+   | `tag_unpaired` | one tag only, or the closing one first |
+   | `tag_repeated` | a tag twice |
+   | `tag_nested` | another mention's tag inside |
+   | `tag_empty` | nothing but spaces or punctuation between the tags |
+   | `tag_no_word` | only articles and prepositions between the tags (a tag moved off its noun: `<a>la</a> pianta`) |
+   | `tag_too_long` | more than 3 words per English word, plus 3 (a tag moved past its phrase) |
+   | `tag_moved` | an English proper noun of the mention is written in the Italian outside the tags, not inside |
+   | `tag_adjective` | a name in English (its root a proper noun) read as one lower-case word without an article: an adjective ("aree metropolitane <b>statunitensi</b>" for "US metro areas") cannot stand where a name stood |
+   | `too_many_mentions` | the 27th mention of an utterance and after: no letter left |
+   | `no_sentence` | the marked sentence was not translated (its utterance has no mention to mark) |
+
+2. The article or preposition next to the tags goes with the mention, as
+   Italian fuses them: before `<a>`, an articulated preposition lends its
+   article ("della <a>Germania</a>" → "la Germania", preposition "di"), an
+   article is the mention's own ("la <a>pianta</a>" → "la pianta"); inside,
+   a leading preposition is taken off ("<a>nella regione</a>" → "la
+   regione", preposition "in"). The preposition is kept as evidence for
+   resolution (`translate.determiners`: "in Cina", not the "a" a town
+   takes).
+3. A mention that opens the Italian sentence loses the capital the sentence
+   gave it when the English mention had none ("<a>Gli studenti</a>
+   protestarono" → "gli studenti"); resolution capitalises whatever opens
+   the final sentence.
+
+Unknown letters in the output (a tag no mention has) are counted
+(`unknown_tags`) and ignored. The plain Italian (tags removed) is not used:
+the placeholder sentence still carries the agreement (the paper's method),
+this one only supplies each mention's words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from coref_transfer.lang.en.detokenize import detokenize_with_offsets
+from coref_transfer.lang.it.articles import article_kind, plain_form, split_articulated
+from coref_transfer.lang.it.tokenize import tokens_with_offsets
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+"""One tag name per mention, in the order of the English (LabelPigeon's limit: 26)."""
+SIMPLE_PREPOSITIONS = frozenset(("di", "d'", "a", "ad", "da", "in", "su", "con", "per", "tra", "fra"))
+"""Prepositions that may stand at a mention's edge in the Italian."""
+FALLBACK_REASONS = (
+    "tag_missing", "tag_unpaired", "tag_repeated", "tag_nested", "tag_empty", "tag_no_word", "tag_too_long",
+    "tag_moved", "tag_adjective", "too_many_mentions", "no_sentence",
+)
+"""Why a mention's Italian came from its text alone rather than its sentence (the table above)."""
+MAX_WORDS_PER_WORD, MAX_EXTRA_WORDS = 3, 3
+"""A tag may hold at most 3 Italian words per English word, plus 3."""
+
+_TAG = re.compile(r"<\s*(/?)\s*([a-zA-Z])\s*>")
+_SPACES = re.compile(r"\s+")
+_PUNCTUATION = re.compile(r"^[\W_]+$")
+
+
+@dataclass(frozen=True)
+class MarkedSource:
+    """The English utterance with its mentions tagged, and which slot each letter stands for."""
+
+    text: str
+    slots: tuple[int, ...]
+    """The slot index (`translate.replace.Slot.index`) of letter a, b, c, …"""
+    untagged: tuple[int, ...] = ()
+    """Slots that wanted a tag and got none (`too_many_mentions`)."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the marked translation says of one mention."""
+
+    text: str | None
+    """The mention's Italian, its article included; None: fall back to the text alone."""
+    reason: str
+    """`sentence`, or why it fell back (`FALLBACK_REASONS`)."""
+    preposition: str | None = None
+    """The simple preposition before the mention in the marked translation ("in" for "nella <a>…"), if any."""
+
+
+def mark(tokens: Sequence[str], pos: Sequence[str], spans: Mapping[int, tuple[int, int]]) -> MarkedSource | None:
+    """The English text with a tag pair around each span (start, end inclusive token indexes) of `spans`.
+
+    Args:
+        tokens, pos: the utterance's PTB tokens and tags.
+        spans: slot index → the tokens of the mention to tag; spans do not overlap.
+    Returns:
+        None when there is nothing to tag.
+    """
+    if not spans:
+        return None
+    text, offsets = detokenize_with_offsets(tokens, pos)
+    order = sorted(spans, key=lambda k: spans[k])
+    tagged, untagged = order[: len(LETTERS)], order[len(LETTERS) :]
+    inserts: list[tuple[int, int, str]] = []  # (character, 0 closing before 1 opening, tag)
+    for letter, slot in zip(LETTERS, tagged):
+        start, end = spans[slot]
+        first = next(offsets[i] for i in range(start, end + 1) if offsets[i] is not None)
+        last = next(offsets[i] for i in range(end, start - 1, -1) if offsets[i] is not None)
+        inserts += [(first[0], 1, f"<{letter}>"), (last[1], 0, f"</{letter}>")]
+    out, cursor = [], 0
+    for char, _, tag in sorted(inserts):
+        out += [text[cursor:char], tag]
+        cursor = char
+    out.append(text[cursor:])
+    return MarkedSource("".join(out), tuple(tagged), tuple(untagged))
+
+
+def read(
+    translation: str,
+    source: MarkedSource,
+    english: Mapping[int, Sequence[str]],
+    proper: Mapping[int, Sequence[str]] | None = None,
+    lowercase_start: Mapping[int, bool] | None = None,
+    names: Collection[int] = (),
+) -> tuple[dict[int, Reading], int]:
+    """Each tagged mention's Italian from the translation of `source`, and the number of unknown tags.
+
+    Args:
+        translation: the translator's output for `source.text`.
+        english: slot → the English words of the mention (for the length check).
+        proper: slot → the mention's English proper nouns (for the moved-tag check).
+        lowercase_start: slot → whether a capital the Italian sentence gives it is not its own.
+        names: the slots whose English root is a proper noun (for the adjective check).
+    Returns:
+        ({slot: Reading}, unknown tags); slots of `source.untagged` get `too_many_mentions`.
+    """
+    letters = {letter: slot for letter, slot in zip(LETTERS, source.slots)}
+    found: dict[str, list[tuple[str, int, int]]] = {}
+    unknown = 0
+    for m in _TAG.finditer(translation):
+        letter = m.group(2).lower()
+        if letter not in letters:
+            unknown += 1
+            continue
+        found.setdefault(letter, []).append((m.group(1), m.start(), m.end()))
+    plain, where = _plain(translation)
+    readings: dict[int, Reading] = {slot: Reading(None, "too_many_mentions") for slot in source.untagged}
+    for letter, slot in letters.items():
+        reason, inner = _locate(found.get(letter, []), found, letter)
+        if reason:
+            readings[slot] = Reading(None, reason)
+            continue
+        start, end = where[inner[0]], where[inner[1]]
+        readings[slot] = _reading(
+            plain, start, end, english.get(slot, ()), (proper or {}).get(slot, ()),
+            (lowercase_start or {}).get(slot, False), slot in names,
+        )
+    return readings, unknown
+
+
+def _locate(
+    mine: list[tuple[str, int, int]], found: Mapping[str, list[tuple[str, int, int]]], letter: str
+) -> tuple[str | None, tuple[int, int]]:
+    """(fallback reason or None, the characters between the tags in the raw translation)."""
+    if not mine:
+        return "tag_missing", (0, 0)
+    opening = [t for t in mine if t[0] == ""]
+    closing = [t for t in mine if t[0] == "/"]
+    if len(opening) > 1 or len(closing) > 1:
+        return "tag_repeated", (0, 0)
+    if not opening or not closing or closing[0][1] < opening[0][2]:
+        return "tag_unpaired", (0, 0)
+    inner = (opening[0][2], closing[0][1])
+    for other, tags in found.items():
+        if other != letter and any(inner[0] <= start < inner[1] for _, start, _ in tags):
+            return "tag_nested", (0, 0)
+    return None, inner
+
+
+def _plain(translation: str) -> tuple[str, list[int]]:
+    """The translation without tags, runs of spaces made one, and where each raw character went.
+
+    Returns:
+        (plain text, `where`: for each raw character index and the end, the plain index it maps to).
+    """
+    tags = {i for m in _TAG.finditer(translation) for i in range(m.start(), m.end())}
+    out: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(translation):
+        where.append(len(out))
+        if i in tags:
+            continue
+        if ch.isspace():
+            if out and out[-1] != " ":
+                out.append(" ")
+            continue
+        out.append(ch)
+    where.append(len(out))
+    return "".join(out), where
+
+
+def _reading(
+    plain: str, start: int, end: int, english: Sequence[str], proper: Sequence[str], lowercase_start: bool,
+    name: bool = False,
+) -> Reading:
+    """The mention's text between `start` and `end` of the plain translation, with its edges."""
+    tokens = tokens_with_offsets(plain)
+    inside = [(w, o) for w, o in tokens if o >= start and o + len(w) <= end]
+    words = [w for w, _ in inside if not _PUNCTUATION.match(w)]
+    if not words:
+        piece = plain[start:end].strip()  # tags inside a word: "Pittsburgh-<b>Cleveland</b>"
+        if any(ch.isalpha() for ch in piece):
+            return Reading(piece, "sentence")
+        return Reading(None, "tag_empty")
+    preposition: str | None = None
+    article: str | None = None
+    first = inside[0][1]
+    head = plain_form(inside[0][0])
+    split = split_articulated(head)
+    if split is not None and len(inside) > 1:  # "<a>nella regione</a>"
+        preposition, article = split
+        first = inside[1][1]
+    elif head in SIMPLE_PREPOSITIONS and len(inside) > 1:  # "<a>in Cina</a>"
+        preposition = _simple(head)
+        first = inside[1][1]
+    before = [(w, o) for w, o in tokens if o + len(w) <= start]
+    if before and preposition is None and article_kind(inside[0][0]) is None:
+        word = before[-1][0]
+        split = split_articulated(word)
+        if split is not None:  # "della <a>Germania</a>"
+            preposition, article = split
+        elif article_kind(word) is not None:  # "la <a>pianta</a>"
+            article = plain_form(word)
+            previous = plain_form(before[-2][0]) if len(before) > 1 else ""
+            if previous in SIMPLE_PREPOSITIONS:
+                preposition = _simple(previous)
+        elif plain_form(word) in SIMPLE_PREPOSITIONS:
+            preposition = _simple(plain_form(word))
+    elif before and preposition is None and plain_form(before[-1][0]) in SIMPLE_PREPOSITIONS:
+        preposition = _simple(plain_form(before[-1][0]))
+    body = plain[first:end].strip()
+    rest = [w for w, _ in tokens_with_offsets(body) if not _PUNCTUATION.match(w)]
+    if not rest or all(article_kind(w) or plain_form(w) in SIMPLE_PREPOSITIONS for w in rest):
+        return Reading(None, "tag_no_word")
+    if len(rest) > MAX_WORDS_PER_WORD * max(len(english), 1) + MAX_EXTRA_WORDS:
+        return Reading(None, "tag_too_long")
+    if proper and not any(p in body for p in proper) and any(p in plain for p in proper):
+        return Reading(None, "tag_moved")
+    if name and article is None and len(rest) == 1 and body[:1].islower() and article_kind(body) is None:
+        return Reading(None, "tag_adjective")  # "statunitensi" for "US"
+    text = _with_article(article, body) if article else body
+    if lowercase_start and not plain[:start].strip(" \"'«“‘([—–-") and text[:1].isupper():
+        text = text[0].lower() + text[1:]
+    return Reading(text, "sentence", preposition)
+
+
+def _simple(preposition: str) -> str:
+    """A preposition's plain form: "ad" → "a", "d'" → "di"."""
+    return {"ad": "a", "d'": "di"}.get(preposition, preposition)
+
+
+def _with_article(article: str, body: str) -> str:
+    """The article before the body, elided without a space: "l'" + "Unione" → "l'Unione"."""
+    return f"{article}{body}" if article.endswith("'") else f"{article} {body}"

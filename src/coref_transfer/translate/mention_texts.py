@@ -1,0 +1,205 @@
+"""Step (a) of γ: the Italian of every mention that is not a pronoun, from its sentence or alone.
+
+Two ways, chosen by `translate.mention_context`:
+
+- `sentence` (decided, the default): each utterance with a mention to read
+  is sent once more, untouched but for a tag pair around each such mention
+  (`translate.marked`), and each mention's Italian — its sense, its article,
+  the preposition before it — is read between its tags. A mention whose
+  tags did not survive falls back to its text translated alone, with the
+  reason counted; the fallbacks are sent in a second batch.
+- `alone` (the paper's way): each mention's text is translated alone.
+
+The marked sentences may go to another model than everything else (a
+tag-keeping model such as LabelPigeon): the caller passes that service.
+
+Counted in `stats.json` (`mention_sources`): the mentions whose Italian came
+from their sentence, from their text alone, and why each fallback fell
+back; the marked sentences sent; the unknown tags seen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from coref_transfer.lang.en.tags import PROPER_TAGS
+from coref_transfer.records import SelectedUtterance
+from coref_transfer.translate.italian_evidence import MentionKey
+from coref_transfer.translate.marked import FALLBACK_REASONS, MarkedSource, Reading, mark, read
+from coref_transfer.translate.replace import Slot
+
+CONTEXTS = ("sentence", "alone")
+"""The values of `translate.mention_context`."""
+
+
+class Translator(Protocol):
+    """What step (a) needs of a translation service."""
+
+    def translate(self, segments: Sequence[str]) -> list[str]: ...
+
+
+@dataclass
+class MentionTexts:
+    """The Italian of each mention to translate, and where it came from."""
+
+    texts: dict[MentionKey, str] = field(default_factory=dict)
+    sources: dict[MentionKey, str] = field(default_factory=dict)
+    """`sentence` or `alone`."""
+    fallbacks: dict[MentionKey, str] = field(default_factory=dict)
+    """Why a mention of the `sentence` way came from its text alone (`marked.FALLBACK_REASONS`)."""
+    prepositions: dict[MentionKey, str] = field(default_factory=dict)
+    """The simple preposition the marked translation put before the mention, where it put one."""
+    marked: dict[int, tuple[str, str]] = field(default_factory=dict)
+    """Per utterance (its index): the marked sentence sent and the translation received."""
+    unknown_tags: int = 0
+
+    def counts(self, context: str) -> dict[str, Any]:
+        """The `mention_sources` block of stats.json."""
+        sources = Counter(self.sources.values())
+        fallbacks = Counter(self.fallbacks.values())
+        return {
+            "context": context,
+            "mentions": len(self.texts),
+            "sentence": sources["sentence"],
+            "alone": sources["alone"],
+            "fallbacks": {r: fallbacks[r] for r in FALLBACK_REASONS} if context == "sentence" else {},
+            "marked_sentences": len(self.marked),
+            "unknown_tags": self.unknown_tags,
+        }
+
+
+def tag_spans(slots: Sequence[Slot], keys: Sequence[int]) -> dict[int, tuple[int, int]]:
+    """The English tokens to tag for each slot index of `keys` (a possessor's clitic stays outside)."""
+    out = {}
+    for slot in slots:
+        if slot.index in keys:
+            end = slot.span.end - 1 if slot.kind == "possessor" else slot.span.end
+            out[slot.index] = (slot.span.start, end)
+    return out
+
+
+def marked_sources(
+    utterances: Sequence[SelectedUtterance], slots: Sequence[Sequence[Slot]], wanted: Sequence[MentionKey]
+) -> dict[int, MarkedSource]:
+    """The marked sentence of every utterance with a mention of `wanted` (by utterance index)."""
+    by_utterance: dict[int, list[int]] = {}
+    for key in wanted:
+        by_utterance.setdefault(key.utterance, []).append(key.mention)
+    out = {}
+    for index, mentions in sorted(by_utterance.items()):
+        u = utterances[index]
+        source = mark(u.tokens, u.pos, tag_spans(slots[index], mentions))
+        if source is not None:
+            out[index] = source
+    return out
+
+
+def mention_texts(
+    utterances: Sequence[SelectedUtterance],
+    slots: Sequence[Sequence[Slot]],
+    english: Mapping[MentionKey, str],
+    service: Translator,
+    context: str,
+    marked_service: Translator | None = None,
+) -> MentionTexts:
+    """Step (a): each mention's Italian, from its sentence (with the fallback) or alone.
+
+    Args:
+        utterances, slots: the partition's utterances and their slots (by utterance index).
+        english: the English text of each mention to translate (`stage.mention_sources`).
+        service: the translation service; `marked_service` the one for the
+            marked sentences (None: `service`).
+        context: `sentence` or `alone` (`translate.mention_context`).
+    Raises:
+        ValueError: an unknown context.
+    """
+    if context not in CONTEXTS:
+        raise ValueError(f"unknown translate.mention_context {context!r}: one of {', '.join(CONTEXTS)}")
+    result = MentionTexts()
+    alone = list(english)
+    if context == "sentence":
+        sources = marked_sources(utterances, slots, alone)
+        order = list(sources)
+        outputs = (marked_service or service).translate([sources[i].text for i in order]) if order else []
+        readings: dict[MentionKey, Reading] = {}
+        for index, translation in zip(order, outputs):
+            source = sources[index]
+            result.marked[index] = (source.text, translation)
+            found, unknown = _read(utterances[index], slots[index], source, translation)
+            result.unknown_tags += unknown
+            readings.update({MentionKey(index, k): r for k, r in found.items()})
+        alone = []
+        for key in english:
+            reading = readings.get(key, Reading(None, "no_sentence"))
+            if reading.text is not None:
+                result.texts[key] = reading.text
+                result.sources[key] = "sentence"
+                if reading.preposition:
+                    result.prepositions[key] = reading.preposition
+            else:
+                result.fallbacks[key] = reading.reason
+                alone.append(key)
+    outputs = service.translate([english[k] for k in alone]) if alone else []
+    for key, text in zip(alone, outputs):
+        result.texts[key] = strip_final_period(text, english[key])
+        result.sources[key] = "alone"
+    result.texts = {k: result.texts[k] for k in english}  # the order of `english`
+    return result
+
+
+def alone_fallbacks(
+    utterances: Sequence[SelectedUtterance],
+    slots: Sequence[Sequence[Slot]],
+    english: Mapping[MentionKey, str],
+    lookup: Mapping[str, str],
+) -> list[str]:
+    """The mention texts the `sentence` way will send alone, given the translations in `lookup`.
+
+    For `--export-misses`: which fallbacks a memory must hold is known only
+    once it holds the marked sentences.
+    """
+    sources = marked_sources(utterances, slots, list(english))
+    readings: dict[MentionKey, Reading] = {}
+    for index, source in sources.items():
+        if source.text.strip() in lookup:
+            found, _ = _read(utterances[index], slots[index], source, lookup[source.text.strip()])
+            readings.update({MentionKey(index, k): r for k, r in found.items()})
+    return [english[k] for k in english if readings.get(k, Reading(None, "no_sentence")).text is None]
+
+
+def _read(
+    u: SelectedUtterance, slots: Sequence[Slot], source: MarkedSource, translation: str
+) -> tuple[dict[int, Reading], int]:
+    """`marked.read` with what it needs of the English mentions."""
+    by_slot = {s.index: s for s in slots}
+    words = {k: by_slot[k].text.split() for k in (*source.slots, *source.untagged)}
+    proper = {k: _proper_words(u, by_slot[k]) for k in source.slots}
+    lower = {k: by_slot[k].text[:1].islower() for k in source.slots}
+    names = {k for k in source.slots if by_slot[k].kind != "in_place" and _root_is_proper(u, by_slot[k])}
+    return read(translation, source, words, proper, lower, names)
+
+
+def _root_is_proper(u: SelectedUtterance, slot: Slot) -> bool:
+    """Whether the mention's English root is a proper noun (a name, whose Italian is a name too)."""
+    root = u.mentions[slot.index].root
+    return root is not None and u.pos[root] in PROPER_TAGS
+
+
+def _proper_words(u: SelectedUtterance, slot: Slot) -> list[str]:
+    """The mention's English proper nouns (a tag moved off a name leaves the name outside)."""
+    return [
+        u.tokens[i]
+        for i in range(slot.span.start, slot.span.end + 1)
+        if u.pos[i] in PROPER_TAGS and len(u.tokens[i]) > 2 and u.tokens[i][:1].isupper()
+    ]
+
+
+def strip_final_period(italian: str, english: str) -> str:
+    """MT models like to end a phrase with a full stop that the English had not."""
+    italian = italian.strip()
+    if italian.endswith(".") and not english.rstrip().endswith("."):
+        italian = italian[:-1].rstrip()
+    return italian
