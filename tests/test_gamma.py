@@ -76,8 +76,12 @@ def parser() -> SpacyParser:
     return SpacyParser(REPO / "resources" / "models" / "it_ud_coref_transfer")
 
 
+ALONE = {"mention_context": "alone"}
+"""The paper's way: these tests script each mention's text alone (the marked sentences: test_marked.py)."""
+
+
 def run(rows, script, inventory, **gamma):
-    cfg = validate_config({"translate": gamma} if gamma else {})
+    cfg = validate_config({"translate": {**ALONE, **gamma}})
     backend = Scripted(script)
     out, stats = run_gamma(rows, TranslationService(backend, progress=False), inventory, cfg, parser())
     return [r.to_row() for r in out], stats, backend  # as the gamma table holds them
@@ -132,7 +136,7 @@ def test_placeholders_are_distinct_of_the_right_class_and_seeded(beta3, inventor
     assert len(set(used)) == 3
     fem = set(inventory.tokens(("person", "fem", "sing")))
     assert all(p in fem for p in used)  # all three mentions are person/fem/sing
-    cfg = validate_config({"seed": 99})
+    cfg = validate_config({"seed": 99, "translate": ALONE})
     changed, _ = run_gamma(rows, TranslationService(Scripted(stepmother_script), progress=False), inventory, cfg, parser())
     assert [r.replaced for r in changed] != [r["replaced"] for r in out1]
 
@@ -702,7 +706,7 @@ def possessed_script(source: str, call: int) -> str:
 def test_possessives_go_to_the_head_with_the_article_rebuilt_and_agreeing(beta3, inventory):
     from coref_transfer.lang.it.nouns import load_lexicon
 
-    cfg = validate_config({})
+    cfg = validate_config({"translate": ALONE})
     backend = Scripted(possessed_script)
     lexicon = load_lexicon(REPO / "resources" / "lexicon" / "it_nouns.tsv")
     records, stats = run_gamma(

@@ -18,6 +18,11 @@ figures are issue 13's targets, also quoted in the README and in
 Issue 14: -self pronouns keep their words (19: 15 reflexive, 4 emphatic; 4
 dropped with `self_other`, 1 more with its chain), and every kept pronoun
 mention has its English role (`lang.en.pronoun_role`).
+
+Issue 28: 17 dates and times keep their words (no name stands for one), no
+contracted verb is left after a name, and 2,338 utterances are sent once
+more with their mentions tagged (the marked sentences), none with more
+mentions than tag letters.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ from coref_transfer.translate.run import run_preflight
 ONTOGUM = Path(
     os.environ.get("COREF_TRANSFER_ONTOGUM", REPO / ".." / "shared" / "data" / "ontogum" / "train")
 ).resolve()
+MARKED = 2338
+"""Utterances of OntoGUM train with a mention whose Italian is read in its sentence (issue 28)."""
 BEFORE = 4848
 """β3 mentions of OntoGUM train before issue 13 (main 23407bd, `coref-transfer select`)."""
 
@@ -66,7 +73,10 @@ def test_select_accounts_for_every_decision(runs):
         "reflexive": 0,
         "self_other": 4,
     }
-    assert select["in_place"] == {"inside_name": 79, "compound_modifier": 91, "reflexive": 15, "emphatic": 4}
+    # issue 28: dates and times keep their words (a name would make them people)
+    assert select["in_place"] == {
+        "inside_name": 79, "compound_modifier": 91, "reflexive": 15, "emphatic": 4, "time": 17, "number": 0,
+    }
     assert select["roles"] == {
         "subject": 914, "object": 246, "reflexive": 15, "emphatic": 4, "oblique": 63, "possessive": 398, "other": 12,
     }
@@ -82,11 +92,15 @@ def test_the_mentions_that_reach_translation_stay_at_least_95_percent_of_before(
 def test_no_segment_has_a_detokenisation_defect_and_no_name_stands_for_a_quantifier(runs):
     _, preflight, _ = runs
     assert preflight["detokenisation_defects"] == 0
-    for kind in ("mention", "utterance"):
+    for kind in ("marked", "mention", "utterance"):
         flags = preflight["flags"][kind]
         assert flags["name_for_quantifier"] == 0
         assert flags["long_segment"] == 0
     assert preflight["flags"]["utterance"]["placeholder_before_name"] == 5
+    # issue 28: no date or time stands as a person, no contraction is left after a name, no tag is lacking
+    assert preflight["flags"]["utterance"]["name_for_time"] == 0
+    assert preflight["flags"]["utterance"]["contraction_after_placeholder"] == 0
+    assert preflight["flags"]["marked"]["too_many_tags"] == 0
 
 
 def test_the_preflight_lists_every_segment_with_its_flags(runs):
@@ -94,8 +108,10 @@ def test_the_preflight_lists_every_segment_with_its_flags(runs):
     rows = (out / "preflight" / "segments.tsv").read_text(encoding="utf-8").splitlines()
     assert rows[0].split("\t") == ["kind", "doc_id", "part", "sentence", "flags", "segment"]
     seg = preflight["segments"]
-    assert len(rows) - 1 == seg["all"]["segments"] == seg["mention"]["segments"] + seg["utterance"]["segments"]
+    assert len(rows) - 1 == seg["all"]["segments"] == sum(seg[k]["segments"] for k in ("marked", "mention", "utterance"))
     assert seg["utterance"]["segments"] == 5887  # every utterance select kept, each once
+    assert seg["mention"]["segments"] == 0  # translate.mention_context: sentence (the fallbacks are not known yet)
+    assert seg["marked"]["segments"] == MARKED  # one per utterance with a mention to read in its sentence
     assert json.loads((out / "preflight" / "preflight.json").read_text()) == preflight
     summary = (out / "preflight" / "preflight.md").read_text(encoding="utf-8")
     assert "## placeholder_before_name" in summary and "Segments with a detokenisation defect: 0." in summary

@@ -247,7 +247,9 @@ def test_stats_count_the_mentions_kept_as_words_and_the_drops(make_parts, config
 """
     _, result = fates(make_parts, config, text)
     stats = compute_stats([result])
-    assert stats["in_place"] == {"inside_name": 1, "compound_modifier": 0, "reflexive": 0, "emphatic": 0}
+    assert stats["in_place"] == {
+        "inside_name": 1, "compound_modifier": 0, "reflexive": 0, "emphatic": 0, "time": 0, "number": 0,
+    }
     assert stats["roles"] == {
         "subject": 0, "object": 1, "reflexive": 0, "emphatic": 0, "oblique": 0, "possessive": 0, "other": 0,
     }

@@ -175,46 +175,93 @@ def test_truncated_last_line_is_skipped_and_counted(tmp_path, caplog):
     assert reopened.get(cache_key("fp", "c")) is None
 
 
-def test_export_misses_asks_for_the_mentions_first_then_the_utterances(tmp_path):
-    """The placeholders depend on the mentions' Italian, so a memory that lacks a mention's text
-    exports the mention texts alone; once they are in, the next run exports the utterances."""
+def _cli(*args: str):
     import os
     import subprocess
     import sys
 
     from conftest import REPO
 
-    def run(*args: str) -> subprocess.CompletedProcess:
-        env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
-        return subprocess.run([sys.executable, "-m", "coref_transfer", *args], capture_output=True, text=True,
-                              cwd=REPO, env=env)
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    return subprocess.run([sys.executable, "-m", "coref_transfer", *args], capture_output=True, text=True, cwd=REPO,
+                          env=env)
 
-    selected = tmp_path / "select"
-    proc = run("select", "resources/sample/test/data/english/annotations/nw", "--out", str(selected), "--no-progress")
+
+@pytest.fixture
+def nw_selection(tmp_path):
+    proc = _cli("select", "resources/sample/test/data/english/annotations/nw", "--out", str(tmp_path / "select"),
+                "--no-progress")
     assert proc.returncode == 0, proc.stderr
-    lines = (REPO / "resources" / "sample" / "translation-memory.tsv").read_text(encoding="utf-8").splitlines()
+    return tmp_path / "select"
+
+
+def _sample_memory_lines() -> list[str]:
+    from conftest import REPO
+
+    return (REPO / "resources" / "sample" / "translation-memory.tsv").read_text(encoding="utf-8").splitlines()
+
+
+def test_export_misses_asks_for_the_mentions_first_then_the_utterances(tmp_path, nw_selection):
+    """The paper's way: the placeholders depend on the mentions' Italian, so a memory that lacks a mention's
+    text exports the mention texts alone; once they are in, the next run exports the utterances."""
+    lines = _sample_memory_lines()
     mention = next(line for line in lines if line.startswith("the foundation\t"))
-    utterance = next(line for line in lines if "è stata creata" in line)
+    utterance = next(line for line in lines if "è stata creata" in line and "<a>" not in line)
     memory = tmp_path / "memory.tsv"
     memory.write_text("\n".join(x for x in lines if x not in (mention, utterance)) + "\n", encoding="utf-8")
-    cfg = json.dumps({"translate": {"memory": str(memory)}})
+    cfg = json.dumps({"translate": {"memory": str(memory), "mention_context": "alone"}})
     misses = tmp_path / "misses.tsv"
+    args = ("translate", "--input", str(nw_selection), "--out", str(tmp_path / "g"), "--config-json", cfg, "--no-progress")
 
-    first = run("translate", "--input", str(selected), "--out", str(tmp_path / "g"), "--config-json", cfg,
-                "--export-misses", str(misses), "--no-progress")
+    first = _cli(*args, "--export-misses", str(misses))
     assert first.returncode == 1 and "missing mention segment" in first.stderr
     assert misses.read_text(encoding="utf-8") == "the foundation\t\n"  # the utterance is not asked for yet
     assert not (tmp_path / "g").exists()
 
     memory.write_text(memory.read_text(encoding="utf-8") + mention + "\n", encoding="utf-8")
-    second = run("translate", "--input", str(selected), "--out", str(tmp_path / "g"), "--config-json", cfg,
-                 "--export-misses", str(misses), "--no-progress")
+    second = _cli(*args, "--export-misses", str(misses))
     assert second.returncode == 1
     assert misses.read_text(encoding="utf-8") == utterance.split("\t")[0] + "\t\n"
 
     memory.write_text(memory.read_text(encoding="utf-8") + utterance + "\n", encoding="utf-8")
-    third = run("translate", "--input", str(selected), "--out", str(tmp_path / "g"), "--config-json", cfg, "--no-progress")
+    third = _cli(*args)
     assert third.returncode == 0, third.stderr
+
+
+def test_export_misses_asks_for_the_marked_sentence_then_the_fallback_then_the_utterance(tmp_path, nw_selection):
+    """Marked sentences first; a mention whose tags did not survive goes alone next; the utterance last."""
+    lines = _sample_memory_lines()
+    marked = next(line for line in lines if line.startswith("<a>The foundation</a> was created"))
+    mention = next(line for line in lines if line.startswith("the foundation\t"))
+    utterance = next(line for line in lines if "è stata creata" in line and "<a>" not in line)
+    memory = tmp_path / "memory.tsv"
+    memory.write_text("\n".join(x for x in lines if x not in (marked, mention, utterance)) + "\n", encoding="utf-8")
+    cfg = json.dumps({"translate": {"memory": str(memory)}})
+    misses = tmp_path / "misses.tsv"
+    args = ("translate", "--input", str(nw_selection), "--out", str(tmp_path / "g"), "--config-json", cfg, "--no-progress")
+
+    first = _cli(*args, "--export-misses", str(misses))
+    assert first.returncode == 1 and "missing marked sentence segment" in first.stderr
+    assert misses.read_text(encoding="utf-8") == marked.split("\t")[0] + "\t\n"
+
+    source, target = marked.split("\t")
+    lost = target.replace("<a>", "").replace("</a>", "")  # the model dropped the first mention's tags
+    memory.write_text(memory.read_text(encoding="utf-8") + f"{source}\t{lost}\n", encoding="utf-8")
+    second = _cli(*args, "--export-misses", str(misses))
+    assert second.returncode == 1 and "missing mention segment" in second.stderr
+    assert misses.read_text(encoding="utf-8") == "the foundation\t\n"  # the fallback, alone
+
+    memory.write_text(memory.read_text(encoding="utf-8") + mention + "\n", encoding="utf-8")
+    third = _cli(*args, "--export-misses", str(misses))
+    assert third.returncode == 1
+    assert misses.read_text(encoding="utf-8") == utterance.split("\t")[0] + "\t\n"
+
+    memory.write_text(memory.read_text(encoding="utf-8") + utterance + "\n", encoding="utf-8")
+    fourth = _cli(*args)
+    assert fourth.returncode == 0, fourth.stderr
+    stats = json.loads((tmp_path / "g" / "stats.json").read_text(encoding="utf-8"))
+    assert stats["mention_sources"]["fallbacks"]["tag_missing"] == 1
+    assert stats["mention_sources"]["alone"] == 1
 
 
 def test_a_source_starting_with_a_hash_is_data_and_a_comment_has_no_tab(tmp_path):

@@ -47,7 +47,7 @@ Reading the Italian of one mention (`read`):
    article is the mention's own ("la <a>pianta</a>" → "la pianta"); inside,
    a leading preposition is taken off ("<a>nella regione</a>" → "la
    regione", preposition "in"). The preposition is kept as evidence for
-   resolution (`translate.determiners`: "in Cina", not the "a" a town
+   resolution (`lang.it.determiners`: "in Cina", not the "a" a town
    takes).
 3. A mention that opens the Italian sentence loses the capital the sentence
    gave it when the English mention had none ("<a>Gli studenti</a>
@@ -108,6 +108,8 @@ class Reading:
     """`sentence`, or why it fell back (`FALLBACK_REASONS`)."""
     preposition: str | None = None
     """The simple preposition before the mention in the marked translation ("in" for "nella <a>…"), if any."""
+    fused: bool = False
+    """The article of `text` came fused with `preposition` ("nella <a>regione</a>" → "la regione")."""
 
 
 def mark(tokens: Sequence[str], pos: Sequence[str], spans: Mapping[int, tuple[int, int]]) -> MarkedSource | None:
@@ -237,11 +239,13 @@ def _reading(
         return Reading(None, "tag_empty")
     preposition: str | None = None
     article: str | None = None
+    fused = False
     first = inside[0][1]
     head = plain_form(inside[0][0])
     split = split_articulated(head)
     if split is not None and len(inside) > 1:  # "<a>nella regione</a>"
         preposition, article = split
+        fused = True
         first = inside[1][1]
     elif head in SIMPLE_PREPOSITIONS and len(inside) > 1:  # "<a>in Cina</a>"
         preposition = _simple(head)
@@ -252,6 +256,7 @@ def _reading(
         split = split_articulated(word)
         if split is not None:  # "della <a>Germania</a>"
             preposition, article = split
+            fused = True
         elif article_kind(word) is not None:  # "la <a>pianta</a>"
             article = plain_form(word)
             previous = plain_form(before[-2][0]) if len(before) > 1 else ""
@@ -274,7 +279,7 @@ def _reading(
     text = _with_article(article, body) if article else body
     if lowercase_start and not plain[:start].strip(" \"'«“‘([—–-") and text[:1].isupper():
         text = text[0].lower() + text[1:]
-    return Reading(text, "sentence", preposition)
+    return Reading(text, "sentence", preposition, fused)
 
 
 def _simple(preposition: str) -> str:

@@ -21,7 +21,7 @@ back; the marked sentences sent; the unknown tags seen.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -52,20 +52,21 @@ class MentionTexts:
     """Why a mention of the `sentence` way came from its text alone (`marked.FALLBACK_REASONS`)."""
     prepositions: dict[MentionKey, str] = field(default_factory=dict)
     """The simple preposition the marked translation put before the mention, where it put one."""
+    fused: set[MentionKey] = field(default_factory=set)
+    """The mentions whose article came fused with that preposition ("nel <a>Massachusetts</a>")."""
     marked: dict[int, tuple[str, str]] = field(default_factory=dict)
     """Per utterance (its index): the marked sentence sent and the translation received."""
     unknown_tags: int = 0
 
-    def counts(self, context: str) -> dict[str, Any]:
-        """The `mention_sources` block of stats.json."""
+    def counts(self) -> dict[str, Any]:
+        """The `mention_sources` block of stats.json (numbers only: merges add them up)."""
         sources = Counter(self.sources.values())
         fallbacks = Counter(self.fallbacks.values())
         return {
-            "context": context,
             "mentions": len(self.texts),
             "sentence": sources["sentence"],
             "alone": sources["alone"],
-            "fallbacks": {r: fallbacks[r] for r in FALLBACK_REASONS} if context == "sentence" else {},
+            "fallbacks": {r: fallbacks[r] for r in FALLBACK_REASONS},
             "marked_sentences": len(self.marked),
             "unknown_tags": self.unknown_tags,
         }
@@ -139,6 +140,8 @@ def mention_texts(
                 result.sources[key] = "sentence"
                 if reading.preposition:
                     result.prepositions[key] = reading.preposition
+                if reading.fused:
+                    result.fused.add(key)
             else:
                 result.fallbacks[key] = reading.reason
                 alone.append(key)

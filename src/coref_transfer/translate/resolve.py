@@ -8,7 +8,7 @@ and each mention gets its token span (0-based, end inclusive).
 
 Articles and prepositions: names take none, and a town takes "a"; the
 Italian put back may need an article, another preposition, or both
-(`translate.determiners`: "visitò la Cina", "in Francia", "negli Stati
+(`lang.it.determiners`: "visitò la Cina", "in Francia", "negli Stati
 Uniti", "del generale George Washington"), and Italian fuses an article
 with a simple preposition before it: "di Gustavo" becomes "del porto", not
 "di il porto"; the fused word belongs to the mention's span (it carries the
@@ -38,13 +38,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from dataclasses import replace as with_values
 
 from coref_transfer.lang.en.possessed import Possessed
 from coref_transfer.lang.it.articles import FULL_ARTICLES, plain_form
+from coref_transfer.lang.it.determiners import Context, Fit, fit, joined
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
-from coref_transfer.translate.determiners import Context, contract, fit, opens_sentence
 from coref_transfer.translate.placeholders.inventory import Placeholder, find_placeholder
 from coref_transfer.translate.possessive import NounGender, Placement, place
 from coref_transfer.translate.replace import Slot
@@ -66,7 +65,7 @@ class Resolved:
     unplaced: dict[int, str] = field(default_factory=dict)
     """Why a slot has no span, when resolution knows better than the slot's kind (a -self, `translate.self_forms`)."""
     articles: Counter = field(default_factory=Counter)
-    """What `translate.determiners.fit` did to the articles and prepositions, by action."""
+    """What `lang.it.determiners.fit` did to the articles and prepositions, by action."""
 
 
 @dataclass
@@ -114,7 +113,7 @@ def resolve(
         possessed: the English possessed noun of each possessive slot
             (`translate.possessive.possessed_nouns`; None: not known).
         gender_of: the gender of a noun after an elided article (parser, noun lexicon).
-        contexts: what `translate.determiners.fit` knows of each slot's mention
+        contexts: what `lang.it.determiners.fit` knows of each slot's mention
             (None: a text alone with no other evidence).
     """
     failure, tokens = survival(translation, placeholders)
@@ -143,12 +142,11 @@ def resolve(
             edits.append(_Edit(tokens[first - 1][1], end, text, k))  # "è di Giulia" → "è suo", not "è di suo"
             continue
         context = (contexts[k] if contexts else None) or Context("alone")
-        context = with_values(context, italian_first=opens_sentence(translation[:start]))
         before = words[first - 1] if first > 0 else None
-        fitted = fit(before, text, context)
+        fitted = fit(before, text, context, words[last + 1] if last + 1 < len(words) else None)
         if fitted.action:
             articles[fitted.action] += 1
-        edits.append(_placed(tokens, first, start, end, before, fitted.preposition, fitted.text, k))
+        edits.append(_placed(tokens, first, start, end, before, fitted, k))
     unplaced: dict[int, str] = {}
     for k in in_place:
         if slots[k].in_place in SELF_ROLES:  # a -self: found by its Italian forms
@@ -167,33 +165,13 @@ def resolve(
 
 
 def _placed(
-    tokens: Sequence[tuple[str, int]],
-    first: int,
-    start: int,
-    end: int,
-    before: str | None,
-    preposition: str | None,
-    text: str,
-    slot: int,
+    tokens: Sequence[tuple[str, int]], first: int, start: int, end: int, before: str | None, fitted: Fit, slot: int
 ) -> _Edit:
-    """The edit that puts `text` where the placeholder was, with the word before it as `fit` decided.
-
-    `preposition` None keeps the word before; "" removes it (the text carries it: "negli Stati Uniti");
-    a word replaces it ("in"). A definite article fuses with a simple preposition before it, and the
-    fused word belongs to the mention ("del porto").
-    """
-    if preposition is None:
-        fused = contract(before, text) if before else None
-        if fused is None:
-            return _Edit(start, end, text, slot)
-        return _Edit(tokens[first - 1][1], end, fused, slot)  # "di il porto" → "del porto"
-    prev_start = tokens[first - 1][1]
-    if preposition == "":
-        return _Edit(prev_start, end, text, slot)
-    fused = contract(preposition, text)
-    if fused is not None:
-        return _Edit(prev_start, end, fused[:1].upper() + fused[1:] if preposition[:1].isupper() else fused, slot)
-    return _Edit(prev_start, end, f"{preposition} {text}", slot, prefix=len(preposition) + 1)
+    """The edit that puts the fitted mention where the placeholder was (`lang.it.determiners.joined`)."""
+    text, prefix, replaces_before = joined(before, fitted)
+    if not replaces_before:
+        return _Edit(start, end, text, slot)
+    return _Edit(tokens[first - 1][1], end, text, slot, prefix=prefix)
 
 
 def _find_words(

@@ -201,7 +201,7 @@ def run_translate(
     sources = stats["mention_sources"]
     log.info(
         "translate %s: mentions' Italian (%s): %d from their sentence, %d alone (%d marked sentences; fallbacks: %s)",
-        Path(selection).name, sources["context"], sources["sentence"], sources["alone"], sources["marked_sentences"],
+        Path(selection).name, config["translate"]["mention_context"], sources["sentence"], sources["alone"], sources["marked_sentences"],
         ", ".join(f"{k} {v}" for k, v in sources["fallbacks"].items() if v) or "none",
     )
     return stats

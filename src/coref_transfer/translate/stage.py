@@ -33,12 +33,12 @@ from typing import Any
 
 from coref_transfer.classes import MentionClass
 from coref_transfer.lang.en.detokenize import detokenize
+from coref_transfer.lang.it.determiners import ACTIONS, SKIPS, Context
 from coref_transfer.lang.it.noun_phrase import Lexicon
 from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.records import Attempt, SelectedUtterance, TranslatedMention, TranslatedUtterance
 from coref_transfer.stats import TRANSLATE_MENTION_REASONS, TRANSLATE_UTTERANCE_REASONS
-from coref_transfer.translate.determiners import ACTIONS, SKIPS, Context
-from coref_transfer.translate.italian_evidence import ClassUpdate, MentionKey, italian_classes
+from coref_transfer.translate.italian_evidence import ClassUpdate, MentionKey, entity_label, italian_classes
 from coref_transfer.translate.mention_texts import MentionTexts, alone_fallbacks, marked_sources, mention_texts
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory, Placeholder
@@ -149,39 +149,40 @@ def run_gamma(
         if w.reason is None:
             italian = [texts[MentionKey(w.index, s.index)] for s in w.slots]
             possessed = possessed_nouns(w.utterance, w.slots)
-            contexts = [_context(w, s, found) for s in w.slots]
+            contexts = [_context(w, s, found, texts) for s in w.slots]
             w.resolved = resolve(w.translation, w.slots, w.placeholders, italian, possessed, gender_of, contexts)
     out = [_translated(w, texts, found) for w in work]
     stats = _stats(work, attempts)
-    stats["mention_sources"] = found.counts(translate_cfg["mention_context"])
+    stats["mention_sources"] = found.counts()
     if update is not None:
         stats.update(update.counts)
     return out, stats
 
 
-_DETERMINER_TAGS = frozenset(("DT", "PDT", "PRP$", "CD", "WDT", "WP$", "POS"))
-"""English tags that make a noun phrase not bare ("the", "his", "two", "Maria 's")."""
-_UD = {"masc": "Masc", "fem": "Fem", "sing": "Sing", "plur": "Plur"}
+def _name_article(english: str, italian: str) -> bool:
+    """Whether the Italian opens with an article the English name has too ("L'Enfant", "La Guardia")."""
+    first_en, first_it = english.split(" ")[0], italian.split(" ")[0]
+    for elided in ("L'", "L’"):
+        if first_en.startswith(elided) and first_it.startswith(("L'", "L’")) and first_en[2:3].isupper():
+            return first_it[2:] == first_en[2:]
+    return first_en == first_it and first_en in ("La", "Le", "Lo", "Il", "Los", "Las", "El", "Les")
 
 
-def _context(w: Work, slot: Slot, found: MentionTexts) -> Context:
-    """What `translate.determiners.fit` knows of one slot's mention (see `determiners.Context`)."""
+def _context(w: Work, slot: Slot, found: MentionTexts, texts_it: Mapping[MentionKey, str]) -> Context:
+    """What `lang.it.determiners.fit` knows of one slot's mention (see `determiners.Context`)."""
     key = MentionKey(w.index, slot.index)
     tokens, pos = w.utterance.tokens, w.utterance.pos
-    start, end = slot.span.start, slot.span.end
-    before = start - 1
-    cls = w.classes[slot.index] if w.classes else None
+    before = slot.span.start - 1
     placeholder = w.placeholders[slot.index] if w.placeholders else None
     return Context(
         source=found.sources.get(key, "table"),
         town=placeholder is not None and placeholder.cls[:2] == ("thing", "fem"),
         first_name=placeholder is not None and placeholder.cls[:2] != ("thing", "fem"),
         preposition_it=found.prepositions.get(key),
+        preposition_fused=key in found.fused,
+        person=entity_label(w.utterance, slot.index) == "PERSON",
+        name_article=_name_article(slot.text, texts_it.get(key, "")),
         preposition_en=tokens[before].lower() if before >= 0 and pos[before] in ("IN", "TO") else None,
-        gender=_UD.get(cls.gender) if cls else None,
-        number=_UD.get(cls.number) if cls else None,
-        english_bare=not any(pos[i] in _DETERMINER_TAGS for i in range(start, end + 1)),
-        english_first=all(not t[:1].isalnum() for t in tokens[:start]),
     )
 
 

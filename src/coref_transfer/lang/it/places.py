@@ -18,7 +18,7 @@ ending (-a feminine, else masculine) except where a note says why not
 Why: a placeholder for a place is a town, which takes no article and the
 preposition "a"; the Italian noun phrase put back in its place needs its
 own ("visitò Cina" → "visitò la Cina", "a Francia" → "in Francia";
-`translate.determiners`), and its gender for agreement ("l'Unione
+`lang.it.determiners`), and its gender for agreement ("l'Unione
 Sovietica è crollata").
 
 Why: a bare city name is the subject of many predicates; its gender is not

@@ -10,26 +10,33 @@ word before the placeholder and the evidence at hand, in this order:
 
 | step | when | what | example |
 |---|---|---|---|
-| `preposition_from_sentence` | the word before is "a"/"ad"/"in", and the marked sentence put the other one before the mention; or "da" before a first name ("andati da Osvaldo": going to someone's place), and the marked sentence put "a" or "in" | its preposition | "in mare a Bari" + "nella <a>regione</a>" → "in mare nella regione"; "sono andati da Osvaldo" + "in <a>sciopero</a>" → "sono andati in sciopero" |
+| `preposition_from_sentence` | the word before is one of "a", "in", "su", "da" (`SWAPPABLE`: their choice depends on the noun), and the marked sentence put another of them before the mention; or a comma, where the marked sentence fused "in" with the mention's article | its preposition | "in mare a Bari" + "nella <a>regione</a>" → "in mare nella regione"; "sono andati da Osvaldo" + "in <a>sciopero</a>" → "sono andati in sciopero"; "a Cambridge, Eusebio" + "nel <b>Massachusetts</b>" → "a Cambridge, nel Massachusetts" |
 | `locative_from_table` | a place of the table (`lang.it.places`), its Italian from the text alone, after "a"/"ad" for a town, the English preposition locative (in, into, to, at, inside, within) | the place's locative | "tornò a Bari" + "Cina" → "tornò in Cina"; "negli Stati Uniti"; "a Cuba" |
-| `place_article` | a place of the table that takes an article and has none, anywhere but after a bare "in" whose locative has none, unless the marked sentence wrote it bare after the same word | the article, contracted | "di Bari" + "Germania" → "della Germania"; "visitò Cina" → "visitò la Cina"; "in tutta la Cina" |
+| `place_article` | a place of the table that takes an article and has none: from the marked sentence where it stands after another word than there; from the text alone as a subject or object, or after "a", "da", "su", "con", "per", "tra" | the article, contracted | "di Bari" + "la <a>Germania</a>" → "della Germania"; "visitò Cina" → "visitò la Cina"; "fuggirono da Texas" → "fuggirono dal Texas" |
 | `title_article` | the text alone, a title before a name ("Professor Chomsky", "Generale George Washington") | the article, the title in lower case | "di Generale George Washington" → "del generale George Washington" |
-| `subject_article` | the text alone, a bare common noun with no determiner in the English either, opening the sentence in both languages (a generic subject) | the definite article of its gender and number | "Studenti protestarono" → "Gli studenti protestarono" |
-| `indefinite_dropped` | the text alone, an indefinite noun phrase after "come" for English "as" (a role) | no article | "come un ingegnere" → "come ingegnere" |
 
 Then, as before, a definite article fuses with a simple preposition before
 it ("di" + "il porto" → "del porto").
 
 What the marked sentence gives is trusted: its article and its sense are
-the translator's own in context (`translate.marked`), so the rules for a
-text alone (titles, bare subjects, "come") do not touch it, and a place
-the translator wrote bare after the same preposition stays bare ("il re di
-Francia"). The limits are counted, not guessed (`Fit.action`):
-`left_as_is` (nothing to do or no evidence), `locative_unclear` (a place
+the translator's own in context (`translate.marked`), so the rule for a
+text alone (titles) does not touch it, and a place the translator wrote
+bare after the same preposition stays bare ("il re di Francia").
+
+Where the evidence is weak the text is left as it is, and counted
+(`SKIPS`): `place_bare_as_in_sentence` (above), `locative_unclear` (a place
 after "a" where the English preposition is not locative: "gave it to
-France" wants "alla Francia"), `bare_noun_left` (a bare noun alone not in
-subject position: "di persone" is right, "a persone" is not, and the two
-are not told apart here).
+France" wants "alla Francia"), `place_in_coordination`
+(after "e", "o", a comma or a bracket, or before "e" or "o": "tra Francia
+e Germania", "in Francia e Irlanda" share one preposition and often no
+article, and the two conjuncts must not differ).
+
+Measured (`translate.determiners_eval`): a bare generic subject ("Studenti
+protestarono") and "come un ingegnere" for "as an engineer" were rules
+too, for a text alone; on UD gold text they changed correct Italian far
+more often than they would repair anything ("Notizie dal mondo", "come un
+insulto"), and the marked sentence gives those articles in context, so
+they were removed.
 """
 
 from __future__ import annotations
@@ -46,20 +53,24 @@ from coref_transfer.lang.it.articles import (
 )
 from coref_transfer.lang.it.places import Place, place
 
-ACTIONS = (
-    "preposition_from_sentence",
-    "locative_from_table",
-    "place_article",
-    "title_article",
-    "subject_article",
-    "indefinite_dropped",
-)
+ACTIONS = ("preposition_from_sentence", "locative_from_table", "place_article", "title_article")
 """What `fit` may do, in `stats.json`'s `articles` block."""
-SKIPS = ("place_bare_as_in_sentence", "locative_unclear", "bare_noun_left")
+SKIPS = ("place_bare_as_in_sentence", "locative_unclear", "place_in_coordination")
 """Why it left a case it looked at (counted too)."""
 LOCATIVE_EN = frozenset(("in", "into", "to", "at", "inside", "within"))
 """English prepositions whose place Italian expresses with the locative ("in Francia")."""
+INSIDE_EN = frozenset(("in", "into", "inside", "within"))
+"""English prepositions of being inside: the only locative ones for an organisation ("in NATO", "nella NATO";
+"to NATO" is "alla NATO")."""
+COORDINATORS = frozenset(("e", "ed", "o", "od", "né", ",", "(", ":", "/", "-", "–", "—"))
+"""Words after which a place alone keeps what it has (a shared preposition, an apposition)."""
 LOCATIVE_IT = frozenset(("a", "ad", "in"))
+SWAPPABLE = frozenset(("a", "ad", "in", "su", "da"))
+"""Prepositions whose choice depends on the noun after them: a town takes "a", a country "in", a first name
+"da" for someone's place ("andati da Osvaldo"), a tour "in tournée"; where the placeholder sentence and the
+marked sentence put two different ones, the marked sentence's is the noun's own."""
+APPOSITION = frozenset((",",))
+"""A word after which a name is apposed ("Cambridge, Massachusetts")."""
 PREPOSITIONS = frozenset(("di", "a", "ad", "da", "in", "su", "con", "per", "tra", "fra"))
 """Simple prepositions: what may stand before a mention and decide its article."""
 """Italian prepositions that differ between a town ("a Bari") and a country or a noun ("in Francia")."""
@@ -77,7 +88,6 @@ TITLES: dict[str, str] = {
 }
 """Titles that take the definite article before a name ("il professor Rossi", "la regina Elisabetta").
 Not: papa, san(to), santa, don, padre, suor, fra, madre ("papa Francesco", "padre Pio")."""
-_OPENERS = " \"'«“‘([—–-"
 
 
 @dataclass(frozen=True)
@@ -95,15 +105,15 @@ class Context:
     """The simple preposition the marked sentence put before the mention."""
     preposition_en: str | None = None
     """The English preposition right before the mention (lower case), if any."""
-    gender: str | None = None
-    """UD gender of the Italian noun phrase (its class), for an article it lacks."""
-    number: str | None = None
-    english_bare: bool = False
-    """The English mention has no determiner, possessive or number before its root."""
-    english_first: bool = False
-    """The English mention opens its sentence."""
-    italian_first: bool = False
-    """The placeholder opens the Italian sentence."""
+    preposition_fused: bool = False
+    """The marked sentence fused that preposition with the mention's article ("nel <a>Massachusetts</a>")."""
+    person: bool = False
+    """The English named-entity layer says the mention is a person ("Moravia" the writer, not the region):
+    the place table does not apply."""
+    name_article: bool = False
+    """The text's leading article is part of a name the English has too ("L'Enfant", "Le Corbusier"): it is not
+    contracted with a preposition ("a L'Enfant", not "all'Enfant")."""
+
 
 
 @dataclass(frozen=True)
@@ -117,6 +127,8 @@ class Fit:
     when the preposition fused (then `preposition` is "")."""
     action: str | None
     """One of `ACTIONS` or `SKIPS`, or None (nothing to look at)."""
+    fuse: bool = True
+    """Whether a definite article of `text` fuses with a simple preposition before it (`joined`)."""
 
 
 def split_article(text: str) -> tuple[str | None, str]:
@@ -147,32 +159,33 @@ def place_article(p: Place, rest: str) -> str | None:
     return p.article
 
 
-def fit(before: str | None, text: str, ctx: Context) -> Fit:
-    """The preposition and the text of one mention put back after the word `before` (None: none).
+def fit(before: str | None, text: str, ctx: Context, after: str | None = None) -> Fit:
+    """The preposition and the text of one mention put back after the word `before` (None: none),
+    `after` the word after the placeholder (None: none).
 
     The caller contracts a definite article of `Fit.text` with the (new)
     preposition before it (`contract`). See the module docstring for the steps.
     """
     if ctx.source == "table":
         return Fit(None, text, None)  # a pronoun's form by class: no article, no other preposition
+    if ctx.name_article:
+        return Fit(None, text, None, fuse=False)  # "L'Enfant": the article is the name's own
     prev = plain_form(before) if before else None
     article, rest = split_article(text)
-    found = place(rest) if rest[:1].isupper() else None
+    found = place(rest) if rest[:1].isupper() and not ctx.person else None
     evidence = ctx.preposition_it
     action: str | None = None
     new_prev: str | None = None
-    # 1. The locative preposition: "a Bari" but "in Cina".
-    if prev in ("a", "ad") and evidence == "in":
-        new_prev, action = "in", "preposition_from_sentence"
-    elif prev == "in" and evidence == "a":
-        new_prev, action = "a", "preposition_from_sentence"
-    elif prev == "da" and evidence in ("a", "in") and ctx.first_name:  # "andati da Osvaldo", "in sciopero"
+    # 1. The preposition: "a Bari" but "in Cina"; the one the marked sentence put before the noun.
+    if prev in SWAPPABLE and evidence in SWAPPABLE and _simple(prev) != evidence:
         new_prev, action = evidence, "preposition_from_sentence"
-    elif (
-        prev in ("a", "ad") and evidence is None and ctx.town and found is not None
-        and found.kind != "organization" and article is None
-    ):
-        if ctx.preposition_en not in LOCATIVE_EN:
+    elif prev in APPOSITION and evidence == "in" and ctx.preposition_fused and article is not None:
+        fused = contract(evidence, text)  # "a Cambridge, Massachusetts": "a Cambridge, nel Massachusetts"
+        if fused is not None:
+            return Fit(None, fused, "preposition_from_sentence", fuse=False)
+    elif prev in ("a", "ad") and evidence is None and ctx.town and found is not None and article is None:
+        locative = INSIDE_EN if found.kind == "organization" else LOCATIVE_EN
+        if ctx.preposition_en not in locative:
             action = "locative_unclear"
         else:
             first, _, named = found.locative.partition(" ")
@@ -189,21 +202,16 @@ def fit(before: str | None, text: str, ctx: Context) -> Fit:
                 pass
             elif ctx.source == "sentence" and evidence == preposition and preposition != "in":
                 action = action or "place_bare_as_in_sentence"
+            elif ctx.source == "alone" and (prev in COORDINATORS or plain_form(after or "") in ("e", "ed", "o")):
+                action = action or "place_in_coordination"
             else:
                 article, action = place_article(found, rest), action or "place_article"
-    # 3-5. A text alone: a title, a bare generic subject, a role after "come".
+    # 3. A text alone: a title before a name.
     elif ctx.source == "alone":
         title = _title(rest) if article is None else None
-        if title is not None:
+        if title is not None and prev not in COORDINATORS:
             rest = rest[:1].lower() + rest[1:]
             article, action = definite_article(TITLES[title], "Sing", rest), "title_article"
-        elif article is None and ctx.english_bare and ctx.gender and ctx.number and rest[:1].islower():
-            if ctx.english_first and ctx.italian_first:
-                article, action = definite_article(ctx.gender, ctx.number, rest), "subject_article"
-            else:
-                action = "bare_noun_left"
-        elif article_kind(article or "") == "indefinite" and prev == "come" and ctx.preposition_en == "as":
-            article, action = None, "indefinite_dropped"
     return Fit(_case(before, new_prev) if new_prev is not None else None, with_article(article, rest), action)
 
 
@@ -219,6 +227,10 @@ def _title(rest: str) -> str | None:
     return None
 
 
+def _simple(preposition: str) -> str:
+    return "a" if preposition == "ad" else preposition
+
+
 def _case(model: str | None, word: str) -> str:
     return match_case(model, word) if model and word else word
 
@@ -228,8 +240,30 @@ def _case_locative(model: str | None, locative: str) -> str:
     return match_case(model, locative[:1]) + locative[1:] if model and model[:1].isupper() else locative
 
 
+def joined(before: str | None, fitted: Fit) -> tuple[str, int, bool]:
+    """What stands from the word before the placeholder (if it is replaced) through the mention.
+
+    Returns:
+        (the text, the characters of it before the mention, whether it replaces the word before).
+        A definite article fuses with a simple preposition before it, and the fused word belongs
+        to the mention ("del porto": offset 0); a bare preposition does not ("in Francia": offset 3).
+    """
+    if fitted.preposition is None:
+        fused = contract(before, fitted.text) if before and fitted.fuse else None
+        return (fused, 0, True) if fused is not None else (fitted.text, 0, False)
+    if fitted.preposition == "":
+        return fitted.text, 0, True
+    fused = contract(fitted.preposition, fitted.text) if fitted.fuse else None
+    if fused is not None:
+        return fused, 0, True
+    return f"{fitted.preposition} {fitted.text}", len(fitted.preposition) + 1, True
+
+
 def contract(preposition: str, text: str) -> str | None:
-    """`di` + `il porto` → `del porto`; None when the text does not start with a definite article."""
+    """`di` + `il porto` → `del porto`; None when the text does not start with a definite article.
+
+    The preposition's capital is kept ("Di" + "il porto" → "Del porto").
+    """
     lower = text.lower()
     if lower.startswith(("l'", "l’")):
         fused = articulated(preposition, "l'")
@@ -237,8 +271,3 @@ def contract(preposition: str, text: str) -> str | None:
     article, _, rest = text.partition(" ")
     fused = articulated(preposition, article) if rest else None
     return None if fused is None else f"{fused} {rest}"
-
-
-def opens_sentence(text_before: str) -> bool:
-    """Whether only opening quotes, brackets or dashes stand before a position."""
-    return not text_before.strip(_OPENERS)
