@@ -96,7 +96,27 @@ rule fetch_model:
         "{params.cli} models fetch {params.name:q} --to {output:q} 2> {log:q}"
 
 
+# The marked sentences' own model (translate.marked_model.path; a tag-keeping model
+# such as LabelPigeon), fetched and converted the same way when one is set.
+if config["translate"]["marked_model"]["path"]:
+
+    rule fetch_marked_model:
+        output:
+            directory(config["translate"]["marked_model"]["path"]),
+        params:
+            cli=CLI,
+            name=config["translate"]["marked_model"]["name"],
+        log:
+            f"{RESULTS}/logs/translate/fetch-marked-model.log",
+        localrule: True
+        conda:
+            "../envs/translate.yaml"
+        shell:
+            "{params.cli} models fetch {params.name:q} --to {output:q} 2> {log:q}"
+
+
 rule models:
     input:
         rules.fetch_model.output,
+        [config["translate"]["marked_model"]["path"]] if config["translate"]["marked_model"]["path"] else [],
     localrule: True

@@ -250,15 +250,50 @@ def refine_eval(
         raise typer.BadParameter("--harm needs CoNLL-U files or folders, or --ud DIR (with --split), not both")
     if out is not None:
         harm_module.changes_format(out)
+    from coref_transfer.translate import determiners_eval
+
     files = harm_module.split_files(ud, split) if ud is not None else harm_module.conllu_files(paths or [])
     report = harm_module.measure_harm(files, _config(config, config_json))
+    resolution = determiners_eval.measure_harm(files)
+    together = harm_module.with_resolution(report, resolution)
     if out is not None:
         rows = harm_module.write_changes(report, out)
         log.info("%d changes written to %s", rows, out)
     if as_json:
-        typer.echo(json.dumps(harm_module.summary(report, examples), indent=2, ensure_ascii=False))
+        summary = harm_module.summary(report, examples)
+        summary["resolution"] = {k: v for k, v in resolution.items() if k not in ("harmed", "harmed_sentences")}
+        summary["all_rewrites"] = together
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
         typer.echo(harm_module.text(report, examples), nl=False)
+        typer.echo("")
+        typer.echo(determiners_eval.harm_text(resolution, examples), nl=False)
+        typer.echo(
+            f"\nAll rewrites together (the refinement rules but pro-drop, and resolution's articles and prepositions): "
+            f"{together['sentences']:,} of {together['of']:,} sentences, {together['per_1000']:.2f} per 1,000."
+        )
+
+
+@app.command("resolve-eval")
+def resolve_eval(
+    path: Path | None = typer.Argument(
+        None, help="An evaluation set (JSON Lines; default: tests/data/resolve-eval/test.jsonl in the repository).",
+        show_default=False,
+    ),
+    errors: bool = typer.Option(False, "--errors", help="Also list the cases that went wrong."),
+) -> None:
+    """Precision and recall of the articles and prepositions resolution puts back where a name stood
+    (`lang.it.determiners`) on a hand-written set; their harm on gold text is in `refine-eval --harm`.
+
+    Examples: coref-transfer resolve-eval tests/data/resolve-eval/dev.jsonl --errors
+    """
+    from coref_transfer.translate.determiners_eval import evaluate, markdown, read_set
+
+    report = evaluate(read_set(path or resources.path("tests/data/resolve-eval/test.jsonl")))
+    typer.echo(markdown(report), nl=False)
+    if errors:
+        for e in report["errors"]:
+            typer.echo(json.dumps(e, ensure_ascii=False))
 
 
 @app.command()

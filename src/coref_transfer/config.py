@@ -144,6 +144,12 @@ def validate_config(config: dict[str, Any] | None) -> dict[str, Any]:
             f"config keys 'select.min_tokens' ({sel['min_tokens']}) and 'select.max_tokens'"
             f" ({sel['max_tokens']}): the minimum must not exceed the maximum"
         )
+    translate = config["translate"]
+    if translate["marked_model"]["path"] and translate["mention_context"] != "sentence":
+        raise ConfigError(
+            "config key 'translate.marked_model.path': a model for the marked sentences is used only with "
+            "'translate.mention_context: sentence' (it is 'alone'); empty the path or set the context"
+        )
     if config["translate"]["backend"] == "plugin" and not config["translate"]["plugin"]:
         raise ConfigError(
             "config key 'translate.plugin': backend plugin needs 'package.module:factory' (it is empty)"

@@ -167,6 +167,21 @@ def measure_harm(
     }
 
 
+def with_resolution(report: Mapping[str, Any], resolution: Mapping[str, Any]) -> dict[str, Any]:
+    """All rewrites together: the sentences a rewrite rule changed or resolution's articles and prepositions
+    would harm (`translate.determiners_eval.measure_harm`, same files), per 1,000 of the sentences refined.
+
+    The two read the same files sentence by sentence (keyed by file and first line); resolution's count
+    covers the sentences refine skips too, an upper bound like its own figures.
+    """
+    rewritten = {(c["file"], c["line"]) for c in report["changed"] if any(r != PRO_DROP for r in c["rules"])}
+    harmed = {(f, line) for f, line in resolution["harmed_sentences"]}
+    union = rewritten | harmed
+    n = report["sentences"]
+    return {"sentences": len(union), "of": n, "per_1000": per_1000(len(union), n),
+            "refine": len(rewritten), "resolution": len(harmed)}
+
+
 def examples(report: Mapping[str, Any], n: int) -> list[dict[str, Any]]:
     """Up to `n` changed sentences: those a rewrite rule changed first, then those pro-drop alone changed."""
     rewritten = [c for c in report["changed"] if any(r != PRO_DROP for r in c["rules"])]

@@ -25,8 +25,10 @@ numbers:
    | places, from the sentence | the same, with a definite article | the gold's article and preposition as the marked sentence's |
    | titles | a title before a capitalised name ("il professor Rossi"), nothing between the article and the title, not a vocative | the title capitalised and the name, translated alone; the gold's preposition |
 
-   A gold case whose result differs is a harm, except two forms both in
-   use (`variant`): a locative with or without the article ("in Texas",
+   A gold case whose result differs is a harm when a rewrite made it
+   (`fit` fired), a miss when none did (the text came as it was: not a
+   change of correct Italian, so not counted as harm), except two forms
+   both in use (`variant`): a locative with or without the article ("in Texas",
    "nel Texas"; "alle Isole Cayman", "nelle Isole Cayman"), "di" with or
    without the article outside a larger name ("il resto d'Europa", "il
    resto dell'Europa"; inside one, "Banca d'Italia", the case is not
@@ -237,7 +239,8 @@ def _cases(words: Sequence[_Word], surfaces: Sequence[str]) -> list[tuple[str, s
                     before_word = previous.form if previous is not None and not case and not det else None
                     town_prep = "a" if prep == "in" else prep
                     alone = Context("alone", town=True, preposition_en="in" if prep == "in" else None)
-                    prefix = f"{before_word} " if before_word else ""
+                    # a word before is written with the result (`render`), punctuation is not
+                    prefix = f"{before_word} " if before_word and before_word[:1].isalnum() else ""
                     out.append(("places", town_prep or before_word, name, alone, prefix + expected))
                     if det:
                         article = det[-1].form if case else surfaces[det[-1].surface]
@@ -288,6 +291,8 @@ def measure_harm(paths: Sequence[str | Path]) -> dict[str, Any]:
                     totals[rewrite]["agree"] += 1
                 elif rewrite.startswith("places") and _variant(got, expected, text):
                     totals[rewrite]["variant"] += 1
+                elif action not in ACTIONS:
+                    totals[rewrite]["miss"] += 1  # nothing rewritten: the text as it came, not a harm
                 else:
                     totals[rewrite]["harm"] += 1
                     harmed_sentences[rewrite].add((str(path), line))
@@ -298,7 +303,7 @@ def measure_harm(paths: Sequence[str | Path]) -> dict[str, Any]:
         "files": [str(p) for p in paths],
         "sentences": n,
         "rewrites": {
-            r: {**{k: totals[r][k] for k in ("cases", "agree", "variant", "harm")},
+            r: {**{k: totals[r][k] for k in ("cases", "agree", "variant", "miss", "harm")},
                 "sentences": len(harmed_sentences[r]), "per_1000": _per_1000(len(harmed_sentences[r]), n)}
             for r in REWRITES
         },
@@ -341,14 +346,14 @@ def harm_text(report: Mapping[str, Any], n_examples: int = 0) -> str:
         f"Resolution's articles and prepositions (`lang.it.determiners`) on {report['sentences']:,} gold sentences "
         "(upper bounds: each case gets the evidence most likely to make the rewrite fire):",
         "",
-        "| rewrite | gold cases | agree | variant | harm | sentences harmed | per 1,000 |",
-        "|---|---|---|---|---|---|---|",
+        "| rewrite | gold cases | agree | variant | left (miss) | harm | sentences harmed | per 1,000 |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for r, f in report["rewrites"].items():
-        lines.append(f"| {r} | {f['cases']:,} | {f['agree']:,} | {f['variant']:,} | {f['harm']:,} | "
+        lines.append(f"| {r} | {f['cases']:,} | {f['agree']:,} | {f['variant']:,} | {f['miss']:,} | {f['harm']:,} | "
                      f"{f['sentences']:,} | {f['per_1000']:.2f} |")
     a = report["all"]
-    lines.append(f"| **all** | | | | | {a['sentences']:,} | {a['per_1000']:.2f} |")
+    lines.append(f"| **all** | | | | | | {a['sentences']:,} | {a['per_1000']:.2f} |")
     if n_examples:
         shown = report["harmed"][:n_examples]
         if shown:

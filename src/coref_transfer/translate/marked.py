@@ -268,7 +268,7 @@ def _reading(
         preposition = _simple(plain_form(before[-1][0]))
     body = plain[first:end].strip()
     rest = [w for w, _ in tokens_with_offsets(body) if not _PUNCTUATION.match(w)]
-    if not rest or all(article_kind(w) or plain_form(w) in SIMPLE_PREPOSITIONS for w in rest):
+    if not rest or all(article_kind(w) or split_articulated(w) or plain_form(w) in SIMPLE_PREPOSITIONS for w in rest):
         return Reading(None, "tag_no_word")
     if len(rest) > MAX_WORDS_PER_WORD * max(len(english), 1) + MAX_EXTRA_WORDS:
         return Reading(None, "tag_too_long")

@@ -181,6 +181,7 @@ def _context(w: Work, slot: Slot, found: MentionTexts, texts_it: Mapping[Mention
         preposition_it=found.prepositions.get(key),
         preposition_fused=key in found.fused,
         person=entity_label(w.utterance, slot.index) == "PERSON",
+        organization=entity_label(w.utterance, slot.index) == "ORG",
         name_article=_name_article(slot.text, texts_it.get(key, "")),
         preposition_en=tokens[before].lower() if before >= 0 and pos[before] in ("IN", "TO") else None,
     )

@@ -12,8 +12,8 @@ word before the placeholder and the evidence at hand, in this order:
 |---|---|---|---|
 | `preposition_from_sentence` | the word before is one of "a", "in", "su", "da" (`SWAPPABLE`: their choice depends on the noun), and the marked sentence put another of them before the mention; or a comma, where the marked sentence fused "in" with the mention's article | its preposition | "in mare a Bari" + "nella <a>regione</a>" → "in mare nella regione"; "sono andati da Osvaldo" + "in <a>sciopero</a>" → "sono andati in sciopero"; "a Cambridge, Eusebio" + "nel <b>Massachusetts</b>" → "a Cambridge, nel Massachusetts" |
 | `locative_from_table` | a place of the table (`lang.it.places`), its Italian from the text alone, after "a"/"ad" for a town, the English preposition locative (in, into, to, at, inside, within) | the place's locative | "tornò a Bari" + "Cina" → "tornò in Cina"; "negli Stati Uniti"; "a Cuba" |
-| `place_article` | a place of the table that takes an article and has none: from the marked sentence where it stands after another word than there; from the text alone as a subject or object, or after "a", "da", "su", "con", "per", "tra" | the article, contracted | "di Bari" + "la <a>Germania</a>" → "della Germania"; "visitò Cina" → "visitò la Cina"; "fuggirono da Texas" → "fuggirono dal Texas" |
-| `title_article` | the text alone, a title before a name ("Professor Chomsky", "Generale George Washington") | the article, the title in lower case | "di Generale George Washington" → "del generale George Washington" |
+| `place_article` | a place of the table that takes an article and has none: from the marked sentence where it stands after another word than there; from the text alone after a preposition that fuses with the article ("di", "a", "da", "su", `FUSING`) or after "tutto" | the article, contracted | "di Bari" + "<a>Germania</a>" → "della Germania"; "visitò Bari" + "in <a>Cina</a>" → "visitò la Cina"; "fuggirono da Texas" → "fuggirono dal Texas"; "in tutta la Cina" |
+| `title_article` | the text alone, a title before a name ("Professor Chomsky", "Generale George Washington"), after a fusing preposition | the article, the title in lower case | "di Generale George Washington" → "del generale George Washington" |
 
 Then, as before, a definite article fuses with a simple preposition before
 it ("di" + "il porto" → "del porto").
@@ -29,7 +29,13 @@ after "a" where the English preposition is not locative: "gave it to
 France" wants "alla Francia"), `place_in_coordination`
 (after "e", "o", a comma or a bracket, or before "e" or "o": "tra Francia
 e Germania", "in Francia e Irlanda" share one preposition and often no
-article, and the two conjuncts must not differ).
+article, and the two conjuncts must not differ), `place_unfused` and
+`title_unfused` (a place or a title alone that no fusing preposition
+precedes: at the start, after a verb, after "con", "per", "tra", "come";
+gold Italian writes them bare there often enough — headlines, lists,
+sports, addresses in parliament, "era presidente X" — that the text alone
+is left, and the marked sentence trusted for them), `place_named_organization`
+(the English says organisation, the table a region: "la Lazio" is a club).
 
 Measured (`translate.determiners_eval`): a bare generic subject ("Studenti
 protestarono") and "come un ingegnere" for "as an engineer" were rules
@@ -55,13 +61,19 @@ from coref_transfer.lang.it.places import Place, place
 
 ACTIONS = ("preposition_from_sentence", "locative_from_table", "place_article", "title_article")
 """What `fit` may do, in `stats.json`'s `articles` block."""
-SKIPS = ("place_bare_as_in_sentence", "locative_unclear", "place_in_coordination")
+SKIPS = ("place_bare_as_in_sentence", "locative_unclear", "place_in_coordination", "place_unfused",
+         "place_named_organization", "title_unfused")
 """Why it left a case it looked at (counted too)."""
 LOCATIVE_EN = frozenset(("in", "into", "to", "at", "inside", "within"))
 """English prepositions whose place Italian expresses with the locative ("in Francia")."""
 INSIDE_EN = frozenset(("in", "into", "inside", "within"))
 """English prepositions of being inside: the only locative ones for an organisation ("in NATO", "nella NATO";
 "to NATO" is "alla NATO")."""
+FUSING = frozenset(("di", "a", "ad", "da", "su", "in"))
+"""Simple prepositions that fuse with a definite article ("della", "dal", "sulla"): before a definite noun
+phrase Italian writes the fused form, so a text alone after one of them takes its article."""
+_ALL = frozenset(("tutto", "tutta", "tutti", "tutte"))
+"""Words after which a place takes its article whatever the source ("in tutta la Cina")."""
 COORDINATORS = frozenset(("e", "ed", "o", "od", "né", ",", "(", ":", "/", "-", "–", "—"))
 """Words after which a place alone keeps what it has (a shared preposition, an apposition)."""
 LOCATIVE_IT = frozenset(("a", "ad", "in"))
@@ -107,6 +119,9 @@ class Context:
     """The English preposition right before the mention (lower case), if any."""
     preposition_fused: bool = False
     """The marked sentence fused that preposition with the mention's article ("nel <a>Massachusetts</a>")."""
+    organization: bool = False
+    """The English named-entity layer says the mention is an organisation: a club or firm named after a place
+    ("Lazio", "la Lazio" the club) does not take the place's article."""
     person: bool = False
     """The English named-entity layer says the mention is a person ("Moravia" the writer, not the region):
     the place table does not apply."""
@@ -173,6 +188,8 @@ def fit(before: str | None, text: str, ctx: Context, after: str | None = None) -
     prev = plain_form(before) if before else None
     article, rest = split_article(text)
     found = place(rest) if rest[:1].isupper() and not ctx.person else None
+    if found is not None and ctx.organization and found.kind != "organization":
+        return Fit(None, text, "place_named_organization")  # "la Lazio" (a club), "Texas Instruments"
     evidence = ctx.preposition_it
     action: str | None = None
     new_prev: str | None = None
@@ -204,14 +221,18 @@ def fit(before: str | None, text: str, ctx: Context, after: str | None = None) -
                 action = action or "place_bare_as_in_sentence"
             elif ctx.source == "alone" and (prev in COORDINATORS or plain_form(after or "") in ("e", "ed", "o")):
                 action = action or "place_in_coordination"
+            elif ctx.source == "alone" and preposition not in FUSING and prev not in _ALL:
+                action = action or "place_unfused"
             else:
                 article, action = place_article(found, rest), action or "place_article"
     # 3. A text alone: a title before a name.
     elif ctx.source == "alone":
         title = _title(rest) if article is None else None
-        if title is not None and prev not in COORDINATORS:
+        if title is not None and prev in FUSING:
             rest = rest[:1].lower() + rest[1:]
             article, action = definite_article(TITLES[title], "Sing", rest), "title_article"
+        elif title is not None:
+            action = "title_unfused"  # "era presidente X", "senatrice X," (an address), a headline
     return Fit(_case(before, new_prev) if new_prev is not None else None, with_article(article, rest), action)
 
 

@@ -81,6 +81,17 @@ class Place:
     """country, continent, region, island, organization or historical."""
 
 
+FEMININE_ENDINGS = ("a", "ione", "tà", "tù")
+"""Endings of a feminine singular head noun ("Francia", "Unione", "Comunità", "Repubblica")."""
+
+
+def derived_gender(name: str) -> str:
+    """The gender a name's ending gives: its first word (the head, Italian puts it first) in -a, -ione,
+    -tà or -tù is feminine, any other masculine. The table's rows that differ say why in their note."""
+    head = name.split()[0].lower()
+    return "Fem" if head.endswith(FEMININE_ENDINGS) else "Masc"
+
+
 PLACE_KINDS = ("country", "continent", "region", "island", "organization", "historical")
 """The kinds of `data/it_places.tsv`."""
 

@@ -31,6 +31,8 @@ DEFAULT_MODEL = "Helsinki-NLP/opus-mt-en-it"
 KNOWN_MODELS: dict[str, str] = {
     "Helsinki-NLP/opus-mt-en-it": "marian",
     "facebook/nllb-200-distilled-600M": "nllb",
+    # LabelPigeon: NLLB-200 3.3B fine-tuned to keep <a>…</a> tags (translate.marked_model)
+    "thennal/nllb-200-3.3B-labelpigeon": "nllb",
 }
 
 #: The tokenizer files each family's hub repositories ship.
