@@ -32,9 +32,10 @@ distinct English sentences (default 2,000), then measures in this one run:
                    classes and without it, where select's classes stand and
                    the count must not grow) and `sentence` (the default: one
                    marked sentence per utterance with a mention to read, and
-                   the mentions whose tags did not survive alone); the extra
-                   segments per utterance are `sentence` minus `alone`, over
-                   the utterances (`--segments` runs only this part).
+                   the mentions whose tags did not survive alone); reported:
+                   the marked sentences per utterance, and `sentence` minus
+                   `alone` per utterance, requested and sent to the backend
+                   after deduplication (`--segments` runs only this part).
 
 A random model never emits `</s>`, so every output runs to
 `max_decoding_length` (32 here) in every system: the decoding work is equal,
@@ -141,8 +142,12 @@ def sample_segments(selection: Path | None = None, memory: Path | None = None) -
             "mentions alone": sources["alone"],
             "mentions from their sentence": sources["sentence"],
         }
-    extra = out["sentence"]["requested"] - out["alone"]["requested"]
-    out["sentence"]["extra per utterance"] = round(extra / max(len(rows), 1), 3)
+    n = max(len(rows), 1)
+    out["sentence"]["marked per utterance"] = round(out["sentence"]["marked sentences"] / n, 3)
+    out["sentence"]["extra requested per utterance"] = round(
+        (out["sentence"]["requested"] - out["alone"]["requested"]) / n, 3)
+    out["sentence"]["extra to the backend per utterance"] = round(
+        (out["sentence"]["to the backend"] - out["alone"]["to the backend"]) / n, 3)
     return out
 
 
@@ -297,9 +302,11 @@ def _segments_table(segments: dict[str, dict[str, float]]) -> str:
              "|---|" + "---|" * len(columns)]
     for label, counts in segments.items():
         lines.append(f"| {label} | " + " | ".join(f"{counts[c]:,}" for c in columns) + " |")
-    n = segments["sentence"]["utterances"]
-    lines.append(f"\n{n:,} utterances; extra segments per utterance with `sentence`: "
-                 f"{segments['sentence']['extra per utterance']:.3f}")
+    n, sentence = segments["sentence"]["utterances"], segments["sentence"]
+    lines.append(f"\n{n:,} utterances. With `sentence`: {sentence['marked per utterance']:.3f} marked sentences per "
+                 f"utterance; against `alone` (the mention texts no longer sent): "
+                 f"{sentence['extra requested per utterance']:+.3f} segments requested and "
+                 f"{sentence['extra to the backend per utterance']:+.3f} sent to the backend per utterance")
     return "\n".join(lines)
 
 

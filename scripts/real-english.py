@@ -179,8 +179,8 @@ def _summary(review: list[dict]) -> str:
     acc = sum(r["acceptable"] for r in review)
     cats = Counter(c for r in review if not r["grammatical"] for c in r["errors"])
     lines = [f"utterances with a mention: {n}; grammatical {gram} ({gram / n:.1%}); acceptable {acc} ({acc / n:.1%})"]
-    lines.append("errors: " + ", ".join(f"{c} {k}" for c, k in sorted(((k, c) for c, k in cats.items()),
-                                                                     key=lambda x: (-x[1], x[0]))))
+    ordered = sorted(cats.items(), key=lambda kv: (-kv[1], kv[0]))
+    lines.append("errors: " + ", ".join(f"{category} {count}" for category, count in ordered))
     return "\n".join(lines)
 
 

@@ -59,6 +59,14 @@ def test_fit_puts_back_the_article_and_the_preposition(before, text, context, af
     assert fit(before, text, context, after).action == action
 
 
+def test_a_preposition_that_does_not_fuse_replaces_the_names_but_not_inside_a_compound_one():
+    durante = Context("sentence", town=True, preposition_it="durante")
+    assert render("su", "la tournée", durante)[0] == "durante la tournée"
+    verso = Context("sentence", town=True, preposition_it="verso")
+    assert fit("a", "est", verso, before2="fino").preposition is None  # "fino a": a compound preposition
+    assert render("a", "est", verso)[0] == "verso est"
+
+
 def test_joined_says_what_the_mention_covers():
     # a fused preposition belongs to the mention; a bare one does not
     assert joined("di", fit("di", "Germania", ALONE)) == ("della Germania", 0, True)

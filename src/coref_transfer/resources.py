@@ -38,7 +38,6 @@ REPO_DEFAULTS = (
     "input.paths",
     "translate.memory",
     "translate.model.path",
-    "translate.marked_model.path",
     "translate.placeholders",
     "parser.model",
     "parser.stanza_dir",

@@ -74,6 +74,9 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 """One tag name per mention, in the order of the English (LabelPigeon's limit: 26)."""
 SIMPLE_PREPOSITIONS = frozenset(("di", "d'", "a", "ad", "da", "in", "su", "con", "per", "tra", "fra"))
 """Prepositions that may stand at a mention's edge in the Italian."""
+OTHER_PREPOSITIONS = frozenset(("durante", "verso", "presso", "contro", "attraverso", "lungo", "entro", "dentro",
+                                "sopra", "sotto", "dietro", "senza", "oltre", "tramite", "mediante"))
+"""One-word prepositions that do not fuse with an article ("durante la tournée"): kept as evidence too."""
 FALLBACK_REASONS = (
     "tag_missing", "tag_unpaired", "tag_repeated", "tag_nested", "tag_empty", "tag_no_word", "tag_too_long",
     "tag_moved", "tag_adjective", "too_many_mentions", "no_sentence",
@@ -260,11 +263,13 @@ def _reading(
         elif article_kind(word) is not None:  # "la <a>pianta</a>"
             article = plain_form(word)
             previous = plain_form(before[-2][0]) if len(before) > 1 else ""
-            if previous in SIMPLE_PREPOSITIONS:
+            if previous in SIMPLE_PREPOSITIONS or previous in OTHER_PREPOSITIONS:
                 preposition = _simple(previous)
-        elif plain_form(word) in SIMPLE_PREPOSITIONS:
+        elif plain_form(word) in SIMPLE_PREPOSITIONS or plain_form(word) in OTHER_PREPOSITIONS:
             preposition = _simple(plain_form(word))
-    elif before and preposition is None and plain_form(before[-1][0]) in SIMPLE_PREPOSITIONS:
+    elif before and preposition is None and (
+        plain_form(before[-1][0]) in SIMPLE_PREPOSITIONS or plain_form(before[-1][0]) in OTHER_PREPOSITIONS
+    ):
         preposition = _simple(plain_form(before[-1][0]))
     body = plain[first:end].strip()
     rest = [w for w, _ in tokens_with_offsets(body) if not _PUNCTUATION.match(w)]

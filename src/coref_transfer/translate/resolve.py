@@ -143,7 +143,10 @@ def resolve(
             continue
         context = (contexts[k] if contexts else None) or Context("alone")
         before = words[first - 1] if first > 0 else None
-        fitted = fit(before, text, context, words[last + 1] if last + 1 < len(words) else None)
+        fitted = fit(
+            before, text, context, words[last + 1] if last + 1 < len(words) else None,
+            words[first - 2] if first > 1 else None,
+        )
         if fitted.action:
             articles[fitted.action] += 1
         edits.append(_placed(tokens, first, start, end, before, fitted, k))

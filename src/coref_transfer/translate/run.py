@@ -62,8 +62,9 @@ def _ct2_backend(config: Mapping[str, Any], key: str, threads: int) -> Backend:
 
     t = config["translate"]
     model = t[key]
+    path = config_path(config, "translate.model.path") if key == "model" else model["path"]  # a user's folder
     return CTranslate2Backend(
-        config_path(config, f"translate.{key}.path"),
+        path,
         family=model["family"],
         source_lang=model["source_lang"],
         target_lang=model["target_lang"],

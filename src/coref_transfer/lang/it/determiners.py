@@ -10,7 +10,7 @@ word before the placeholder and the evidence at hand, in this order:
 
 | step | when | what | example |
 |---|---|---|---|
-| `preposition_from_sentence` | the word before is one of "a", "in", "su", "da" (`SWAPPABLE`: their choice depends on the noun), and the marked sentence put another of them before the mention; or a comma, where the marked sentence fused "in" with the mention's article | its preposition | "in mare a Bari" + "nella <a>regione</a>" → "in mare nella regione"; "sono andati da Osvaldo" + "in <a>sciopero</a>" → "sono andati in sciopero"; "a Cambridge, Eusebio" + "nel <b>Massachusetts</b>" → "a Cambridge, nel Massachusetts" |
+| `preposition_from_sentence` | the word before is one of "a", "in", "su", "da" (`SWAPPABLE`: their choice depends on the noun), not part of a compound preposition ("fino a"), and the marked sentence put another of them, or a preposition that does not fuse ("durante", "verso", `OTHER_PREPOSITIONS`), before the mention; or a comma, where the marked sentence fused "in" with the mention's article | its preposition | "in mare a Bari" + "nella <a>regione</a>" → "in mare nella regione"; "sono andati da Osvaldo" + "in <a>sciopero</a>" → "sono andati in sciopero"; "a Cambridge, Eusebio" + "nel <b>Massachusetts</b>" → "a Cambridge, nel Massachusetts" |
 | `locative_from_table` | a place of the table (`lang.it.places`), its Italian from the text alone, after "a"/"ad" for a town, the English preposition locative (in, into, to, at, inside, within) | the place's locative | "tornò a Bari" + "Cina" → "tornò in Cina"; "negli Stati Uniti"; "a Cuba" |
 | `place_article` | a place of the table that takes an article and has none: from the marked sentence where it stands after another word than there; from the text alone after a preposition that fuses with the article ("di", "a", "da", "su", `FUSING`) or after "tutto" | the article, contracted | "di Bari" + "<a>Germania</a>" → "della Germania"; "visitò Bari" + "in <a>Cina</a>" → "visitò la Cina"; "fuggirono da Texas" → "fuggirono dal Texas"; "in tutta la Cina" |
 | `title_article` | the text alone, a title before a name ("Professor Chomsky", "Generale George Washington"), after a fusing preposition | the article, the title in lower case | "di Generale George Washington" → "del generale George Washington" |
@@ -77,6 +77,15 @@ _ALL = frozenset(("tutto", "tutta", "tutti", "tutte"))
 COORDINATORS = frozenset(("e", "ed", "o", "od", "né", ",", "(", ":", "/", "-", "–", "—"))
 """Words after which a place alone keeps what it has (a shared preposition, an apposition)."""
 LOCATIVE_IT = frozenset(("a", "ad", "in"))
+OTHER_PREPOSITIONS = frozenset(("durante", "verso", "presso", "contro", "attraverso", "lungo", "entro", "dentro",
+                                "sopra", "sotto", "dietro", "senza", "oltre", "tramite", "mediante"))
+"""One-word prepositions that do not fuse with an article: the marked sentence's may replace a swappable one
+("sulla tournée" → "durante la tournée")."""
+COMPOUND_HEADS = frozenset(("fino", "vicino", "accanto", "intorno", "davanti", "insieme", "oltre", "rispetto",
+                            "grazie", "prima", "dopo", "dentro", "fuori", "lontano", "sopra", "sotto", "dietro",
+                            "riguardo", "quanto", "mezzo", "base", "seguito", "modo"))
+"""Words a/di/da/in/su follow in a compound preposition ("fino a", "vicino a", "in base a"): the simple
+preposition is then not the noun's alone, and is not replaced."""
 SWAPPABLE = frozenset(("a", "ad", "in", "su", "da"))
 """Prepositions whose choice depends on the noun after them: a town takes "a", a country "in", a first name
 "da" for someone's place ("andati da Osvaldo"), a tour "in tournée"; where the placeholder sentence and the
@@ -174,9 +183,11 @@ def place_article(p: Place, rest: str) -> str | None:
     return p.article
 
 
-def fit(before: str | None, text: str, ctx: Context, after: str | None = None) -> Fit:
+def fit(
+    before: str | None, text: str, ctx: Context, after: str | None = None, before2: str | None = None
+) -> Fit:
     """The preposition and the text of one mention put back after the word `before` (None: none),
-    `after` the word after the placeholder (None: none).
+    `after` the word after the placeholder and `before2` the word before `before` (None: none).
 
     The caller contracts a definite article of `Fit.text` with the (new)
     preposition before it (`contract`). See the module docstring for the steps.
@@ -194,8 +205,11 @@ def fit(before: str | None, text: str, ctx: Context, after: str | None = None) -
     action: str | None = None
     new_prev: str | None = None
     # 1. The preposition: "a Bari" but "in Cina"; the one the marked sentence put before the noun.
-    if prev in SWAPPABLE and evidence in SWAPPABLE and _simple(prev) != evidence:
+    compound = plain_form(before2 or "") in COMPOUND_HEADS
+    if prev in SWAPPABLE and evidence in SWAPPABLE and _simple(prev) != evidence and not compound:
         new_prev, action = evidence, "preposition_from_sentence"
+    elif prev in SWAPPABLE and evidence in OTHER_PREPOSITIONS and not compound:
+        new_prev, action = evidence, "preposition_from_sentence"  # "sulla tournée" → "durante la tournée"
     elif prev in APPOSITION and evidence == "in" and ctx.preposition_fused and article is not None:
         fused = contract(evidence, text)  # "a Cambridge, Massachusetts": "a Cambridge, nel Massachusetts"
         if fused is not None:
