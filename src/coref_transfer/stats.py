@@ -12,7 +12,10 @@ named reason. Its `stats.json` has
   (kept pronoun mentions by English role, `lang.en.pronoun_role`), translate
   `classes`, `class_sources`, `italian_analysis`, `class_changes` (step 2 of
   the classes), `attempts`, `translation` and `possessives` (how each
-  possessive pronoun was put back, `translate.possessive`), refine `rules` and `agreement`, the
+  possessive pronoun was put back, `translate.possessive`), `mention_sources`
+  (each mention's Italian from its sentence or alone, the fallbacks' reasons,
+  `translate.mention_texts`) and `articles` (what resolution did to articles
+  and prepositions, `lang.it.determiners`), refine `rules` and `agreement`, the
   agreement audit's counts of `coref_transfer.audit`).
 
 `check_accounting` proves input = kept + dropped for the units a stage
@@ -176,6 +179,14 @@ def stats_markdown(stats: Mapping[str, Any]) -> str:
         lines += ["", "| possessive pronouns put back | count |", "|---|---|"]
         lines += [f"| {key} | {value:,} |" for key, value in block.items() if not isinstance(value, Mapping)]
         lines += [f"| fallback: {key} | {value:,} |" for key, value in block.get("fallback", {}).items()]
+    if stats.get("mention_sources"):
+        block = stats["mention_sources"]
+        lines += ["", "| the mentions' Italian from | count |", "|---|---|"]
+        lines += [f"| {key} | {value:,} |" for key, value in block.items() if not isinstance(value, Mapping)]
+        lines += [f"| fallback: {key} | {value:,} |" for key, value in block.get("fallbacks", {}).items()]
+    if stats.get("articles"):
+        lines += ["", "| articles and prepositions at resolution | mentions |", "|---|---|"]
+        lines += [f"| {key} | {value:,} |" for key, value in stats["articles"].items()]
     if stats.get("translation"):
         lines += ["", "| translation | segments |", "|---|---|"]
         lines += [f"| {key} | {value:,} |" for key, value in stats["translation"].items()]
