@@ -1,13 +1,13 @@
 """Contracted verbs written in full after a name (`lang.en.contractions`), and dates kept as words
-(`select.stand_in.time_reason`): what a name must not stand before or for."""
+(`lang.en.time_words.time_reason`): what a name must not stand before or for."""
 
 from __future__ import annotations
 
 import pytest
 
 from coref_transfer.lang.en.contractions import full_form, is_contraction
+from coref_transfer.lang.en.time_words import time_reason
 from coref_transfer.model import NamedEntity, Span
-from coref_transfer.select.stand_in import time_reason
 
 
 @pytest.mark.parametrize(

@@ -4,12 +4,11 @@ they are measured (`translate.determiners_eval`): the hand-written sets and the 
 from __future__ import annotations
 
 import pytest
+from conftest import REPO
 
 from coref_transfer.errors import InputFormatError
 from coref_transfer.lang.it.determiners import Context, fit, joined
 from coref_transfer.translate.determiners_eval import evaluate, measure_harm, read_set, render
-
-from conftest import REPO
 
 ALONE = Context("alone", town=True)
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 import pytest
+from conftest import REPO
 
 from coref_transfer.config import validate_config
 from coref_transfer.parsing.backends import SpacyParser
@@ -24,9 +25,6 @@ from coref_transfer.translate.mt.base import Backend
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.stage import run_gamma
-
-from conftest import REPO
-
 
 # -- marking ----------------------------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from coref_transfer.classes import MentionClass, estimate_classes, etype_evidenc
 from coref_transfer.deptree import DepTree
 from coref_transfer.lang.en.pronoun_role import ROLES, is_pronoun, pronoun_role, pronoun_role_dep
 from coref_transfer.lang.en.pronouns import SELF_WORDS
+from coref_transfer.lang.en.time_words import time_reason
 from coref_transfer.model import RELATIONS, Part, Utterance
 from coref_transfer.records import SelectedMention
 from coref_transfer.select.alpha_nesting import alpha_reasons
@@ -29,7 +30,6 @@ from coref_transfer.select.stand_in import (
     in_place_reason_dep,
     self_treatment,
     self_treatment_dep,
-    time_reason,
 )
 from coref_transfer.stats import (
     SELECT_CLUSTER_REASONS,

@@ -26,7 +26,7 @@ breaking the English or changing its meaning. Two treatments:
 |---|---|---|---|---|
 | `inside_name` | kept as words | a modifier inside a larger name: the phrase goes on with a proper noun, or a named entity extends beyond the mention | "the [United States] Air Force", "[Disney] World", "the [Pittsburgh] Pirates" | "the Gino Air Force": the name is destroyed |
 | `compound_modifier` | kept as words | a noun modifier of a following common noun in the same noun phrase | "the [U.S.] border", "[Internet] addiction", "the [Santorum] cocktail" | "the Gino border" is not English |
-| `time` | kept as words | a date or a time: the root under a DATE or TIME named entity, a CorefUD entity of type `time`, or a month or weekday name | "between June and [November]", "on [Sunday]", "[that year]" | "tra giugno e Pierpaolo": nothing of a name agrees with a date, and the translator builds the sentence around a person |
+| `time` | kept as words (`lang.en.time_words.time_reason`) | a date or a time: the root under a DATE or TIME named entity, a CorefUD entity of type `time`, or a month or weekday name | "between June and [November]", "on [Sunday]", "[that year]" | "tra giugno e Pierpaolo": nothing of a name agrees with a date, and the translator builds the sentence around a person |
 | `number` | kept as words | an amount: the root under a MONEY, PERCENT, QUANTITY, CARDINAL or ORDINAL named entity, or a CorefUD entity of type `number` | "[five dollars] was all he had" | a name makes an amount a person |
 | `negative` | dropped | a negative word before or at the root: no, none, nobody, nothing, neither, no one | "the bunch that [no one] picked" | "that Gino picked" flips the meaning |
 | `quantifier` | dropped | a quantifier pronoun as root (everyone, someone, anything, all, each, some, …) or every/each/any/either before the root | "[everyone] agreed", "feed him [every day]" | a name makes it one definite person or thing |
@@ -74,7 +74,6 @@ from coref_transfer.deptree import DepTree
 from coref_transfer.lang.en.pronoun_role import SELF_ROLES, self_referent, self_referent_dep
 from coref_transfer.lang.en.quantifiers import quantifier_kind
 from coref_transfer.lang.en.tags import NOUN_TAGS, PROPER_TAGS
-from coref_transfer.lang.en.time_words import is_time_name
 from coref_transfer.model import NamedEntity
 from coref_transfer.records import SelectedMention
 from coref_transfer.select.heads import phrase_category
@@ -84,13 +83,6 @@ IN_PLACE_REASONS = ("inside_name", "compound_modifier", "reflexive", "emphatic",
 """Why a kept mention stays as words in the English (the `in_place` column of select's tables)."""
 DROP_REASONS = ("negative", "quantifier", "reciprocal")
 """β2's reasons for dropping a mention no name can stand for (`reflexive` comes from the root filter)."""
-
-TIME_LABELS = frozenset(("DATE", "TIME"))
-"""Named-entity labels of a time or a date (OntoNotes)."""
-NUMBER_LABELS = frozenset(("MONEY", "PERCENT", "QUANTITY", "CARDINAL", "ORDINAL"))
-"""Named-entity labels of an amount (OntoNotes)."""
-ENTITY_TYPE_REASONS = {"time": "time", "number": "number"}
-"""CorefUD entity types (`etype`) whose mentions keep their words, and why."""
 
 _NOMINAL = frozenset(("NP", "NML", "NX", "NAC", "WHNP"))
 """Phrases a modifier and its noun share."""
@@ -140,27 +132,6 @@ def _self_treatment(
     if any(span in chain for span in referents()):
         return mention.role, None
     return None, "self_other"
-
-
-def time_reason(
-    tokens: Sequence[str], pos: Sequence[str], root: int, entities: Sequence[NamedEntity] = (), etype: str = ""
-) -> str | None:
-    """`time` or `number` when the mention whose root is `root` is a date, a time or an amount, else None.
-
-    Decided from the English: the named entity over the root (DATE, TIME;
-    MONEY, PERCENT, QUANTITY, CARDINAL, ORDINAL), else the CorefUD entity
-    type (`etype`: time, number), else the root word (a month or a weekday
-    name, `lang.en.time_words`).
-    """
-    for e in entities:
-        if e.span.start <= root <= e.span.end:
-            if e.label in TIME_LABELS:
-                return "time"
-            if e.label in NUMBER_LABELS:
-                return "number"
-    if etype in ENTITY_TYPE_REASONS:
-        return ENTITY_TYPE_REASONS[etype]
-    return "time" if is_time_name(tokens[root], pos[root]) else None
 
 
 def in_place_reason(

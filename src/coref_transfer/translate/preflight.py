@@ -40,8 +40,8 @@ from coref_transfer.lang.en.contractions import is_contraction
 from coref_transfer.lang.en.detokenize import DEFECT_NAMES, detokenization_defects
 from coref_transfer.lang.en.quantifiers import quantifier_kind
 from coref_transfer.lang.en.tags import PROPER_TAGS
+from coref_transfer.lang.en.time_words import time_reason
 from coref_transfer.records import SelectedUtterance
-from coref_transfer.select.stand_in import time_reason
 from coref_transfer.translate.mention_texts import marked_sources
 from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.replace import Slot, make_slots, replace, utterance_rng
