@@ -1,10 +1,13 @@
-"""Shared test helpers: hand-written documents in the `.trees` authoring format."""
+"""Shared test helpers: hand-written documents in the `.trees` authoring format; the selection of such a
+document (`beta3`), a scripted translator and the shipped Italian parser for the translate stage's tests."""
 
 from __future__ import annotations
 
 import os
 import sys
 import textwrap
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,7 @@ import pytest
 from coref_transfer.config import validate_config
 from coref_transfer.conll.authoring import parse_trees_file
 from coref_transfer.model import Part
+from coref_transfer.translate.mt.base import Backend
 
 pytest_plugins = ["tiny_models"]
 
@@ -41,3 +45,49 @@ def make_parts(tmp_path):
         return parse_trees_file(path, doc_id=doc_id)
 
     return build
+
+
+@pytest.fixture
+def beta3(make_parts, config):
+    """Select's kept utterances of a `.trees` text: `beta3(text)` (records, as the β3 table holds them)."""
+    from coref_transfer.records import SelectedUtterance
+    from coref_transfer.select.pipeline import select_part
+    from coref_transfer.select.tables import SelectionColumns
+
+    def build(text: str) -> list:
+        columns = SelectionColumns()
+        for part in make_parts(text):
+            columns.add(select_part(part, config))
+        return [SelectedUtterance.from_row(r) for r in columns.tables("test")["beta3"].to_pylist()]
+
+    return build
+
+
+class Scripted(Backend):
+    """A test double of a translator: answers each segment with `script(segment, call_number)`, records
+    what it was sent and counts its calls. For tests whose point is a chosen model output (a placeholder
+    inflected, a tag lost), which a real model cannot be made to produce on demand."""
+
+    name = "scripted"
+
+    def __init__(self, script: Callable[[str, int], str]):
+        self.script = script
+        self.calls = 0
+        self.seen: list[str] = []
+
+    @property
+    def fingerprint(self) -> str:
+        return "scripted"
+
+    def translate(self, segments: Sequence[str]) -> list[str]:
+        self.calls += 1
+        self.seen.extend(segments)
+        return [self.script(s, self.calls) for s in segments]
+
+
+@lru_cache(maxsize=1)
+def italian_parser():
+    """The project's shipped Italian parser (the real one: step 2 of the classes reads its analysis)."""
+    from coref_transfer.parsing.backends import SpacyParser
+
+    return SpacyParser(REPO / "resources" / "models" / "it_ud_coref_transfer")

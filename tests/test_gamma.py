@@ -9,44 +9,20 @@ The real CTranslate2 backend is tested in test_translation_ct2.py.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from functools import lru_cache
+from collections.abc import Callable
 
 import pytest
+from conftest import REPO, Scripted, italian_parser
 
 from coref_transfer.config import validate_config
-from coref_transfer.parsing.backends import SpacyParser
 from coref_transfer.records import SelectedUtterance
 from coref_transfer.select.pipeline import select_part
 from coref_transfer.select.tables import SelectionColumns
-from coref_transfer.translate.mt.base import Backend
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.stage import run_gamma
 
-from conftest import REPO
-
 NAME = r"([A-Z][a-z]+(?: and [A-Z][a-z]+)?)"
-
-
-class Scripted(Backend):
-    """Answers each segment with `script(segment, call_number)`; counts calls."""
-
-    name = "scripted"
-
-    def __init__(self, script: Callable[[str, int], str]):
-        self.script = script
-        self.calls = 0
-        self.seen: list[str] = []
-
-    @property
-    def fingerprint(self) -> str:
-        return "scripted"
-
-    def translate(self, segments: Sequence[str]) -> list[str]:
-        self.calls += 1
-        self.seen.extend(segments)
-        return [self.script(s, self.calls) for s in segments]
 
 
 def italian_names(text: str) -> str:
@@ -59,21 +35,8 @@ def inventory():
     return Inventory.load(REPO / "resources" / "placeholders")
 
 
-@pytest.fixture
-def beta3(make_parts, config):
-    def build(text: str) -> list[SelectedUtterance]:
-        columns = SelectionColumns()
-        for part in make_parts(text):
-            columns.add(select_part(part, config))
-        return [SelectedUtterance.from_row(r) for r in columns.tables("test")["beta3"].to_pylist()]
-
-    return build
-
-
-@lru_cache(maxsize=1)
-def parser() -> SpacyParser:
-    """The project's Italian parser (the real one: step 2 of the classes reads its analysis)."""
-    return SpacyParser(REPO / "resources" / "models" / "it_ud_coref_transfer")
+def parser():
+    return italian_parser()
 
 
 ALONE = {"mention_context": "alone"}

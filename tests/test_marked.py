@@ -9,19 +9,13 @@ backend, and the sample's translation memory the whole stage.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from functools import lru_cache
+from collections.abc import Callable
 
 import pytest
-from conftest import REPO
+from conftest import REPO, Scripted, italian_parser
 
 from coref_transfer.config import validate_config
-from coref_transfer.parsing.backends import SpacyParser
-from coref_transfer.records import SelectedUtterance
-from coref_transfer.select.pipeline import select_part
-from coref_transfer.select.tables import SelectionColumns
 from coref_transfer.translate.marked import LETTERS, MarkedSource, mark, read
-from coref_transfer.translate.mt.base import Backend
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.stage import run_gamma
@@ -124,46 +118,17 @@ def test_a_tag_moved_off_a_name_and_a_name_read_as_an_adjective_fall_back_and_un
 NAME = r"([A-Z][a-z]+(?: and [A-Z][a-z]+)?)"
 
 
-class Scripted(Backend):
-    """Answers each segment with `script(segment)`; records what it was sent."""
-
-    name = "scripted"
-
-    def __init__(self, script: Callable[[str], str]):
-        self.script = script
-        self.seen: list[str] = []
-
-    @property
-    def fingerprint(self) -> str:
-        return "scripted"
-
-    def translate(self, segments: Sequence[str]) -> list[str]:
-        self.seen.extend(segments)
-        return [self.script(s) for s in segments]
-
-
-@lru_cache(maxsize=1)
-def parser() -> SpacyParser:
-    return SpacyParser(REPO / "resources" / "models" / "it_ud_coref_transfer")
-
-
-@pytest.fixture
-def beta3(make_parts, config):
-    def build(text: str) -> list[SelectedUtterance]:
-        columns = SelectionColumns()
-        for part in make_parts(text):
-            columns.add(select_part(part, config))
-        return [SelectedUtterance.from_row(r) for r in columns.tables("test")["beta3"].to_pylist()]
-
-    return build
-
-
 def gamma(rows, script, **translate):
     cfg = validate_config({"translate": translate})
-    backend = Scripted(script)
+    backend = scripted(script)
     inventory = Inventory.load(REPO / "resources" / "placeholders")
-    out, stats = run_gamma(rows, TranslationService(backend, progress=False), inventory, cfg, parser())
+    out, stats = run_gamma(rows, TranslationService(backend, progress=False), inventory, cfg, italian_parser())
     return [r.to_row() for r in out], stats, backend
+
+
+def scripted(script: Callable[[str], str]) -> Scripted:
+    """The shared scripted translator, for scripts that answer by the segment alone."""
+    return Scripted(lambda segment, _call: script(segment))
 
 
 def italian(text: str) -> str:
@@ -287,12 +252,12 @@ def test_a_country_gets_its_preposition_and_article_where_a_town_stood(beta3, ma
 
 
 def test_the_marked_sentences_may_go_to_another_model(beta3):
-    marked_backend = Scripted(china_script(True))
-    placeholder_backend = Scripted(china_script(True))
+    marked_backend = scripted(china_script(True))
+    placeholder_backend = scripted(china_script(True))
     cfg = validate_config({})
     inventory = Inventory.load(REPO / "resources" / "placeholders")
     out, _ = run_gamma(
-        beta3(CHINA), TranslationService(placeholder_backend, progress=False), inventory, cfg, parser(),
+        beta3(CHINA), TranslationService(placeholder_backend, progress=False), inventory, cfg, italian_parser(),
         marked_service=TranslationService(marked_backend, progress=False),
     )
     assert all("<a>" in s for s in marked_backend.seen)
@@ -308,7 +273,7 @@ def test_the_tiny_ctranslate2_model_loses_the_tags_and_every_mention_falls_back_
     cfg = validate_config({"translate": {"max_attempts": 1}})
     inventory = Inventory.load(REPO / "resources" / "placeholders")
     rows = beta3(CHINA)
-    out, stats = run_gamma(rows, TranslationService(backend, progress=False), inventory, cfg, parser())
+    out, stats = run_gamma(rows, TranslationService(backend, progress=False), inventory, cfg, italian_parser())
     sources = stats["mention_sources"]
     assert sources["marked_sentences"] == 3
     assert sources["sentence"] + sources["alone"] == sources["mentions"] == 4

@@ -16,11 +16,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from coref_transfer.classes import MentionClass
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import iter_json_lines
 from coref_transfer.parsing.backends import ParserBackend
-from coref_transfer.classes import MentionClass
 from coref_transfer.refine.run import BracketError, ClassError, parse_bracketed, parse_class, refine_texts
+from coref_transfer.rule_eval import pct, precision_recall, table
 
 
 def read_set(path: str | Path) -> list[dict[str, Any]]:
@@ -114,23 +115,13 @@ def evaluate(items: Sequence[Mapping[str, Any]], config: Mapping[str, Any], pars
         if not ok or fired != expected:
             errors.append({"id": item["id"], "expected": item["expected"], "got": result["bracketed"],
                            "rules_expected": sorted(expected), "rules_fired": sorted(fired)})
-    per_rule = {}
-    for rule, c in counts.items():
-        precision = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else None
-        recall = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else None
-        per_rule[rule] = {**c, "precision": precision, "recall": recall}
     return {"sentences": len(items), "exact": exact, "accuracy": exact / len(items) if items else None,
-            "rules": per_rule, "errors": errors}
+            "rules": precision_recall(counts), "errors": errors}
 
 
 def markdown(report: Mapping[str, Any]) -> str:
     """The report as a Markdown table."""
-    def pct(x: float | None) -> str:
-        return "–" if x is None else f"{100 * x:.1f}"
-
-    lines = ["| rule | should fire | fired | correct | precision | recall |", "|---|---|---|---|---|---|"]
-    for rule, r in report["rules"].items():
-        lines.append(f"| {rule} | {r['tp'] + r['fn']} | {r['tp'] + r['fp']} | {r['tp']} | {pct(r['precision'])} | {pct(r['recall'])} |")
+    lines = table("rule", report["rules"])
     lines.append("")
     lines.append(f"Whole sentences right (tokens and mentions): {report['exact']} of {report['sentences']} ({pct(report['accuracy'])}%).")
     return "\n".join(lines) + "\n"

@@ -51,6 +51,7 @@ from coref_transfer.lang.it.articles import plain_form
 from coref_transfer.lang.it.determiners import ACTIONS, TITLES, Context, fit, joined
 from coref_transfer.lang.it.places import place
 from coref_transfer.parsing.ud import sentence_blocks
+from coref_transfer.rule_eval import pct, precision_recall, table
 
 REWRITES = ("places", "places_from_sentence", "titles")
 """The harm simulation's cases (the module docstring's table)."""
@@ -112,25 +113,13 @@ def evaluate(items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         if not right or fired != item["action"]:
             errors.append({"id": item["id"], "expected": item["expected"], "got": got,
                            "action_expected": item["action"], "action_fired": fired})
-    per = {}
-    for action, c in counts.items():
-        fired, should = c["tp"] + c["fp"], c["tp"] + c["fn"]
-        per[action] = {**c, "precision": c["tp"] / fired if fired else None,
-                       "recall": c["tp"] / should if should else None}
     return {"cases": len(items), "exact": exact, "accuracy": exact / len(items) if items else None,
-            "rewrites": per, "errors": errors}
+            "rewrites": precision_recall(counts), "errors": errors}
 
 
 def markdown(report: Mapping[str, Any]) -> str:
     """The evaluation as a Markdown table."""
-
-    def pct(x: float | None) -> str:
-        return "–" if x is None else f"{100 * x:.1f}"
-
-    lines = ["| rewrite | should fire | fired | correct | precision | recall |", "|---|---|---|---|---|---|"]
-    for action, r in report["rewrites"].items():
-        lines.append(f"| {action} | {r['tp'] + r['fn']} | {r['tp'] + r['fp']} | {r['tp']} | "
-                     f"{pct(r['precision'])} | {pct(r['recall'])} |")
+    lines = table("rewrite", report["rewrites"])
     lines.append("")
     lines.append(f"Cases whose words are right: {report['exact']} of {report['cases']} ({pct(report['accuracy'])}%).")
     return "\n".join(lines) + "\n"

@@ -67,16 +67,18 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from coref_transfer.lang.en.detokenize import detokenize_with_offsets
-from coref_transfer.lang.it.articles import article_kind, plain_form, split_articulated
+from coref_transfer.lang.it.articles import (
+    OTHER_PREPOSITIONS,
+    SIMPLE_PREPOSITIONS,
+    article_kind,
+    plain_form,
+    simple_preposition,
+    split_articulated,
+)
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 """One tag name per mention, in the order of the English (LabelPigeon's limit: 26)."""
-SIMPLE_PREPOSITIONS = frozenset(("di", "d'", "a", "ad", "da", "in", "su", "con", "per", "tra", "fra"))
-"""Prepositions that may stand at a mention's edge in the Italian."""
-OTHER_PREPOSITIONS = frozenset(("durante", "verso", "presso", "contro", "attraverso", "lungo", "entro", "dentro",
-                                "sopra", "sotto", "dietro", "senza", "oltre", "tramite", "mediante"))
-"""One-word prepositions that do not fuse with an article ("durante la tournée"): kept as evidence too."""
 FALLBACK_REASONS = (
     "tag_missing", "tag_unpaired", "tag_repeated", "tag_nested", "tag_empty", "tag_no_word", "tag_too_long",
     "tag_moved", "tag_adjective", "too_many_mentions", "no_sentence",
@@ -251,7 +253,7 @@ def _reading(
         fused = True
         first = inside[1][1]
     elif head in SIMPLE_PREPOSITIONS and len(inside) > 1:  # "<a>in Cina</a>"
-        preposition = _simple(head)
+        preposition = simple_preposition(head)
         first = inside[1][1]
     before = [(w, o) for w, o in tokens if o + len(w) <= start]
     if before and preposition is None and article_kind(inside[0][0]) is None:
@@ -263,14 +265,12 @@ def _reading(
         elif article_kind(word) is not None:  # "la <a>pianta</a>"
             article = plain_form(word)
             previous = plain_form(before[-2][0]) if len(before) > 1 else ""
-            if previous in SIMPLE_PREPOSITIONS or previous in OTHER_PREPOSITIONS:
-                preposition = _simple(previous)
-        elif plain_form(word) in SIMPLE_PREPOSITIONS or plain_form(word) in OTHER_PREPOSITIONS:
-            preposition = _simple(plain_form(word))
-    elif before and preposition is None and (
-        plain_form(before[-1][0]) in SIMPLE_PREPOSITIONS or plain_form(before[-1][0]) in OTHER_PREPOSITIONS
-    ):
-        preposition = _simple(plain_form(before[-1][0]))
+            if _is_preposition(previous):
+                preposition = simple_preposition(previous)
+        elif _is_preposition(word):
+            preposition = simple_preposition(word)
+    elif before and preposition is None and _is_preposition(before[-1][0]):
+        preposition = simple_preposition(before[-1][0])
     body = plain[first:end].strip()
     rest = [w for w, _ in tokens_with_offsets(body) if not _PUNCTUATION.match(w)]
     if not rest or all(article_kind(w) or split_articulated(w) or plain_form(w) in SIMPLE_PREPOSITIONS for w in rest):
@@ -287,9 +287,8 @@ def _reading(
     return Reading(text, "sentence", preposition, fused)
 
 
-def _simple(preposition: str) -> str:
-    """A preposition's plain form: "ad" → "a", "d'" → "di"."""
-    return {"ad": "a", "d'": "di"}.get(preposition, preposition)
+def _is_preposition(word: str) -> bool:
+    return plain_form(word) in SIMPLE_PREPOSITIONS or plain_form(word) in OTHER_PREPOSITIONS
 
 
 def _with_article(article: str, body: str) -> str:

@@ -125,13 +125,9 @@ def mention_texts(
         sources = marked_sources(utterances, slots, alone)
         order = list(sources)
         outputs = (marked_service or service).translate([sources[i].text for i in order]) if order else []
-        readings: dict[MentionKey, Reading] = {}
-        for index, translation in zip(order, outputs):
-            source = sources[index]
-            result.marked[index] = (source.text, translation)
-            found, unknown = _read(utterances[index], slots[index], source, translation)
-            result.unknown_tags += unknown
-            readings.update({MentionKey(index, k): r for k, r in found.items()})
+        translations = dict(zip(order, outputs))
+        result.marked = {i: (sources[i].text, translations[i]) for i in order}
+        readings, result.unknown_tags = _readings(utterances, slots, sources, translations)
         alone = []
         for key in english:
             reading = readings.get(key, Reading(None, "no_sentence"))
@@ -165,24 +161,32 @@ def alone_fallbacks(
     once it holds the marked sentences.
     """
     sources = marked_sources(utterances, slots, list(english))
-    readings: dict[MentionKey, Reading] = {}
-    for index, source in sources.items():
-        if source.text.strip() in lookup:
-            found, _ = _read(utterances[index], slots[index], source, lookup[source.text.strip()])
-            readings.update({MentionKey(index, k): r for k, r in found.items()})
+    held = {i: lookup[m.text.strip()] for i, m in sources.items() if m.text.strip() in lookup}
+    readings, _ = _readings(utterances, slots, sources, held)
     return [english[k] for k in english if readings.get(k, Reading(None, "no_sentence")).text is None]
 
 
-def _read(
-    u: SelectedUtterance, slots: Sequence[Slot], source: MarkedSource, translation: str
-) -> tuple[dict[int, Reading], int]:
-    """`marked.read` with what it needs of the English mentions."""
-    by_slot = {s.index: s for s in slots}
-    words = {k: by_slot[k].text.split() for k in (*source.slots, *source.untagged)}
-    proper = {k: _proper_words(u, by_slot[k]) for k in source.slots}
-    lower = {k: by_slot[k].text[:1].islower() for k in source.slots}
-    names = {k for k in source.slots if by_slot[k].kind != "in_place" and _root_is_proper(u, by_slot[k])}
-    return read(translation, source, words, proper, lower, names)
+def _readings(
+    utterances: Sequence[SelectedUtterance],
+    slots: Sequence[Sequence[Slot]],
+    sources: Mapping[int, MarkedSource],
+    translations: Mapping[int, str],
+) -> tuple[dict[MentionKey, Reading], int]:
+    """`marked.read` on every translated marked sentence, with what it needs of the English mentions:
+    (each tagged mention's reading, the unknown tags seen)."""
+    readings: dict[MentionKey, Reading] = {}
+    unknown = 0
+    for index, translation in translations.items():
+        u, source = utterances[index], sources[index]
+        by_slot = {s.index: s for s in slots[index]}
+        words = {k: by_slot[k].text.split() for k in (*source.slots, *source.untagged)}
+        proper = {k: _proper_words(u, by_slot[k]) for k in source.slots}
+        lower = {k: by_slot[k].text[:1].islower() for k in source.slots}
+        names = {k for k in source.slots if by_slot[k].kind != "in_place" and _root_is_proper(u, by_slot[k])}
+        found, extra = read(translation, source, words, proper, lower, names)
+        readings.update({MentionKey(index, k): r for k, r in found.items()})
+        unknown += extra
+    return readings, unknown
 
 
 def _root_is_proper(u: SelectedUtterance, slot: Slot) -> bool:

@@ -52,6 +52,7 @@ from coref_transfer.lang.it.articles import (
     DEFINITE_ARTICLES,
     FULL_ARTICLES,
     INDEFINITE_ARTICLES,
+    SIMPLE_PREPOSITIONS,
     UNELIDED,
     articulated,
     definite_article,
@@ -67,8 +68,8 @@ from coref_transfer.records import SelectedUtterance
 ARTICLE_WINDOW = 4
 #: Words a piece of the noun phrase may hold between its opener and the next one (noun and adjectives).
 GAP = 3
-#: Prepositions that open a modifier of the noun ("la versione per pianoforte").
-PREPOSITIONS = frozenset(("di", "d'", "a", "ad", "da", "in", "su", "con", "per", "tra", "fra"))
+#: Prepositions that open a modifier of the noun ("la versione per pianoforte"): the simple ones.
+PREPOSITIONS = SIMPLE_PREPOSITIONS
 #: Words that end the noun phrase on its left.
 STOPS = frozenset(("e", "ed", "o", "od", "ma", "che", "cui", "né"))
 PLACED = ("at_head", "past_modifiers", "article_rebuilt")

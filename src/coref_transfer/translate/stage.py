@@ -33,7 +33,7 @@ from typing import Any
 
 from coref_transfer.classes import MentionClass
 from coref_transfer.lang.en.detokenize import detokenize
-from coref_transfer.lang.it.determiners import ACTIONS, SKIPS, Context
+from coref_transfer.lang.it.determiners import ACTIONS, SKIPS, Context, name_keeps_article
 from coref_transfer.lang.it.noun_phrase import Lexicon
 from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.records import Attempt, SelectedUtterance, TranslatedMention, TranslatedUtterance
@@ -159,30 +159,22 @@ def run_gamma(
     return out, stats
 
 
-def _name_article(english: str, italian: str) -> bool:
-    """Whether the Italian opens with an article the English name has too ("L'Enfant", "La Guardia")."""
-    first_en, first_it = english.split(" ")[0], italian.split(" ")[0]
-    for elided in ("L'", "L’"):
-        if first_en.startswith(elided) and first_it.startswith(("L'", "L’")) and first_en[2:3].isupper():
-            return first_it[2:] == first_en[2:]
-    return first_en == first_it and first_en in ("La", "Le", "Lo", "Il", "Los", "Las", "El", "Les")
-
-
 def _context(w: Work, slot: Slot, found: MentionTexts, texts_it: Mapping[MentionKey, str]) -> Context:
     """What `lang.it.determiners.fit` knows of one slot's mention (see `determiners.Context`)."""
     key = MentionKey(w.index, slot.index)
     tokens, pos = w.utterance.tokens, w.utterance.pos
     before = slot.span.start - 1
     placeholder = w.placeholders[slot.index] if w.placeholders else None
+    label = entity_label(w.utterance, slot.index)
     return Context(
         source=found.sources.get(key, "table"),
         town=placeholder is not None and placeholder.cls[:2] == ("thing", "fem"),
         first_name=placeholder is not None and placeholder.cls[:2] != ("thing", "fem"),
         preposition_it=found.prepositions.get(key),
         preposition_fused=key in found.fused,
-        person=entity_label(w.utterance, slot.index) == "PERSON",
-        organization=entity_label(w.utterance, slot.index) == "ORG",
-        name_article=_name_article(slot.text, texts_it.get(key, "")),
+        person=label == "PERSON",
+        organization=label == "ORG",
+        name_article=name_keeps_article(slot.text, texts_it.get(key, "")),
         preposition_en=tokens[before].lower() if before >= 0 and pos[before] in ("IN", "TO") else None,
     )
 

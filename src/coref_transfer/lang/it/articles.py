@@ -178,6 +178,31 @@ _SPLIT = {
 }
 
 
+def contract(preposition: str, text: str) -> str | None:
+    """`di` + `il porto` → `del porto`, `a` + `l'isola` → `all'isola`; None when `text` does not start with a
+    definite article or the preposition does not fuse. The preposition's capital is kept ("Del porto")."""
+    lower = text.lower()
+    if lower.startswith(("l'", "l’")):
+        fused = articulated(preposition, "l'")
+        return None if fused is None else fused + text[2:]
+    article, _, rest = text.partition(" ")
+    fused = articulated(preposition, article) if rest else None
+    return None if fused is None else f"{fused} {rest}"
+
+
+SIMPLE_PREPOSITIONS = frozenset(("di", "d'", "a", "ad", "da", "in", "su", "con", "per", "tra", "fra"))
+"""The simple prepositions, with the elided "d'" and the euphonic "ad"."""
+OTHER_PREPOSITIONS = frozenset(("durante", "verso", "presso", "contro", "attraverso", "lungo", "entro", "dentro",
+                                "sopra", "sotto", "dietro", "senza", "oltre", "tramite", "mediante"))
+"""One-word prepositions that never fuse with an article ("durante la tournée")."""
+
+
+def simple_preposition(word: str) -> str:
+    """A simple preposition's plain form: "ad" → "a", "d'" → "di", "Di" → "di"."""
+    plain = plain_form(word)
+    return {"ad": "a", "d'": "di"}.get(plain, plain)
+
+
 def split_articulated(word: str) -> tuple[str, str] | None:
     """The inverse of `articulated`: "della" → ("di", "la"), "Negli" → ("in", "gli"), else None.
 

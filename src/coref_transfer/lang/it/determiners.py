@@ -50,11 +50,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from coref_transfer.lang.it.articles import (
+    OTHER_PREPOSITIONS,
+    SIMPLE_PREPOSITIONS,
     article_kind,
-    articulated,
+    contract,
     definite_article,
     match_case,
     plain_form,
+    simple_preposition,
     starts_with_vowel,
 )
 from coref_transfer.lang.it.places import Place, place
@@ -77,10 +80,7 @@ _ALL = frozenset(("tutto", "tutta", "tutti", "tutte"))
 COORDINATORS = frozenset(("e", "ed", "o", "od", "né", ",", "(", ":", "/", "-", "–", "—"))
 """Words after which a place alone keeps what it has (a shared preposition, an apposition)."""
 LOCATIVE_IT = frozenset(("a", "ad", "in"))
-OTHER_PREPOSITIONS = frozenset(("durante", "verso", "presso", "contro", "attraverso", "lungo", "entro", "dentro",
-                                "sopra", "sotto", "dietro", "senza", "oltre", "tramite", "mediante"))
-"""One-word prepositions that do not fuse with an article: the marked sentence's may replace a swappable one
-("sulla tournée" → "durante la tournée")."""
+"""Italian prepositions that differ between a town ("a Bari") and a country or a noun ("in Francia")."""
 COMPOUND_HEADS = frozenset(("fino", "vicino", "accanto", "intorno", "davanti", "insieme", "oltre", "rispetto",
                             "grazie", "prima", "dopo", "dentro", "fuori", "lontano", "sopra", "sotto", "dietro",
                             "riguardo", "quanto", "mezzo", "base", "seguito", "modo"))
@@ -92,9 +92,8 @@ SWAPPABLE = frozenset(("a", "ad", "in", "su", "da"))
 marked sentence put two different ones, the marked sentence's is the noun's own."""
 APPOSITION = frozenset((",",))
 """A word after which a name is apposed ("Cambridge, Massachusetts")."""
-PREPOSITIONS = frozenset(("di", "a", "ad", "da", "in", "su", "con", "per", "tra", "fra"))
-"""Simple prepositions: what may stand before a mention and decide its article."""
-"""Italian prepositions that differ between a town ("a Bari") and a country or a noun ("in Francia")."""
+NAME_ARTICLES = frozenset(("La", "Le", "Lo", "Il", "Los", "Las", "El", "Les"))
+"""Articles that open a foreign or Italian name as part of it ("Le Corbusier", "La Guardia")."""
 TITLES: dict[str, str] = {
     **{t: "Masc" for t in (
         "professor professore presidente generale maggiore colonnello capitano tenente sergente ammiraglio "
@@ -155,6 +154,15 @@ class Fit:
     """Whether a definite article of `text` fuses with a simple preposition before it (`joined`)."""
 
 
+def name_keeps_article(english: str, italian: str) -> bool:
+    """Whether the Italian opens with an article the English name has too ("L'Enfant", "La Guardia"): it is
+    the name's own, not contracted with a preposition (`Context.name_article`)."""
+    first_en, first_it = english.split(" ")[0], italian.split(" ")[0]
+    if first_en[:2] in ("L'", "L’") and first_en[2:3].isupper():
+        return first_it[:2] in ("L'", "L’") and first_it[2:] == first_en[2:]
+    return first_en == first_it and first_en in NAME_ARTICLES
+
+
 def split_article(text: str) -> tuple[str | None, str]:
     """("la", "Cina") for "la Cina", ("l'", "Unione") for "l'Unione", (None, "Cina") for "Cina"."""
     lower = plain_form(text)
@@ -178,7 +186,7 @@ def place_article(p: Place, rest: str) -> str | None:
     """The place's article as it stands before `rest` (its elided form before a vowel: "l'India")."""
     if p.article is None:
         return None
-    if p.article in ("l'",) and not starts_with_vowel(rest):
+    if p.article == "l'" and not starts_with_vowel(rest):
         return definite_article(p.gender, p.number, rest)
     return p.article
 
@@ -206,7 +214,7 @@ def fit(
     new_prev: str | None = None
     # 1. The preposition: "a Bari" but "in Cina"; the one the marked sentence put before the noun.
     compound = plain_form(before2 or "") in COMPOUND_HEADS
-    if prev in SWAPPABLE and evidence in SWAPPABLE and _simple(prev) != evidence and not compound:
+    if prev in SWAPPABLE and evidence in SWAPPABLE and simple_preposition(prev) != evidence and not compound:
         new_prev, action = evidence, "preposition_from_sentence"
     elif prev in SWAPPABLE and evidence in OTHER_PREPOSITIONS and not compound:
         new_prev, action = evidence, "preposition_from_sentence"  # "sulla tournée" → "durante la tournée"
@@ -224,13 +232,12 @@ def fit(
                 return Fit(_case(before, first), named, "locative_from_table")
             return Fit("", _case(before, found.locative[:1]) + found.locative[1:], "locative_from_table")
     preposition = new_prev if new_prev is not None else prev
-    preposition = preposition if preposition in PREPOSITIONS else None
+    preposition = preposition if preposition in SIMPLE_PREPOSITIONS else None
     # 2. The place's article: "della Germania", "visitò la Cina", but "in Francia".
     if found is not None:
         if article is None and found.article is not None:
-            bare_in = preposition == "in" and found.locative.split()[0] == "in"
-            if bare_in:
-                pass
+            if preposition == "in" and found.locative.split()[0] == "in":
+                pass  # "in Francia": the locative takes no article
             elif ctx.source == "sentence" and evidence == preposition and preposition != "in":
                 action = action or "place_bare_as_in_sentence"
             elif ctx.source == "alone" and (prev in COORDINATORS or plain_form(after or "") in ("e", "ed", "o")):
@@ -262,17 +269,8 @@ def _title(rest: str) -> str | None:
     return None
 
 
-def _simple(preposition: str) -> str:
-    return "a" if preposition == "ad" else preposition
-
-
 def _case(model: str | None, word: str) -> str:
     return match_case(model, word) if model and word else word
-
-
-def _case_locative(model: str | None, locative: str) -> str:
-    """The locative phrase with the case of the word it replaces ("A" → "In Francia")."""
-    return match_case(model, locative[:1]) + locative[1:] if model and model[:1].isupper() else locative
 
 
 def joined(before: str | None, fitted: Fit) -> tuple[str, int, bool]:
@@ -292,17 +290,3 @@ def joined(before: str | None, fitted: Fit) -> tuple[str, int, bool]:
     if fused is not None:
         return fused, 0, True
     return f"{fitted.preposition} {fitted.text}", len(fitted.preposition) + 1, True
-
-
-def contract(preposition: str, text: str) -> str | None:
-    """`di` + `il porto` → `del porto`; None when the text does not start with a definite article.
-
-    The preposition's capital is kept ("Di" + "il porto" → "Del porto").
-    """
-    lower = text.lower()
-    if lower.startswith(("l'", "l’")):
-        fused = articulated(preposition, "l'")
-        return None if fused is None else fused + text[2:]
-    article, _, rest = text.partition(" ")
-    fused = articulated(preposition, article) if rest else None
-    return None if fused is None else f"{fused} {rest}"
