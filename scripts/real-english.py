@@ -25,6 +25,15 @@ writes what a fluent reader rates (`../shared/docs/fluent-review.md`).
         grammatical share of the utterances with a mention and the error
         categories, and writes the dated review (the format of
         ../shared/data/ontogum/stand-in/review-*.jsonl)
+    python scripts/real-english.py unrated --work DIR --before --reuse REVIEW.jsonl --out PAIRS.jsonl
+        the (english, italian) pairs of the run that no earlier rating covers
+        (with --before also the Italian before refine), shuffled and numbered
+        afresh: one fresh reader rates them mixed and unlabelled; then
+        `score --work DIR --reuse REVIEW.jsonl --pairs PAIRS.jsonl RATINGS.jsonl`
+        scores the run from the ratings of identical pairs
+    python scripts/real-english.py rules --work DIR --reuse ... --pairs ...
+        per refinement rule, on the utterances with a mention it changed:
+        fired, repaired, broke, left wrong, kept right (the README's table)
     python scripts/real-english.py compare BEFORE.jsonl AFTER.jsonl
         two dated reviews side by side (shares, categories, what changed)
 
@@ -148,10 +157,55 @@ def _read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def rated_pairs(reviews: list[str], pairs: list[list[str]]) -> dict[tuple[str, str], dict]:
+    """Ratings by (english, italian): from dated reviews, and from mixed files (`pairs`: the input the reader
+    saw, {id, english, italian}, and the ratings, {id, grammatical, ...}). A pair rated twice keeps the last."""
+    out: dict[tuple[str, str], dict] = {}
+    for path in reviews:
+        for r in _read_jsonl(Path(path)):
+            out[(r["english"], r["italian"])] = r
+    for shown, ratings in pairs:
+        by_id = {r["id"]: r for r in _read_jsonl(Path(ratings))}
+        for r in _read_jsonl(Path(shown)):
+            if r["id"] in by_id:
+                out[(r["english"], r["italian"])] = by_id[r["id"]]
+    return out
+
+
+def unrated(args: argparse.Namespace) -> int:
+    """Write the pairs of a run no rating covers yet (final Italian, and with --before the Italian before refine),
+    shuffled with a fixed seed and numbered afresh: one reader rates them mixed and unlabelled."""
+    import random
+
+    known = rated_pairs(args.reuse, args.pairs)
+    todo: list[tuple[str, str]] = []
+    for row in _read_jsonl(Path(args.work) / "review-input.jsonl"):
+        if not row["has_mention"] or (args.changed and row["italian"] == row["italian_before_refine"]):
+            continue
+        for italian in (row["italian"], row["italian_before_refine"]) if args.before else (row["italian"],):
+            pair = (row["english"], italian)
+            if pair not in known and pair not in todo:
+                todo.append(pair)
+    random.Random(args.seed).shuffle(todo)
+    with open(args.out, "w", encoding="utf-8") as out:
+        out.writelines(
+            json.dumps({"id": i, "english": e, "italian": it}, ensure_ascii=False) + "\n" for i, (e, it) in enumerate(todo)
+        )
+    print(f"{len(todo)} pair(s) to rate: {args.out}")
+    return 0
+
+
 def score(args: argparse.Namespace) -> int:
     work = Path(args.work)
     rows = {r["id"]: r for r in _read_jsonl(work / "review-input.jsonl")}
-    ratings = _read_jsonl(Path(args.ratings))
+    if args.ratings:
+        ratings = _read_jsonl(Path(args.ratings))
+    else:  # every utterance's pair rated before, in a dated review or a mixed file
+        known = rated_pairs(args.reuse, args.pairs)
+        ratings = [
+            {**known[(r["english"], r["italian"])], "id": i}
+            for i, r in rows.items() if r["has_mention"] and (r["english"], r["italian"]) in known
+        ]
     rated = {r["id"] for r in ratings}
     expected = {i for i, r in rows.items() if r["has_mention"]}
     if rated != expected:
@@ -205,6 +259,50 @@ def compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def rules(args: argparse.Namespace) -> int:
+    """Per refinement rule, on the utterances with a mention it changed: fired, repaired (wrong before refine,
+    grammatical after), broke (grammatical before, wrong after), left wrong (wrong before and after), and
+    kept right; an utterance several rules changed counts for each of them."""
+    import pyarrow.parquet as pq
+
+    work = Path(args.work)
+    known = rated_pairs(args.reuse, args.pairs)
+    changed: dict[str, set[str]] = {}
+    for r in pq.read_table(work / "refine" / "delta.parquet").to_pylist():
+        if r["mentions"] and r["changes"]:
+            changed[f"{r['doc_id']}/{r['sentence']}"] = {c["rule"] for c in r["changes"]}
+    table: dict[str, Counter] = {}
+    missing = 0
+    for row in _read_jsonl(work / "review-input.jsonl"):
+        names = changed.get(row["key"])
+        if not names:
+            continue
+        before = known.get((row["english"], row["italian_before_refine"]))
+        after = known.get((row["english"], row["italian"]))
+        if before is None or after is None:
+            missing += 1
+            continue
+        outcome = (
+            "repaired" if not before["grammatical"] and after["grammatical"]
+            else "broke" if before["grammatical"] and not after["grammatical"]
+            else "left wrong" if not after["grammatical"]
+            else "kept right"
+        )
+        for name in sorted(names) + ["(any rule)"]:
+            table.setdefault(name, Counter())["fired"] += 1
+            table[name][outcome] += 1
+    if missing:
+        print(f"{missing} changed utterance(s) lack a rating before or after refine: rate them first "
+              "(unrated --before)", file=sys.stderr)
+        return 1
+    columns = ("fired", "repaired", "broke", "left wrong", "kept right")
+    print("| rule | " + " | ".join(columns) + " |")
+    print("|---|" + "---|" * len(columns))
+    for name in sorted(table, key=lambda n: (n == "(any rule)", -table[n]["fired"], n)):
+        print(f"| {name} | " + " | ".join(str(table[name][c]) for c in columns) + " |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -219,9 +317,24 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=run)
     p = sub.add_parser("score", help="join the fluent reader's ratings with a run")
     p.add_argument("--work", required=True)
-    p.add_argument("--ratings", required=True)
+    p.add_argument("--ratings", help="ratings of rate.jsonl by id (else every pair must be rated in --reuse/--pairs)")
     p.add_argument("--out", help="the dated review to write")
+    _rating_sources(p)
     p.set_defaults(func=score)
+    p = sub.add_parser("unrated", help="the pairs of a run no rating covers yet, mixed, for one reader")
+    p.add_argument("--work", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--before", action="store_true", help="also the Italian before refine")
+    p.add_argument("--changed", action="store_true",
+                   help="only the utterances refine changed (with --before and no --reuse: one reader rates both "
+                   "sides of every change, for the rules table)")
+    p.add_argument("--seed", type=int, default=29)
+    _rating_sources(p)
+    p.set_defaults(func=unrated)
+    p = sub.add_parser("rules", help="per refinement rule: fired, repaired, broke, left wrong")
+    p.add_argument("--work", required=True)
+    _rating_sources(p)
+    p.set_defaults(func=rules)
     p = sub.add_parser("compare", help="two dated reviews side by side")
     p.add_argument("before")
     p.add_argument("after")
@@ -229,6 +342,12 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=compare)
     args = parser.parse_args(argv)
     return args.func(args)
+
+
+def _rating_sources(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--reuse", action="append", default=[], help="a dated review whose ratings count for the same pairs")
+    p.add_argument("--pairs", nargs=2, action="append", default=[], metavar=("SHOWN", "RATINGS"),
+                   help="a mixed file the reader saw ({id, english, italian}) and its ratings by id")
 
 
 if __name__ == "__main__":

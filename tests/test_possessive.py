@@ -12,7 +12,7 @@ from coref_transfer.lang.it.nouns import NounLexicon
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
 from coref_transfer.records import SelectedUtterance
-from coref_transfer.translate.possessive import NounGender, PossessiveCounts, place, possessed_nouns
+from coref_transfer.translate.possessive import NounGender, PossessiveCounts, di_phrase, place, possessed_nouns
 
 
 def conll(tree: str) -> tuple[list[str], list[str], list[str]]:
@@ -85,8 +85,9 @@ LEXICON = NounLexicon(
 def put_back(italian: str, possessed: Possessed | None = Possessed(0), text: str = "suo", lexicon=LEXICON):
     """The translation with "di Gino" turned into the possessive, and the placement."""
     tokens = tokens_with_offsets(italian)
-    di = [w for w, _ in tokens].index("Gino") - 1
-    end = tokens[di + 1][1] + len("Gino")
+    first = [w for w, _ in tokens].index("Gino")
+    di = di_phrase([w for w, _ in tokens], first)
+    end = tokens[first][1] + len("Gino")
     placement = place(tokens, di, end, text, possessed, NounGender(None, lexicon))
     out, cursor = [], 0
     for start, stop, piece, _ in sorted(placement.edits, key=lambda e: (e[0], e[1])):
@@ -118,6 +119,36 @@ def test_the_possessive_goes_after_the_heads_article_rebuilt_and_agreeing(italia
     text, placement = put_back(italian, Possessed(0, modifiers))
     assert text == expected
     assert placement.outcome == "at_head"
+
+
+@pytest.mark.parametrize(
+    "italian, text, expected",
+    [
+        # issue 29, real translations: "own" written out goes with "di X"
+        ("Lo scrisse nel libro Hydraulica dello stesso Gino, che", "suo", "Lo scrisse nel suo libro Hydraulica, che"),
+        ("Ricordava la totale confusione dello stesso Gino.", "suo", "Ricordava la sua totale confusione."),
+        ("Sono nel fuso orario proprio di Gino, 45 minuti avanti.", "loro", "Sono nel loro fuso orario, 45 minuti avanti."),
+        # a bare prepositional phrase is the noun's own modifier, whatever the English counts
+        ("La canottiera bianca con scollo a V di Gino era infilata.", "suo",
+         "La sua canottiera bianca con scollo a V era infilata."),
+        ("Legge il libro di storia di Gino.", "suo", "Legge il suo libro di storia."),
+        # a quoted title stays inside the noun phrase
+        ("Mette in discussione il 'piccolo mondo perfetto' di Gino.", "loro",
+         "Mette in discussione il loro 'piccolo mondo perfetto'."),
+    ],
+)
+def test_own_bare_modifiers_and_quotes_stay_in_the_noun_phrase(italian, text, expected):
+    out, placement = put_back(italian, Possessed(0, 0), text=text)
+    assert out == expected
+    assert placement.outcome == "at_head"
+
+
+def test_di_phrase_finds_the_possessors_phrase_or_none():
+    assert di_phrase(["la", "casa", "di", "Gino"], 3) == 2
+    assert di_phrase(["il", "fuso", "proprio", "di", "Gino"], 4) == 2
+    assert di_phrase(["del", "libro", "dello", "stesso", "Gino"], 4) == 2
+    assert di_phrase(["ha", "visto", "lo", "stesso", "Gino"], 4) is None  # "lo stesso Gino": Gino himself
+    assert di_phrase(["con", "Gino"], 1) is None
 
 
 def test_loro_is_invariable():

@@ -163,6 +163,11 @@ def refine_text(
         help="Entity class of each mention of the sentence, in bracket order, comma-separated: "
         "type/gender/number or - for unknown (e.g. 'person/fem/plur,-,person/fem/plur').",
     ),
+    roles: str | None = typer.Option(
+        None, "--roles",
+        help="The English role of each mention of the sentence, in bracket order, comma-separated: subject, "
+        "object, reflexive, emphatic, oblique, possessive, other, or - for a mention that is no pronoun.",
+    ),
     config: Path | None = ConfigOption,
     config_json: str | None = ConfigJsonOption,
 ) -> None:
@@ -170,6 +175,8 @@ def refine_text(
 
     Rules that need a mention's entity class (a plural "loro" made "le" or
     "li") read it from --classes; without it they treat the class as unknown.
+    Rules that read the English pronoun's role (a subject is dropped, never
+    made an object clitic) read it from --roles.
 
     Output: {"text", "bracketed", "tokens", "mentions": [[start, end], ...],
     "changes": [{"rule", "index", "before", "after"}, ...]}.
@@ -181,8 +188,16 @@ def refine_text(
 
     if (text is None) == (file is None):
         raise typer.BadParameter("give either a sentence or --file FILE")
-    if classes is not None and file is not None:
-        raise typer.BadParameter("--classes goes with one sentence, not with --file")
+    if (classes is not None or roles is not None) and file is not None:
+        raise typer.BadParameter("--classes and --roles go with one sentence, not with --file")
+    given = None
+    if roles is not None:
+        from coref_transfer.lang.en.pronoun_role import ROLES
+
+        given = [None if r.strip() == "-" else r.strip() for r in roles.split(",")]
+        bad = [r for r in given if r is not None and r not in ROLES]
+        if bad:
+            raise typer.BadParameter(f"--roles: {bad[0]!r} is not a role; give {', '.join(ROLES)} or -")
     if file is not None:
         try:
             lines = file.read_text(encoding="utf-8").splitlines()
@@ -191,7 +206,7 @@ def refine_text(
     else:
         lines = [text]  # type: ignore[list-item]
     known = [parse_class_list(classes)] if classes is not None else None
-    for result in refine_texts(lines, _config(config, config_json), classes=known):
+    for result in refine_texts(lines, _config(config, config_json), classes=known, roles=[given] if given else None):
         typer.echo(dumps(result))
 
 

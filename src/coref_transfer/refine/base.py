@@ -33,6 +33,9 @@ class Sentence:
     """The entity class of each mention, parallel to `mentions` (translate's; empty when
     unknown, as for `refine-text`). Every edit keeps the mentions in their order, so
     the two lists stay aligned."""
+    roles: list[str | None] = field(default_factory=list)
+    """The English role of each pronoun mention (`lang.en.pronoun_role.ROLES`; None for other mentions),
+    parallel to `mentions` like `classes` (empty when unknown)."""
     zeros: dict[int, ZeroSubject] = field(default_factory=dict)
     """Mentions (by index in `mentions`) that a deleted subject pronoun left on its verb, and that pronoun
     (`delete(..., zero=...)`): the CorefUD export writes them as zero mentions on empty nodes."""
@@ -43,6 +46,13 @@ class Sentence:
         if not covering or not self.classes:
             return None
         return self.classes[min(covering)[1]]
+
+    def mention_role(self, index: int) -> str | None:
+        """The English role of the smallest mention covering token `index`, if known."""
+        covering = [(len(m.span), k) for k, m in enumerate(self.mentions) if m.span.start <= index <= m.span.end]
+        if not covering or not self.roles:
+            return None
+        return self.roles[min(covering)[1]]
 
     @property
     def tokens(self) -> list[Token]:

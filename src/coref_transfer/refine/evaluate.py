@@ -19,6 +19,7 @@ from typing import Any
 from coref_transfer.classes import MentionClass
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import iter_json_lines
+from coref_transfer.lang.en.pronoun_role import ROLES
 from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.refine.run import BracketError, ClassError, parse_bracketed, parse_class, refine_texts
 from coref_transfer.rule_eval import pct, precision_recall, table
@@ -32,7 +33,9 @@ def read_set(path: str | Path) -> list[dict[str, Any]]:
     "type/gender/number" or null; read into `MentionClass`es (or None); and
     `clusters`: one integer per mention, equal for mentions of one entity
     (without it each mention is its own entity, as pro-drop's "subject
-    switch" then reads it).
+    switch" then reads it); and `roles`: each pronoun mention's role in the
+    English (`lang.en.pronoun_role.ROLES`, null for other mentions), as
+    select records it.
 
     Raises:
         InputFormatError: a field is missing, or `classes` is not a list
@@ -47,6 +50,8 @@ def read_set(path: str | Path) -> list[dict[str, Any]]:
             item = {**item, "classes": _classes(path, lineno, item)}
         if "clusters" in item:
             _check_clusters(path, lineno, item)
+        if "roles" in item:
+            _check_roles(path, lineno, item)
         items.append(item)
     return items
 
@@ -61,6 +66,19 @@ def _check_clusters(path: str | Path, lineno: int, item: Mapping[str, Any]) -> N
     if not isinstance(raw, list) or len(raw) != len(mentions) or not all(isinstance(c, int) for c in raw):
         raise InputFormatError(
             path, lineno, f"clusters: give one integer per mention ({len(mentions)} mentions), equal for coreferent mentions"
+        )
+
+
+def _check_roles(path: str | Path, lineno: int, item: Mapping[str, Any]) -> None:
+    """The item's `roles`: one English pronoun role (`ROLES`) or null per mention, in bracket order."""
+    raw = item["roles"]
+    try:
+        _, mentions = parse_bracketed(item["input"])
+    except BracketError as exc:
+        raise InputFormatError(path, lineno, str(exc)) from exc
+    if not isinstance(raw, list) or len(raw) != len(mentions) or not all(r is None or r in ROLES for r in raw):
+        raise InputFormatError(
+            path, lineno, f"roles: give one of {', '.join(ROLES)} or null per mention ({len(mentions)} mentions)"
         )
 
 
@@ -94,6 +112,7 @@ def evaluate(items: Sequence[Mapping[str, Any]], config: Mapping[str, Any], pars
         refine_texts(
             [it["input"] for it in items], config, parser,
             [it.get("classes") for it in items], [it.get("clusters") for it in items],
+            [it.get("roles") for it in items],
         )
     )
     rules = list(config["refine"]["rules"])

@@ -63,7 +63,6 @@ from coref_transfer.refine.it.euphony import EuphonicD
 from coref_transfer.refine.it.kinship import KinshipArticle
 from coref_transfer.refine.it.possessives import PossessiveAgreement
 from coref_transfer.refine.it.predicates import PredicateAgreement
-from coref_transfer.refine.it.reflexives import Reflexive
 from coref_transfer.refine.it.prodrop import SubjectPronounDeletion
 from coref_transfer.refine.it.pronouns import (
     CheSubjectPronoun,
@@ -71,6 +70,7 @@ from coref_transfer.refine.it.pronouns import (
     PrepositionPronoun,
     PronounNumberAgreement,
 )
+from coref_transfer.refine.it.reflexives import Reflexive
 from coref_transfer.refine.it.vocatives import VocativeArticle
 
 RULES: dict[str, type[Rule]] = {

@@ -100,6 +100,7 @@ def refine_texts(
     parser: ParserBackend | None = None,
     classes: Sequence[Sequence[MentionClass | None] | None] | None = None,
     clusters: Sequence[Sequence[int] | None] | None = None,
+    roles: Sequence[Sequence[str | None] | None] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Refine bracketed sentences; one JSON-ready result per line (the parser is loaded once).
 
@@ -108,6 +109,8 @@ def refine_texts(
     start, longest first, as `parse_bracketed` returns them), None where unknown.
     `clusters`, likewise, gives each mention's entity (mentions with the same
     number corefer); without it every mention is an entity of its own.
+    `roles`, likewise, gives each pronoun mention's English role
+    (`lang.en.pronoun_role.ROLES`, None for other mentions).
 
     Raises:
         ClassError: `classes` does not have one entry per line, or a line's
@@ -135,10 +138,16 @@ def refine_texts(
             if len(ids) != len(mentions):
                 raise ClassError(f"{len(ids)} clusters for {len(mentions)} mentions in {' '.join(tokens)!r}")
             items[k] = (tokens, [Mention(c, m.span) for c, m in zip(ids, mentions)])
+    roles = list(roles) if roles is not None else [None] * len(items)
+    if len(roles) != len(items):
+        raise ClassError(f"{len(roles)} lists of roles for {len(items)} sentences")
+    for (tokens, mentions), given in zip(items, roles):
+        if given is not None and len(given) != len(mentions):
+            raise ClassError(f"{len(given)} roles for {len(mentions)} mentions in {' '.join(tokens)!r}")
     parsed = parser.parse([tokens for tokens, _ in items], config["parser"]["batch_size"], progress=False)
     rules = build_rules(config["refine"]["rules"])
-    for (_, mentions), sent, known in zip(items, parsed, classes):
-        sentence = Sentence(sent, mentions, classes=list(known) if known else [])
+    for (_, mentions), sent, known, given in zip(items, parsed, classes, roles):
+        sentence = Sentence(sent, mentions, classes=list(known) if known else [], roles=list(given) if given else [])
         refine(sentence, rules)
         tokens = sentence.words()
         yield {

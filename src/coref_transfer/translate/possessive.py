@@ -70,6 +70,11 @@ ARTICLE_WINDOW = 4
 GAP = 3
 #: Prepositions that open a modifier of the noun ("la versione per pianoforte"): the simple ones.
 PREPOSITIONS = SIMPLE_PREPOSITIONS
+#: Quotation marks, which a quoted title inside the noun phrase brings ("il 'piccolo mondo perfetto' di X").
+QUOTES = frozenset(("'", '"', "«", "»", "“", "”", "‘", "’"))
+#: "own" in "his own book": "il libro proprio di X" or "il libro dello stesso X"; the possessive says it.
+OWN = frozenset(("proprio", "propria", "propri", "proprie"))
+SAME = frozenset(("stesso", "stessa", "stessi", "stesse"))
 #: Words that end the noun phrase on its left.
 STOPS = frozenset(("e", "ed", "o", "od", "ma", "che", "cui", "né"))
 PLACED = ("at_head", "past_modifiers", "article_rebuilt")
@@ -151,7 +156,8 @@ def place(
     possessed: Possessed | None,
     gender_of: NounGender | None = None,
 ) -> Placement:
-    """Remove "di <placeholder>" (tokens[di] is "di", `end` the placeholder's last character) and insert `text`.
+    """Remove "di <placeholder>" (tokens[di] opens it: `di_phrase`; `end` is the placeholder's last character)
+    and insert `text`.
 
     Args:
         tokens: the translation's (token, offset) pairs.
@@ -201,6 +207,22 @@ def place(
     return Placement(edits, "at_head", past, rebuilt)
 
 
+def di_phrase(words: Sequence[str], first: int) -> int | None:
+    """The index of the word that opens the possessor's phrase ending at the placeholder `words[first]`, or None.
+
+    "di X"; with "own" written out, "proprio di X" ("il fuso orario proprio di X") and "dello stesso X"
+    ("il libro dello stesso X"): the possessive put at the head says "own" as Italian does ("il suo libro"),
+    so those words go with "di X".
+    """
+    if first > 0 and words[first - 1].lower() == "di":
+        return first - 2 if first > 1 and words[first - 2].lower() in OWN else first - 1
+    if first > 1 and words[first - 1].lower() in SAME:
+        parts = split_articulated(plain_form(words[first - 2]))
+        if parts is not None and parts[0] == "di":
+            return first - 2
+    return None
+
+
 def _removal(tokens: Sequence[tuple[str, int]], di: int, end: int) -> Edit:
     """Remove "di <placeholder>" and the space before it."""
     start = tokens[di][1]
@@ -220,6 +242,9 @@ def _openers(tokens: Sequence[tuple[str, int]], di: int) -> list[tuple[int, str]
     j, gap = di - 1, 0
     while j >= 0 and gap <= GAP:
         word = plain_form(tokens[j][0])
+        if word in QUOTES:
+            j -= 1  # "il 'piccolo mondo perfetto' di X": a quoted title stays inside the noun phrase
+            continue
         if word in STOPS or not any(c.isalnum() for c in word):
             break
         if word in ARTICLE_FEATURES:
@@ -261,12 +286,25 @@ def _modifiers_after(tokens: Sequence[tuple[str, int]], end: int, modifiers: int
 
 
 def _head(openers: Sequence[tuple[int, str]], modifiers: int) -> int | None:
-    """Which opener is the head's article: the bare article if it comes soon enough, else the one past the modifiers."""
+    """Which opener is the head's article: the bare article if it comes soon enough, else the one past the
+    modifiers, else a bare article past only bare prepositions.
+
+    Italian writes as a bare prepositional phrase what English puts before
+    the noun ("his V-neck undershirt" → "la canottiera con scollo a V di X",
+    "her history book" → "il libro di storia di X"): pieces opened by a bare
+    preposition (no article) are the noun's own modifiers, whatever the
+    English modifiers count.
+    """
     for k, (_, kind) in enumerate(openers[: modifiers + 1]):
         if kind == "article":
             return k
     if len(openers) > modifiers and openers[modifiers][1] != "preposition":
         return modifiers
+    for k, (_, kind) in enumerate(openers):
+        if kind == "article":
+            return k
+        if kind != "preposition":
+            return None
     return None
 
 

@@ -45,7 +45,7 @@ from coref_transfer.lang.it.determiners import Context, Fit, fit, joined
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
 from coref_transfer.translate.placeholders.inventory import Placeholder, find_placeholder
-from coref_transfer.translate.possessive import NounGender, Placement, place
+from coref_transfer.translate.possessive import NounGender, Placement, di_phrase, place
 from coref_transfer.translate.replace import Slot
 from coref_transfer.translate.self_forms import SELF_ROLES, find_self_form
 
@@ -131,8 +131,9 @@ def resolve(
         first = find_placeholder(words, ph)[0]
         last = _last(words, first, ph)
         start, end = tokens[first][1], tokens[last][1] + len(tokens[last][0])
-        if slot.kind == "possessive" and first > 0 and words[first - 1].lower() == "di":
-            placement = place(tokens, first - 1, end, text, possessed[k] if possessed else None, gender_of)
+        opener = di_phrase(words, first) if slot.kind == "possessive" else None
+        if opener is not None:
+            placement = place(tokens, opener, end, text, possessed[k] if possessed else None, gender_of)
             placements.append(placement)
             edits.extend(_Edit(s, e, t, k if mine else None) for s, e, t, mine in placement.edits)
             continue

@@ -136,8 +136,12 @@ def _head(parsed: ParsedSentence) -> int | None:
     root = span_root([t.head for t in tokens], 0, len(tokens) - 1)
     if root is not None and tokens[root].upos in ("NOUN", "PROPN"):
         return root
-    if len(tokens) > 1 and determiner_features(tokens[0].text) is not None and tokens[1].upos not in _NOT_HEADS:
-        return 1  # "le scarpette da ballo" parsed with a verb root: the word after the article heads it
+    if len(tokens) > 1 and determiner_features(tokens[0].text) is not None and (
+        tokens[1].upos not in _NOT_HEADS or (len(tokens) == 2 and tokens[1].upos == "ADJ" and tokens[1].text.isalpha())
+    ):
+        # "le scarpette da ballo" parsed with a verb root, "le formiche" with "formiche" an adjective:
+        # the word after the article heads it (alone after it, an adjective is a noun: "i poveri")
+        return 1
     for i, token in enumerate(tokens):
         if token.upos in ("NOUN", "PROPN"):
             return i

@@ -124,7 +124,7 @@ def _imperative_with_clitic(token: Token) -> bool:
     return False
 
 
-def opening_imperative(tokens: list[Token], verb: int) -> bool:
+def opening_imperative(tokens: list[Token], verb: int, english_object: bool = False) -> bool:
     """A sentence-opening 2nd person verb the parser did not mark Mood=Imp read as an imperative.
 
     "Chiama lui subito e digli di venire": the first word, capitalised, in
@@ -133,7 +133,10 @@ def opening_imperative(tokens: list[Token], verb: int) -> bool:
     verb after "e" or a comma is an imperative with its clitic attached
     ("e digli", "e dimmi"). Without such a sign "Chiama lui" may be a third
     person indicative with a dropped subject ("lo chiama"), and is not read
-    as an imperative.
+    as an imperative. `english_object`: the pronoun after it is the English
+    verb's object ("Cover them lightly"); a form in -i is then a 2nd person
+    (imperative or indicative, both take the clitic) and needs no other sign
+    ("Copri leggermente essi" → "Coprili leggermente").
     """
     if verb >= len(tokens):
         return False
@@ -144,7 +147,7 @@ def opening_imperative(tokens: list[Token], verb: int) -> bool:
         return False
     if len(word) < 4 or not word.endswith(("a", "i", "ate", "ete", "ite")) or word.lower() in AVERE_FORMS | ESSERE_FORMS:
         return False
-    if tokens[-1].text == "!":
+    if tokens[-1].text == "!" or (english_object and word.endswith("i")):
         return True
     return any(
         tokens[k - 1].text.lower() in ("e", ",") and _imperative_with_clitic(tokens[k])
@@ -171,8 +174,12 @@ def find_group(sentence: Sentence, pronoun: int) -> Group | str:
     verb = pronoun - 1
     if verb >= 1 and tokens[verb].upos == "ADV" and tokens[verb].text.lower() != "non" and verb_like(tokens, verb - 1):
         verb -= 1  # one adverb between: "ha allenato personalmente loro"
-    if pronoun >= 1 and opening_imperative(tokens, pronoun - 1):
-        return Group(pronoun - 1, pronoun - 1, "imperative", inferred=True)
+    english_object = bool(sentence.mentions_on(pronoun)) and sentence.mention_role(pronoun) == "object"
+    opening = pronoun - 1
+    if opening >= 1 and tokens[opening].upos == "ADV" and tokens[opening].text.lower() != "non":
+        opening -= 1  # "Copri leggermente essi": the adverb after the imperative
+    if opening >= 0 and opening_imperative(tokens, opening, english_object):
+        return Group(opening, opening, "imperative", inferred=True)
     if verb < 0 or not verb_like(tokens, verb):
         return "not after a verb"
     token = tokens[verb]

@@ -111,6 +111,10 @@ class ObjectPronounClitic(Rule):
         following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
         after = tokens[index + 2] if index + 2 < len(tokens) else None
         nxt = tokens[index + 1] if index + 1 < len(tokens) else None
+        if sentence.mentions_on(index) and sentence.mention_role(index) == "subject":
+            # "perché dovrebbe esistere essa", "cosa ha fatto lui?": the English says it is the subject,
+            # put after the verb by the translator; pro-drop decides, a clitic would make it an object
+            return "the English pronoun is the subject"
         if previous is not None and previous.upos == "ADP" and not (index == 1 and verb_like(tokens, 0)):
             return "after a preposition"
         group = find_group(sentence, index)
@@ -137,8 +141,8 @@ class ObjectPronounClitic(Rule):
         if group.inferred and not sentence.mentions_on(index):
             return "imperative not marked by the parser, no mention (contrastive in Italian text)"
         verb = tokens[group.verb]
-        if is_speech_verb(verb):
-            return "after a verb of saying"
+        if is_speech_verb(verb) and sentence.mention_role(index) != "object":
+            return "after a verb of saying"  # a quotative subject ("…, ha detto lui"), unless the English says object
         if word == "loro" and (
             verb.lemma in DATIVE_VERBS or verb.text.lower() in DATIVE_VERBS
             or following in ("di", "che")

@@ -13,7 +13,13 @@ from coref_transfer.lang.it.noun_forms import noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
-from coref_transfer.refine.it.pronouns import finite_verb, is_personal_pronoun, is_subject, verb_group, verb_person_number
+from coref_transfer.refine.it.pronouns import (
+    finite_verb,
+    is_personal_pronoun,
+    is_subject,
+    verb_group,
+    verb_person_number,
+)
 
 #: How far ahead (in tokens) a demonstrative's noun may stand.
 WINDOW = 4
@@ -87,6 +93,22 @@ def _noun_of(parsed: ParsedSentence, index: int, lexicon: NounLexicon | None = N
     return None
 
 
+#: Parts of speech that end a noun phrase's run of nouns and adjectives after its first noun.
+_PHRASE_ENDS = frozenset({"ADP", "PUNCT", "VERB", "AUX", "DET", "CCONJ", "SCONJ", "PRON", "ADV", "NUM"})
+
+
+def _later_word_agrees(tokens: list[Token], noun_index: int, features: tuple[str, str | None, str]) -> bool:
+    """A noun or adjective after the demonstrative's noun, in the same run of nouns and adjectives, has the
+    demonstrative's gender and number as written: "Questa comune formica nera", "comune" read as the noun
+    (il comune) while "formica" and "nera" agree with "Questa". Two readings, so the evidence is mixed."""
+    for token in tokens[noun_index + 1 : noun_index + 3]:
+        if token.upos in _PHRASE_ENDS or not token.text.isalpha():
+            return False
+        if (token.feat("Gender"), token.feat("Number")) == (features[1], features[2]):
+            return True
+    return False
+
+
 def _adjectival(parsed: ParsedSentence, index: int, lexicon: NounLexicon | None = None) -> bool:
     """The demonstrative is an adjective of a noun (`_noun_of`)."""
     return _noun_of(parsed, index, lexicon) is not None
@@ -119,7 +141,7 @@ def _object_of_verb_between(parsed: ParsedSentence, start: int, index: int) -> b
 
 
 #: Sources of a noun's gender or number that come from its written form alone.
-STRONG_SOURCES = frozenset(["lexicon", "suffix", "feminine in -o", "kinship noun", "singular in the lexicon"])
+STRONG_SOURCES = frozenset(["lexicon", "suffix", "feminine in -o", "masculine in -a", "feminine of a noun in -o", "kinship noun", "singular in the lexicon"])
 
 
 class DemonstrativeAgreement(Rule):
@@ -240,6 +262,9 @@ class DemonstrativeAgreement(Rule):
                     continue
             if gender is None or number is None:
                 self.skip("noun gender or number unknown or disputed")
+                continue
+            if (gender, number) != (features[1], features[2]) and _later_word_agrees(tokens, noun_index, features):
+                self.skip("a later word of the phrase agrees as written (the noun may be an adjective)")
                 continue
             kind = features[0]
             form = demonstrative(kind, gender, number, tokens[index + 1].text)
@@ -366,6 +391,10 @@ class DemonstrativePronoun(Rule):
             return "elided form (not a pronoun)"
         if index > 0 and tokens[index - 1].text.lower() in ("come", "quanto"):
             return "comparison (come questa): a referent, not a fact"
+        if index > 0 and tokens[index - 1].text.lower() in ("tutta", "tutte"):
+            # a fact is "tutto questo"/"tutto ciò"; "tutta questa" agrees with a feminine noun, named or
+            # coming after a pause ("c'è tutta questa, tipo, qualità")
+            return "after tutta/tutte: it agrees with a feminine noun"
         if self._modified(parsed, index):
             return "quello + adjective: an elliptic noun phrase"
         if any(

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from coref_transfer.lang.it.euphony import EUPHONIC, NOT_A_WORD, OTHER_VOWEL, PLAIN, SILENT_H, euphonic_form, next_word_class
+from coref_transfer.lang.it.euphony import (
+    EUPHONIC,
+    NOT_A_WORD,
+    OTHER_VOWEL,
+    PLAIN,
+    SILENT_H,
+    euphonic_form,
+    next_word_class,
+)
 from coref_transfer.refine.base import Rule, Sentence
 
 #: The words and the part of speech each must have: the conjunctions e/o, the preposition a.

@@ -13,7 +13,7 @@ from coref_transfer.lang.it.articles import (
 )
 from coref_transfer.lang.it.kinship import kinship_features
 from coref_transfer.lang.it.morphology import possessive, possessor
-from coref_transfer.lang.it.noun_forms import is_invariable_shape, noun_form_evidence, shape_agrees
+from coref_transfer.lang.it.noun_forms import ending_disputes, is_invariable_shape, noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.noun_phrase import determiner_features
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
@@ -255,6 +255,10 @@ class PossessiveAgreement(Rule):
                 values.append(article[k])  # the form and the parser say nothing: the article ("il suo analisi")
                 continue
             if attribute == "Gender" and shape_agrees(noun.text, attribute, parsed):
+                if article[k] == own[k] and ending_disputes(noun.text, parsed, article[k]):
+                    # "Il suo girovita": the article and the possessive agree with each other, and only the
+                    # parser, with the ending, says otherwise: not enough to rewrite both
+                    return None, None, "article and possessive agree, only the parser and the ending disagree"
                 values.append(parsed)
             elif article[k] is not None:
                 if attribute == "Gender" and article == ("Fem", "Plur") and _plural_in_e(noun):

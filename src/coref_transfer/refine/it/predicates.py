@@ -23,7 +23,7 @@ from coref_transfer.lang.it.adjectives import (
 )
 from coref_transfer.lang.it.articles import match_case, plain_form, ud_gender, ud_number
 from coref_transfer.lang.it.morphology import third_person_number
-from coref_transfer.lang.it.noun_forms import noun_form_evidence, shape_agrees
+from coref_transfer.lang.it.noun_forms import ending_disputes, noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.noun_phrase import determiner_features
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.lang.it.places import is_city
@@ -169,6 +169,8 @@ class PredicateAgreement(Rule):
             said = determiner[k]
             if formed is not None and said is not None and formed != said:
                 return None, None, f"subject {attribute} unknown"
+            if attribute == "gender" and formed is None and ending_disputes(token.text, token.feat("Gender"), said):
+                return None, None, "subject gender disputed (determiner against the noun's ending)"  # "Il mio amica"
             value = formed or said
             if value is None and attribute == "gender":
                 parsed = token.feat("Gender")

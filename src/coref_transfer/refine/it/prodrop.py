@@ -10,12 +10,14 @@ from coref_transfer.parsing.model import ParsedSentence, Token, feats_text
 from coref_transfer.records import ZeroSubject
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.pronouns import (
+    ADVERB_OR_PREPOSITION,
     finite_verb,
     first_verbal,
     is_coordinated,
     is_personal_pronoun,
     is_subject,
     is_verbal,
+    subject_of_next_verb,
     verb_group,
     verb_person_number,
 )
@@ -97,6 +99,10 @@ def _compatible(a: str | None, b: str | None) -> bool:
     return a is None or b is None or a == b
 
 
+#: Question words the parser may call the subject of a verb whose subject comes after it ("cosa ha fatto lui ?").
+INTERROGATIVES = frozenset(["cosa", "che", "chi", "quale", "quali", "quanto", "quanta", "quanti", "quante"])
+
+
 class SubjectPronounDeletion(Rule):
     """Delete a subject personal pronoun; a mention on it moves onto its verb.
 
@@ -135,7 +141,12 @@ class SubjectPronounDeletion(Rule):
     - "pronoun has dependents": apposition, relative clause ("noi italiani";
       a conjunction the parser hung on it does not count);
     - "post-verbal subject": after the first verbal token, a focus position
-      ("l'ha fatto lui"), except the quotative inversion below;
+      ("l'ha fatto lui"), except the quotative inversion below, and except a
+      pronoun whose English is an unstressed subject (the mention's role
+      `subject`): there the translator moved it, as in a question ("cosa ha
+      fatto lui ?" → "cosa [ha] fatto ?"; "perché dovrebbe esistere essa" →
+      "perché [dovrebbe] esistere"), and the parser's reading as an object
+      is set right first (`english_subjects`);
     - "contrast (invece/però)": invece/però/tuttavia after the pronoun in
       its clause ("lui invece è rimasto");
     - "contrastive pair": two clauses joined by conj or parataxis with
@@ -261,8 +272,10 @@ class SubjectPronounDeletion(Rule):
         for index, token in enumerate(tokens):
             if token.text.lower() not in SUBJECT_PRONOUNS or not is_personal_pronoun(token):
                 continue
-            if index > 0 and tokens[index - 1].upos == "ADP":
-                continue
+            if index > 0 and tokens[index - 1].upos == "ADP" and not (
+                tokens[index - 1].text.lower() in ADVERB_OR_PREPOSITION and subject_of_next_verb(tokens, index)
+            ):
+                continue  # "con lui"; but "Due anni dopo lui partì": dopo is an adverb there
             j = index + 1
             if j < len(tokens) and tokens[j].text.lower() == "non":
                 j += 1
@@ -280,6 +293,9 @@ class SubjectPronounDeletion(Rule):
             if current is not None and verb_person_number(tokens[current]) == (person, number) and current < index:
                 continue  # already the subject of an agreeing verb before it
             token.head, token.deprel = target, "nsubj"
+            for c in parsed.children(index):
+                if tokens[c].deprel == "case" and tokens[c].text.lower() in ADVERB_OR_PREPOSITION:
+                    tokens[c].head, tokens[c].deprel = target, "advmod"  # "dopo" was the adverb, not its case
             self.repaired += 1
 
     def _object_relative(self, parsed: ParsedSentence, head: int) -> bool:
@@ -382,7 +398,7 @@ class SubjectPronounDeletion(Rule):
             return "set off by punctuation"  # "Io, poi, li ho visti": a topic, and deleting it leaves ", Poi"
         if any(tokens[c].deprel not in ("punct", "cc") for c in parsed.children(index)):
             return "pronoun has dependents"
-        if index > first_verbal(parsed, head):
+        if index > first_verbal(parsed, head) and sentence.mention_role(index) != "subject":
             return "post-verbal subject"
         if self._contrasted(parsed, index):
             return "contrast (invece/però)"
@@ -404,8 +420,31 @@ class SubjectPronounDeletion(Rule):
         self.repaired = 0
         """Subject pronouns re-attached to the agreeing finite verb right after them (`_repair_subjects`)."""
 
+        self.english_subjects = 0
+        """Pronouns right after their verb that the parser did not call its subject, made its subject because
+        the English pronoun is one (`_english_subject_after_verb`)."""
+
     def extra_counts(self) -> dict[str, int]:
-        return {"repaired": self.repaired}
+        return {"repaired": self.repaired, "english_subjects": self.english_subjects}
+
+    @staticmethod
+    def _english_subject_after_verb(sentence: Sentence, index: int) -> bool:
+        """Attach a pronoun right after its verb (one adverb may stand between) to that verb as its subject
+        when its mention's English pronoun is a subject: the translator put it after the verb ("perché
+        dovrebbe esistere essa", "cosa ha fatto lui ?") and the parser read it as an object. True if done."""
+        tokens = sentence.tokens
+        if not sentence.mentions_on(index) or sentence.mention_role(index) != "subject":
+            return False
+        verb = index - 1
+        if verb >= 1 and tokens[verb].upos == "ADV":
+            verb -= 1
+        if verb < 0 or tokens[verb].upos not in ("VERB", "AUX"):
+            return False
+        main = tokens[verb].head if tokens[verb].deprel in ("aux", "aux:pass", "cop") and tokens[verb].head >= 0 else verb
+        if any(is_subject(tokens[c]) and tokens[c].text.lower() not in INTERROGATIVES for c in sentence.parsed.children(main)):
+            return False  # the verb has a subject of its own ("cosa" in "cosa ha fatto lui" is its object)
+        tokens[index].head, tokens[index].deprel = main, "nsubj"
+        return True
 
     def apply(self, sentence: Sentence) -> None:
         tokens = sentence.tokens
@@ -417,6 +456,8 @@ class SubjectPronounDeletion(Rule):
             if self._quotative(sentence.parsed, index):
                 plan.append((token, tokens[first_verbal(sentence.parsed, token.head)]))
                 continue
+            if not is_subject(token) and self._english_subject_after_verb(sentence, index):
+                self.english_subjects += 1
             if not is_subject(token):
                 if token.deprel == "conj" and token.head >= 0 and is_subject(tokens[token.head]):
                     self.skip("coordinated subject")

@@ -486,6 +486,11 @@ class PrepositionDi(Rule):
             if not self._preposition(sentence.parsed, index):
                 self.skip("not a preposition here")
                 continue
+            if before.text.lower() in ADVERB_OR_PREPOSITION and subject_of_next_verb(tokens, index):
+                # "Due anni dopo lui partì" (two years later he left): dopo is an adverb, lui the subject of
+                # "partì"; "dopo di lui partì" would say "after him"
+                self.skip("dopo/prima as an adverb: the pronoun is the next verb's subject")
+                continue
             # "stesso" after the pronoun: "su sé stesso", "contro sé stessi" are right without "di"
             if index + 1 < len(tokens) and tokens[index + 1].text.lower() in INTENSIFIERS:
                 self.skip("followed by stesso")
@@ -499,6 +504,23 @@ class PrepositionDi(Rule):
             index = next(i for i, t in enumerate(sentence.tokens) if t is pronoun)
             sentence.insert(self.name, index, Token("di", "di", "ADP", "E", {}, index + 1, "case"))
             self.applied += 1
+
+
+#: Words that are a preposition before a noun ("dopo la guerra") and an adverb of time after one ("due anni dopo").
+ADVERB_OR_PREPOSITION = frozenset(["dopo", "prima", "poi"])
+
+
+def subject_of_next_verb(tokens: list[Token], index: int) -> bool:
+    """A subject pronoun form (lui, lei, essi, …) right before a finite verb of its person and number
+    ("… dopo lui partì", "… prima lei aveva chiamato"): the verb's subject, whatever the word before it."""
+    word = tokens[index].text.lower()
+    if word not in SUBJECT_PRONOUNS or index + 1 >= len(tokens):
+        return False
+    verb = tokens[index + 1]
+    if verb.upos not in ("VERB", "AUX") or not (verb.feat("VerbForm") == "Fin" or finite_person_number(verb.text)):
+        return False
+    person, number, _ = SUBJECT_PRONOUNS[word]
+    return verb_person_number(verb) == (str(person), number)
 
 
 def _finite_verb_follows(parsed: ParsedSentence, index: int) -> bool:
