@@ -14,7 +14,13 @@ $(BIN)/coref-transfer: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[workflow,test]"
 	touch $@
 
-install: $(BIN)/coref-transfer
+# The noun dictionary (Morph-it!, third-party data, not in git) is fetched from the npm registry at setup.
+DICTIONARY := resources/lexicon/it_nouns_dictionary.tsv
+
+$(DICTIONARY): $(BIN)/coref-transfer
+	$(BIN)/coref-transfer parser dictionary --out $@
+
+install: $(BIN)/coref-transfer $(DICTIONARY)
 
 run: install
 	$(BIN)/snakemake --profile workflow/profiles/local --cores $(CORES)

@@ -46,12 +46,44 @@ def refined(parser, text, roles=None, classes=None, clusters=None):
         # an English object after an imperative with an adverb between, after a gerund
         ("Copri leggermente [essi] con il terriccio .", ["object"], ["thing/masc/plur"],
          "[Coprili] leggermente con il terriccio ."),
+        ("Conservi [esso] in frigorifero .", ["object"], ["thing/masc/sing"], "[Lo] conservi in frigorifero ."),
         ("Passavo ore osservando [esse] andare in giro .", ["object"], ["thing/fem/plur"],
          "Passavo ore [osservandole] andare in giro ."),
+        # the object of avere's own participle, and one the parser took for the next verb's subject
+        ("Abbiamo avuto [lui] per tre giorni .", ["object"], ["thing/masc/sing"],
+         "[L'] abbiamo avuto per tre giorni ."),
+        ("Hanno arrestato [lei] all'aeroporto di Fiumicino .", ["object"], ["person/fem/sing"],
+         "[L'] hanno arrestata all'aeroporto di Fiumicino ."),
+        # an English subject with an adverb the parser hung on it
+        ("Dove abita [lui] adesso ?", ["subject"], ["person/masc/sing"], "Dove [abita] adesso ?"),
     ],
 )
 def test_the_english_role_decides_the_pronouns_form(parser, text, roles, classes, expected):
     assert refined(parser, text, roles, classes)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "text, roles, classes",
+    [
+        ("Hanno scelto [te] piuttosto che [me] .", ["object", "object"], [None, None]),  # contrast
+        ("[Lo] conservi in frigorifero .", ["object"], ["thing/masc/sing"]),  # clitic already in place
+    ],
+)
+def test_a_contrasted_or_placed_object_stays(parser, text, roles, classes):
+    out, fired = refined(parser, text, roles, classes)
+    assert out == text and "object_pronoun_clitic" not in fired
+
+
+def test_a_possessive_after_tutto_agrees_as_tutto_does(parser):
+    assert refined(parser, "Voleva una stanza tutta [suo] .", ["possessive"])[0] == "Voleva una stanza tutta [sua] ."
+    out, fired = refined(parser, "È tutto [suo] padre .", ["possessive"])  # "tutto" before a noun: its own
+    assert "possessive_agreement" not in fired
+
+
+def test_a_predicate_follows_no_determiner_the_noun_contradicts(parser):
+    text = "Quelle antichi manoscritti sono conservati a Firenze ."
+    out, fired = refined(parser, text)
+    assert "conservate" not in out and "predicate_agreement" not in fired
 
 
 def test_without_the_role_a_postverbal_pronoun_is_left_as_before(parser):

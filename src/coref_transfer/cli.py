@@ -671,6 +671,35 @@ def parser_lexicon(
     )
 
 
+@parser_app.command("dictionary")
+def parser_dictionary(
+    out: Path | None = typer.Option(None, help="Where the dictionary TSV goes [default: "
+                                    "resources/lexicon/it_nouns_dictionary.tsv in the repository]."),
+    tarball: Path | None = typer.Option(None, "--from", help="The package tarball already downloaded "
+                                        "(italian-words-dict-3.4.0.tgz), instead of the npm registry."),
+    verbs_out: Path | None = typer.Option(None, "--verbs-out", help="Where the verb list goes [default: "
+                                          "resources/lexicon/it_verbs_dictionary.txt in the repository]."),
+    verbs_tarball: Path | None = typer.Option(None, "--verbs-from", help="morph-it-helper-5.4.0.tgz already "
+                                              "downloaded, instead of the npm registry."),
+) -> None:
+    """Fetch the Italian noun dictionary (Morph-it!, via npm's italian-words-dict), a setup step.
+
+    Downloads the pinned packages from the npm registry, checks their SHA-256
+    and writes the noun forms with gender and number in the noun lexicon's
+    format, and the verb infinitives (coref_transfer.lang.it.dictionary).
+    `make install` runs it. The rules read them only where the text leaves a
+    noun's gender or a verb's conjugation open.
+
+    Example: coref-transfer parser dictionary
+    """
+    from coref_transfer.lang.it.dictionary import DEFAULT_PATH, VERBS_PATH, fetch_dictionary
+
+    out = out or resources.path(DEFAULT_PATH)
+    verbs_out = verbs_out or resources.path(VERBS_PATH)
+    s = fetch_dictionary(out, tarball, verbs_out, verbs_tarball)
+    typer.echo(f"{out}: {s['forms']} forms, {s['with_gender']} with a gender; {verbs_out}: {s['verbs']} verbs")
+
+
 @placeholders_app.command("check")
 def placeholders_check(
     config: Path | None = ConfigOption,

@@ -275,7 +275,9 @@ def shape_agrees(form: str, attribute: str, value: str | None) -> bool:
     return (last, value) in (("a", "Sing"), ("o", "Sing"), ("i", "Plur"))
 
 
-def ending_disputes(form: str, parsed_gender: str | None, said_gender: str | None) -> bool:
+def ending_disputes(
+    form: str, parsed_gender: str | None, said_gender: str | None, dictionary: NounLexicon | None = None
+) -> bool:
     """The parser's gender, which the noun's ending shows, is not the one its determiners say.
 
     "Il suo girovita": the article and possessive say masculine, the parser
@@ -287,7 +289,13 @@ def ending_disputes(form: str, parsed_gender: str | None, said_gender: str | Non
     any. Only a feminine reading of a noun in -a against masculine
     determiners: the masculine nouns in -a are many and open-ended, while the
     feminine ones in -o are few and listed (`FEMININE_IN_O`), so "la sua
-    ombrello" is the determiners' error. Shared by the rules that read a noun phrase's gender
+    ombrello" is the determiners' error. The noun dictionary
+    (`lang.it.dictionary`, Morph-it!), which is never enough alone, settles
+    the dispute when it reads the noun as the parser does ("Nel suo
+    intervista": intervista is feminine there, so the determiners are the
+    error and the rule goes on). Shared by the rules that read a noun phrase's gender
     (possessive_agreement, predicate_agreement).
     """
-    return said_gender == "Masc" and parsed_gender == "Fem" and shape_agrees(form, "Gender", "Fem")
+    if not (said_gender == "Masc" and parsed_gender == "Fem" and shape_agrees(form, "Gender", "Fem")):
+        return False
+    return dictionary is None or _lexicon(dictionary, normalize(form))[0] != parsed_gender

@@ -33,6 +33,7 @@ from coref_transfer.lang.it.clitics import (
     is_infinitive,
     is_participle,
 )
+from coref_transfer.lang.it.dictionary import shipped_verbs
 from coref_transfer.parsing.model import Token
 from coref_transfer.refine.base import Sentence
 
@@ -124,7 +125,7 @@ def _imperative_with_clitic(token: Token) -> bool:
     return False
 
 
-def opening_imperative(tokens: list[Token], verb: int, english_object: bool = False) -> bool:
+def opening_imperative(tokens: list[Token], verb: int) -> bool:
     """A sentence-opening 2nd person verb the parser did not mark Mood=Imp read as an imperative.
 
     "Chiama lui subito e digli di venire": the first word, capitalised, in
@@ -133,10 +134,7 @@ def opening_imperative(tokens: list[Token], verb: int, english_object: bool = Fa
     verb after "e" or a comma is an imperative with its clitic attached
     ("e digli", "e dimmi"). Without such a sign "Chiama lui" may be a third
     person indicative with a dropped subject ("lo chiama"), and is not read
-    as an imperative. `english_object`: the pronoun after it is the English
-    verb's object ("Cover them lightly"); a form in -i is then a 2nd person
-    (imperative or indicative, both take the clitic) and needs no other sign
-    ("Copri leggermente essi" → "Coprili leggermente").
+    as an imperative.
     """
     if verb >= len(tokens):
         return False
@@ -147,11 +145,23 @@ def opening_imperative(tokens: list[Token], verb: int, english_object: bool = Fa
         return False
     if len(word) < 4 or not word.endswith(("a", "i", "ate", "ete", "ite")) or word.lower() in AVERE_FORMS | ESSERE_FORMS:
         return False
-    if tokens[-1].text == "!" or (english_object and word.endswith("i")):
+    if tokens[-1].text == "!":
         return True
     return any(
         tokens[k - 1].text.lower() in ("e", ",") and _imperative_with_clitic(tokens[k])
         for k in range(verb + 2, len(tokens))
+    )
+
+
+def _opening_in_i(tokens: list[Token], verb: int) -> bool:
+    """The first word, capitalised, in -i (copri, conservi, prendi), no subject before it, not a form of
+    essere/avere nor a word the parser is sure is no verb (`_NOT_IMPERATIVE`)."""
+    token = tokens[verb]
+    word = token.text
+    opening = verb == 0 or tokens[verb - 1].text in SENTENCE_OPENERS
+    return (
+        opening and token.upos not in _NOT_IMPERATIVE and word[:1].isupper() and word[1:].islower()
+        and len(word) >= 4 and word.endswith("i") and word.lower() not in AVERE_FORMS | ESSERE_FORMS
     )
 
 
@@ -178,12 +188,23 @@ def find_group(sentence: Sentence, pronoun: int) -> Group | str:
     opening = pronoun - 1
     if opening >= 1 and tokens[opening].upos == "ADV" and tokens[opening].text.lower() != "non":
         opening -= 1  # "Copri leggermente essi": the adverb after the imperative
-    if opening >= 0 and opening_imperative(tokens, opening, english_object):
+    if opening >= 0 and opening_imperative(tokens, opening):
         return Group(opening, opening, "imperative", inferred=True)
+    if opening >= 0 and english_object and _opening_in_i(tokens, opening):
+        # "Copri leggermente essi" (Cover them lightly): a sentence-opening verb in -i with an English object is
+        # the imperative of a verb in -ere/-ire ("Coprili", "Chiudila") or the polite one of a verb in -are
+        # ("Li conservi"); the verb list tells them apart, and where it cannot, the clitic goes before the
+        # verb, right for every reading ("tu copri" too)
+        if shipped_verbs().conjugation_of_i_form(tokens[opening].text) == "ere/ire":
+            return Group(opening, opening, "imperative", inferred=True)
+        return Group(opening, opening, "finite", inferred=True)
     if verb < 0 or not verb_like(tokens, verb):
         return "not after a verb"
     token = tokens[verb]
-    if token.lemma in ("essere", "avere") or token.text.lower() in ESSERE_FORMS | AVERE_FORMS:
+    had = english_object and token.text.lower() in ("avuto", "avuta", "avuti", "avute")
+    if (token.lemma in ("essere", "avere") or token.text.lower() in ESSERE_FORMS | AVERE_FORMS) and not had:
+        # "è lui", "ha lui"; but "abbiamo avuto lui" with an English object is avere's compound tense with an
+        # object like any other ("l'abbiamo avuto")
         return "after essere or avere as a main verb"
     form = _form(token)
     start, aux = verb, None

@@ -91,6 +91,23 @@ class ObjectPronounClitic(Rule):
     Italian text)". A pronoun followed by a finite verb is its subject
     ("tempo fa essi erano"): "subject of the next verb".
 
+    The English pronoun's role (select's `role`, `Sentence.roles`), when
+    known, decides first: an English subject is never made a clitic ("the
+    English pronoun is the subject": "perché dovrebbe esistere essa",
+    "cosa ha fatto lui ?" are pro-drop's); an English object is no subject
+    of a "verb" the parser made of the next word ("hanno arrestato lei
+    all'aeroporto"), no quotative subject after a verb of saying or seeing
+    ("osservando esse andare" → "osservandole andare"), a candidate even
+    where the parser read "loro" as a possessive, the object of "avuto"
+    ("abbiamo avuto lui" → "l'abbiamo avuto"), and after a sentence-opening
+    verb in -i it is the imperative's when the verb list
+    (`lang.it.dictionary`, Morph-it!) makes the verb one in -ere/-ire
+    ("Copri leggermente essi" → "Coprili leggermente"), and goes before the
+    verb otherwise: "Conservi esso" → "Lo conservi" (the polite imperative of
+    conservare; "Conservilo" is no word), and an unknown verb the same way,
+    right for every reading. A contrast with "piuttosto che", "anziché",
+    "invece" keeps the tonic form.
+
     Known failure modes: a postverbal subject lui/lei/esso/essa of a
     transitive-looking verb ("ha vinto lui") becomes an object; a verb the
     parser tags as a noun and that the shape test misses is not seen; a
@@ -101,7 +118,11 @@ class ObjectPronounClitic(Rule):
     needs = ("upos", "feats", "lemma")
 
     def apply(self, sentence: Sentence) -> None:
-        candidates = [t for t in sentence.tokens if t.text.lower() in OBJECT_CLITICS and t.deprel != "det:poss"]
+        candidates = [
+            t for i, t in enumerate(sentence.tokens)
+            if t.text.lower() in OBJECT_CLITICS
+            and (t.deprel != "det:poss" or (sentence.mentions_on(i) and sentence.mention_role(i) == "object"))
+        ]  # "ho già chiamato loro due volte": loro read as a possessive, the English says object
         self.attempt_each(sentence, candidates, self._try)
 
     def _try(self, sentence: Sentence, index: int) -> str | None:
@@ -126,12 +147,15 @@ class ObjectPronounClitic(Rule):
             return "emphatic stesso"
         if following in CONJUNCTIONS and after is not None and after.upos in NOMINAL:
             return "coordinated object"
-        if following in ("non", "ma") or (following == "," and after is not None and after.text.lower() == "non"):
-            return "contrast"
+        if following in ("non", "ma", "piuttosto", "anziché", "invece") or (
+            following == "," and after is not None and after.text.lower() == "non"
+        ):
+            return "contrast"  # "hanno scelto te piuttosto che me": a clitic cannot carry the contrast
         if self._later_contrast(tokens, index):
             return "inverted subject (contrast later in the clause)"
-        if nxt is not None and nxt.upos in ("VERB", "AUX") and nxt.feat("VerbForm") == "Fin":
-            return "subject of the next verb"
+        english_object = bool(sentence.mentions_on(index)) and sentence.mention_role(index) == "object"
+        if nxt is not None and nxt.upos in ("VERB", "AUX") and nxt.feat("VerbForm") == "Fin" and not english_object:
+            return "subject of the next verb"  # not when the English says object ("lei all'aeroporto", misread)
         if word in FIRST_SECOND and not sentence.mentions_on(index):
             return "first or second person with no mention (contrastive in Italian text)"
         if word in PERSON_SUBJECTS and nxt is not None and (

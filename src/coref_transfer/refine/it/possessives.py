@@ -11,6 +11,7 @@ from coref_transfer.lang.it.articles import (
     match_case,
     split_articulated,
 )
+from coref_transfer.lang.it.dictionary import shipped_dictionary
 from coref_transfer.lang.it.kinship import kinship_features
 from coref_transfer.lang.it.morphology import possessive, possessor
 from coref_transfer.lang.it.noun_forms import ending_disputes, is_invariable_shape, noun_form_evidence, shape_agrees
@@ -95,6 +96,9 @@ def _plural_in_e(noun: Token) -> bool:
     word = noun.text.lower()
     return noun.feat("Number") == "Plur" and len(word) > 3 and word.endswith("e") and word.isalpha()
 
+
+#: The forms of "tutto" before a possessive ("una stanza tutta sua", "un mondo tutto suo"): gender, number.
+TUTTO = {"tutto": ("Masc", "Sing"), "tutta": ("Fem", "Sing"), "tutti": ("Masc", "Plur"), "tutte": ("Fem", "Plur")}
 
 #: 3rd person subject pronouns whose form shows gender and number.
 GENDERED_SUBJECTS = frozenset(f for f, (person, _, gender) in SUBJECT_PRONOUNS.items() if person == 3 and gender)
@@ -190,6 +194,14 @@ class PossessiveAgreement(Rule):
     essa, essi, esse, lui, lei) stands for its noun: "dice che essa è suo"
     (essa = la ricetta) → "è sua".
 
+    A possessive right after a form of "tutto" with no noun after it agrees
+    as "tutto" does ("una stanza tutta suo" → "tutta sua"). When the article
+    and the possessive agree with each other and only the parser, with an
+    -a ending, reads the noun as feminine (`noun_forms.ending_disputes`:
+    "Il suo girovita"), the rule skips: "article and possessive agree, only
+    the parser and the ending disagree" (the noun's form evidence settles it
+    when it has any: "Il suo amica" → "La sua amica", amica ← amico).
+
     Kinship nouns the lexicon does not know take their number (and the
     gender of -o/-a) from the kinship lists ("Tuo zia ha chiamato" → "Tua
     zia", through `noun_forms`).
@@ -221,9 +233,11 @@ class PossessiveAgreement(Rule):
     name = "possessive_agreement"
     needs = ("upos", "feats", "head", "deprel")
 
-    def __init__(self, lexicon: NounLexicon | None = None) -> None:
+    def __init__(self, lexicon: NounLexicon | None = None, dictionary: NounLexicon | None = None) -> None:
         super().__init__()
         self.lexicon = lexicon if lexicon is not None else shipped_lexicon()
+        self.dictionary = dictionary if dictionary is not None else shipped_dictionary()
+        """The noun dictionary: settles only a dispute the text leaves open (`noun_forms.ending_disputes`)."""
 
     # --- evidence -----------------------------------------------------------
 
@@ -255,7 +269,7 @@ class PossessiveAgreement(Rule):
                 values.append(article[k])  # the form and the parser say nothing: the article ("il suo analisi")
                 continue
             if attribute == "Gender" and shape_agrees(noun.text, attribute, parsed):
-                if article[k] == own[k] and ending_disputes(noun.text, parsed, article[k]):
+                if article[k] == own[k] and ending_disputes(noun.text, parsed, article[k], self.dictionary):
                     # "Il suo girovita": the article and the possessive agree with each other, and only the
                     # parser, with the ending, says otherwise: not enough to rewrite both
                     return None, None, "article and possessive agree, only the parser and the ending disagree"
@@ -292,6 +306,12 @@ class PossessiveAgreement(Rule):
             own = self._own_value(token.text)
             if misread:
                 gender, number, reason = self._decide(tokens[index + 1], article, own)
+            elif index > 0 and tokens[index - 1].text.lower() in TUTTO and (
+                index + 1 >= len(tokens) or tokens[index + 1].upos not in NOUNS | {"ADJ"}
+            ):
+                # "una stanza tutta suo": the possessive agrees as "tutto" does, with the noun before both
+                gender, number = TUTTO[tokens[index - 1].text.lower()]
+                reason = None
             elif self._is_post_nominal(tokens, index):  # "a casa sua": the noun before it
                 noun = index - 1
                 gender, number, reason = self._decide(tokens[noun], self._determiner_of(tokens, noun), (None, None))

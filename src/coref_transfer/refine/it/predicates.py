@@ -22,6 +22,7 @@ from coref_transfer.lang.it.adjectives import (
     participle_forms,
 )
 from coref_transfer.lang.it.articles import match_case, plain_form, ud_gender, ud_number
+from coref_transfer.lang.it.dictionary import shipped_dictionary
 from coref_transfer.lang.it.morphology import third_person_number
 from coref_transfer.lang.it.noun_forms import ending_disputes, noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.noun_phrase import determiner_features
@@ -70,6 +71,12 @@ DEGREE_ADVERBS = frozenset(("molto", "così", "troppo", "poco", "tanto", "più",
 ADVERBIAL_NOUNS = frozenset(("volta",))
 
 
+def _masculine_plural_ending(word: str) -> bool:
+    """A plural in -i, the masculine ending; not -si ("le crisi", "le analisi": feminine and invariable)."""
+    w = word.lower()
+    return len(w) > 3 and w.endswith("i") and not w.endswith("si") and w.isalpha()
+
+
 class PredicateAgreement(Rule):
     """A predicate under essere agrees with its subject in gender and number; a finite verb, in number.
 
@@ -116,6 +123,10 @@ class PredicateAgreement(Rule):
     Skipped, counted by reason: "no subject" (pro-drop), "impersonal si",
     "two subjects", "coordinated subject", "postverbal subject", "subject
     not next to its verb", "subject may be another verb's object",
+    "subject gender disputed (determiner against the noun's ending)" ("Il
+    mio amica": `noun_forms.ending_disputes`), "subject gender disputed
+    (determiner against the parser and the ending)" ("Quelle antichi
+    manoscritti": a masculine plural in -i the parser reads masculine),
     "subject with a preposition", "subject without determiner", "subject on
     an auxiliary", "verb in the 1st or 2nd person" (a noun taken for the
     subject of "siamo andati"), "interrogative subject" ("Quali paesi ha visitato …?":
@@ -146,9 +157,11 @@ class PredicateAgreement(Rule):
     name = "predicate_agreement"
     needs = ("upos", "feats", "head", "deprel", "lemma")
 
-    def __init__(self, lexicon: NounLexicon | None = None) -> None:
+    def __init__(self, lexicon: NounLexicon | None = None, dictionary: NounLexicon | None = None) -> None:
         super().__init__()
         self.lexicon = lexicon if lexicon is not None else shipped_lexicon()
+        self.dictionary = dictionary if dictionary is not None else shipped_dictionary()
+        """The noun dictionary: settles only a dispute the text leaves open (`noun_forms.ending_disputes`)."""
 
     # --- the subject ------------------------------------------------------------
 
@@ -169,8 +182,13 @@ class PredicateAgreement(Rule):
             said = determiner[k]
             if formed is not None and said is not None and formed != said:
                 return None, None, f"subject {attribute} unknown"
-            if attribute == "gender" and formed is None and ending_disputes(token.text, token.feat("Gender"), said):
+            if attribute == "gender" and formed is None and ending_disputes(token.text, token.feat("Gender"), said, self.dictionary):
                 return None, None, "subject gender disputed (determiner against the noun's ending)"  # "Il mio amica"
+            if attribute == "gender" and formed is None and said == "Fem" and token.feat("Gender") == "Masc" \
+                    and _masculine_plural_ending(token.text):
+                # "Quelle antichi manoscritti sono conservati": the parser and the ending -i (masculine
+                # plurals) read the noun against its feminine determiner; the predicate follows neither
+                return None, None, "subject gender disputed (determiner against the parser and the ending)"
             value = formed or said
             if value is None and attribute == "gender":
                 parsed = token.feat("Gender")

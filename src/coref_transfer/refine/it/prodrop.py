@@ -396,8 +396,12 @@ class SubjectPronounDeletion(Rule):
             return "polite Lei (capitalised: the courtesy form)"  # "Signor Rossi, Lei è stato gentile"
         if index + 1 < len(tokens) and tokens[index + 1].upos == "PUNCT" and _sentence_initial(tokens, index):
             return "set off by punctuation"  # "Io, poi, li ho visti": a topic, and deleting it leaves ", Poi"
-        if any(tokens[c].deprel not in ("punct", "cc") for c in parsed.children(index)):
-            return "pronoun has dependents"
+        english_subject = sentence.mention_role(index) == "subject"
+        if any(
+            tokens[c].deprel not in ("punct", "cc") and not (english_subject and tokens[c].upos == "ADV")
+            for c in parsed.children(index)
+        ):
+            return "pronoun has dependents"  # an adverb the parser hung on an English subject does not count
         if index > first_verbal(parsed, head) and sentence.mention_role(index) != "subject":
             return "post-verbal subject"
         if self._contrasted(parsed, index):
