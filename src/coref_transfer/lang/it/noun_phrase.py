@@ -13,8 +13,11 @@ the gender and number Italian agreement will follow, by this precedence:
 2. **Head noun's morphology** from the parser (`Gender`, `Number` features
    of the phrase's root, a NOUN); then an adjective that modifies it
    ("rivale più piccolo": masculine), which agrees with it.
-3. **Noun lexicon** (`lang.it.nouns`, built from the UD training files) for
-   a noun the parser leaves without a feature.
+3. **The noun's form** for a noun the parser leaves without a feature:
+   `lang.it.noun_forms.noun_form_evidence`, the same reading of a written
+   form the refinement rules use (the noun lexicon built from the UD
+   training files, derivational suffixes, the lists of nouns whose ending
+   misleads: "girovita", "mano"), so that a fix there reaches both.
 4. **Names.** A proper name (PROPN head, or the English mention's root is a
    proper noun, NNP/NNPS) takes only what a determiner says
    ("la Fiat", "gli Stati Uniti"): the parser's features on names are
@@ -49,6 +52,7 @@ from typing import Protocol
 from coref_transfer.classes import UD_GENDER, UD_NUMBER
 from coref_transfer.lang.it.articles import DEFINITE_ARTICLES, INDEFINITE_ARTICLES, plain_form
 from coref_transfer.lang.it.morphology import POSSESSIVES, demonstrative_features
+from coref_transfer.lang.it.noun_forms import noun_form_evidence
 from coref_transfer.lang.it.places import Place, place
 from coref_transfer.model import span_root
 from coref_transfer.parsing.model import ParsedSentence
@@ -193,13 +197,19 @@ def _own_features(
             gender, gender_source = UD_GENDER[dependent.feats["Gender"]], "adjective"
         if number is None and dependent.feats.get("Number") in UD_NUMBER:
             number, number_source = UD_NUMBER[dependent.feats["Number"]], "adjective"
-    if lexicon is not None and (gender is None or number is None):
-        lex_gender, lex_number = lexicon.lookup(token.text)
-        if gender is None and lex_gender is not None:
-            gender, gender_source = lex_gender, "lexicon"
-        if number is None and lex_number is not None:
-            number, number_source = lex_number, "lexicon"
+    if gender is None or number is None:
+        # the noun's written form, as the refinement rules read it (`noun_forms`: the lexicon, suffixes,
+        # the lists of nouns whose ending misleads), so that one fix reaches the classes and the rules
+        form = noun_form_evidence(token.text, token.lemma, lexicon)  # type: ignore[arg-type]
+        if gender is None and form.gender is not None:
+            gender, gender_source = UD_GENDER[form.gender], _FORM_SOURCE.get(form.gender_source, "form")
+        if number is None and form.number is not None:
+            number, number_source = UD_NUMBER[form.number], _FORM_SOURCE.get(form.number_source, "form")
     return gender, number, gender_source, number_source
+
+
+#: How `noun_form_evidence`'s sources are named in the analysis counts (the lexicon keeps its old name).
+_FORM_SOURCE = {"lexicon": "lexicon", "singular in the lexicon": "lexicon"}
 
 
 def _place(parsed: ParsedSentence) -> Place | None:
