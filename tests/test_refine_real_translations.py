@@ -74,6 +74,40 @@ def test_a_contrasted_or_placed_object_stays(parser, text, roles, classes):
     assert out == text and "object_pronoun_clitic" not in fired
 
 
+@pytest.mark.parametrize(
+    "text, roles, classes, clusters",
+    [
+        # a focus the translator chose: a 1st person after its verb
+        ("Non preoccuparti , ci penso [io] .", ["subject"], [None], None),
+        # two people set against each other across an adverbial clause
+        ("Mentre [lui] cucinava , [lei] apparecchiava la tavola .", ["subject", "subject"],
+         ["person/masc/sing", "person/fem/sing"], [1, 2]),
+        # a predicate after a copular verb is no object
+        ("Dopo l'incidente non sembrava più [lui] .", ["other"], ["person/masc/sing"], None),
+        # the comparative "che" (than)
+        ("Non ha altri che [te] al mondo .", ["other"], [None], None),
+    ],
+)
+def test_issue_29_second_blind_sets_traps_stay(parser, text, roles, classes, clusters):
+    out, fired = refined(parser, text, roles, classes, clusters)
+    assert out == text and not fired
+
+
+def test_a_pronoun_coordinated_after_a_preposition_is_governed_by_it(parser):
+    out, fired = refined(parser, "Tra [tu] e [io] non cambierà niente .", ["oblique", "oblique"], [None, None], [1, 2])
+    assert out == "Tra [te] e [me] non cambierà niente ." and fired == {"preposition_pronoun"}
+
+
+def test_a_verb_follows_no_pronoun_whose_number_is_not_its_entitys(parser):
+    out, fired = refined(parser, "Solo [loro] conosceva la password .", ["subject"], ["person/masc/sing"])
+    assert "conoscevano" not in out and "predicate_agreement" not in fired
+
+
+def test_an_adverbial_clause_with_a_first_and_second_person_is_no_contrast(parser):
+    out, _ = refined(parser, "Se [tu] vuoi , [io] posso accompagnarti .", ["subject", "subject"], [None, None], [1, 2])
+    assert out == "Se [vuoi] , [posso] accompagnarti ."
+
+
 def test_a_possessive_after_tutto_agrees_as_tutto_does(parser):
     assert refined(parser, "Voleva una stanza tutta [suo] .", ["possessive"])[0] == "Voleva una stanza tutta [sua] ."
     out, fired = refined(parser, "È tutto [suo] padre .", ["possessive"])  # "tutto" before a noun: its own

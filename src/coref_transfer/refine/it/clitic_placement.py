@@ -153,6 +153,12 @@ def opening_imperative(tokens: list[Token], verb: int) -> bool:
     )
 
 
+#: Verbs whose complement is a predicate, not an object: the pronoun after them stays ("non sembrava più lui").
+COPULAR_VERBS = frozenset(["sembrare", "parere", "diventare", "divenire", "rimanere", "restare"])
+#: Their forms by stem, for a lemma the parser got wrong.
+COPULAR_STEMS = ("sembr", "divent", "divien", "rimane", "rimase", "rimast", "riman")
+
+
 def _opening_in_i(tokens: list[Token], verb: int) -> bool:
     """The first word, capitalised, in -i (copri, conservi, prendi), no subject before it, not a form of
     essere/avere nor a word the parser is sure is no verb (`_NOT_IMPERATIVE`)."""
@@ -206,6 +212,8 @@ def find_group(sentence: Sentence, pronoun: int) -> Group | str:
         # "è lui", "ha lui"; but "abbiamo avuto lui" with an English object is avere's compound tense with an
         # object like any other ("l'abbiamo avuto")
         return "after essere or avere as a main verb"
+    if token.lemma in COPULAR_VERBS or token.text.lower().startswith(COPULAR_STEMS):
+        return "after a copular verb (a predicate)"  # "non sembrava più lui", "è diventato lui il capo"
     form = _form(token)
     start, aux = verb, None
     if form == "participle":

@@ -123,6 +123,8 @@ class PredicateAgreement(Rule):
     Skipped, counted by reason: "no subject" (pro-drop), "impersonal si",
     "two subjects", "coordinated subject", "postverbal subject", "subject
     not next to its verb", "subject may be another verb's object",
+    "the pronoun's number is not its entity's" ("Solo loro conosceva", the
+    mention's class singular: the pronoun is the error),
     "subject gender disputed (determiner against the noun's ending)" ("Il
     mio amica": `noun_forms.ending_disputes`), "subject gender disputed
     (determiner against the parser and the ending)" ("Quelle antichi
@@ -223,8 +225,13 @@ class PredicateAgreement(Rule):
                 return (gender, number, None) if gender and number else (None, None, "polite Lei")
             if plain in PRONOUNS:
                 gender, number = PRONOUNS[plain]
+                known = self._class_value(sentence, subject)
+                if known[1] is not None and number is not None and known[1] != number:
+                    # "Solo loro conosceva" with a singular entity: the pronoun is the error (pronoun number
+                    # agreement's to fix), not the verb
+                    return None, None, "the pronoun's number is not its entity's"
                 if gender is None:
-                    gender = self._class_value(sentence, subject)[0]
+                    gender = known[0]
                 return gender, number, None if gender else "subject gender unknown"
             return None, None, "subject not a noun"
         if token.upos == "PROPN":

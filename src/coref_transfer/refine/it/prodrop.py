@@ -11,6 +11,7 @@ from coref_transfer.records import ZeroSubject
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.pronouns import (
     ADVERB_OR_PREPOSITION,
+    coordinated_after_preposition,
     finite_verb,
     first_verbal,
     is_coordinated,
@@ -130,6 +131,8 @@ class SubjectPronounDeletion(Rule):
       both pronouns on "illumina": the nearer one goes, the first stays;
       deleting both would put two mentions of one cluster on one token);
     - "coordinated subject": the pronoun has a conj or is one ("lui e Maria");
+    - "coordinated with a pronoun after a preposition": "tra te e io" read
+      as the subject of the next verb;
     - "focus particle": anche/solo/neanche/proprio… just before it, or
       stesso/pure/solo just after it ("anche lui", "lui stesso");
     - "polite Lei (capitalised: the courtesy form)": "Lei"/"Loro" with a
@@ -149,7 +152,7 @@ class SubjectPronounDeletion(Rule):
       is set right first (`english_subjects`);
     - "contrast (invece/però)": invece/però/tuttavia after the pronoun in
       its clause ("lui invece è rimasto");
-    - "contrastive pair": two clauses joined by conj or parataxis with
+    - "contrastive pair": two clauses joined by conj, parataxis or advcl with
       subject pronouns of different forms for persons ("lui cucina, lei
       lava"); esso/essa/essi/esse, for things, contrast with nothing
       ("essa appartiene a nostra nonna, e lei…" loses "essa"); an inverted
@@ -211,8 +214,12 @@ class SubjectPronounDeletion(Rule):
     def _in_pair(self, parsed: ParsedSentence, index: int) -> bool:
         tokens = parsed.tokens
         head = tokens[index].head
-        partners = {c for c in parsed.children(head) if tokens[c].deprel in COORDINATE_CLAUSES}
-        if tokens[head].deprel in COORDINATE_CLAUSES and tokens[head].head >= 0:
+        # "Mentre lui cucinava, lei apparecchiava": an adverbial clause pairs with its main clause too when
+        # both subjects are third persons (two people set against each other; "Se tu vuoi, io posso" is not)
+        third = _person(tokens[index]) == "3"
+        pairing = COORDINATE_CLAUSES | ({"advcl"} if third else set())
+        partners = {c for c in parsed.children(head) if tokens[c].deprel in pairing}
+        if tokens[head].deprel in pairing and tokens[head].head >= 0:
             first = tokens[head].head
             partners.add(first)
             partners.update(c for c in parsed.children(first) if tokens[c].deprel in COORDINATE_CLAUSES)
@@ -226,6 +233,7 @@ class SubjectPronounDeletion(Rule):
             is_personal_pronoun(tokens[c])
             and (is_subject(tokens[c]) or self._quotative(parsed, c))
             and tokens[c].text.lower() not in THING_PRONOUNS | {form}
+            and (tokens[p].deprel != "advcl" and tokens[head].deprel != "advcl" or _person(tokens[c]) == "3")
             for p in partners
             for c in parsed.children(p)
         )
@@ -390,6 +398,8 @@ class SubjectPronounDeletion(Rule):
             return "another subject of the same verb"
         if is_coordinated(parsed, index):
             return "coordinated subject"
+        if coordinated_after_preposition(tokens, index):
+            return "coordinated with a pronoun after a preposition"  # "tra te e io non cambierà niente"
         if self._focused(tokens, index):
             return "focus particle"
         if pronoun.text in ("Lei", "Loro") and not _sentence_initial(tokens, index):
@@ -402,7 +412,11 @@ class SubjectPronounDeletion(Rule):
             for c in parsed.children(index)
         ):
             return "pronoun has dependents"  # an adverb the parser hung on an English subject does not count
-        if index > first_verbal(parsed, head) and sentence.mention_role(index) != "subject":
+        if index > first_verbal(parsed, head) and (
+            sentence.mention_role(index) != "subject" or _person(pronoun) in ("1", "2")
+        ):
+            # a 3rd person the translator put after its verb is translationese ("cosa ha fatto lui ?"); a
+            # 1st or 2nd person there is a focus the translator chose ("ci penso io", "pago io")
             return "post-verbal subject"
         if self._contrasted(parsed, index):
             return "contrast (invece/però)"

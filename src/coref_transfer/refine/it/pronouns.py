@@ -372,6 +372,8 @@ class PrepositionPronoun(Rule):
             holders.append(tokens[index].head)
         if any(tokens[c].deprel == "case" for h in holders for c in parsed.children(h)):
             return True
+        if coordinated_after_preposition(tokens, index):
+            return True  # "tra tu e io", the second conjunct parsed as a subject: governed all the same
         return index > 0 and tokens[index - 1].upos == "ADP"
 
     @staticmethod
@@ -392,7 +394,7 @@ class PrepositionPronoun(Rule):
                 continue
             if token.upos != "PRON" and not self._mistagged(sentence.parsed, index):
                 continue
-            if is_subject(token):
+            if is_subject(token) and not coordinated_after_preposition(sentence.tokens, index):
                 self.skip("subject of its verb")
                 continue
             new = OBLIQUE[form]
@@ -506,6 +508,20 @@ class PrepositionDi(Rule):
             self.applied += 1
 
 
+def coordinated_after_preposition(tokens: list[Token], index: int) -> bool:
+    """The pronoun is the second conjunct of a pronoun a preposition governs ("tra te e io", "con lui e me"),
+    whatever relation the parser gave it: governed by that preposition, never a subject."""
+    return (
+        index > 2
+        and tokens[index - 1].text.lower() in ("e", "o")
+        and tokens[index - 3].upos == "ADP"
+        and tokens[index - 2].text.lower() in TONIC_PRONOUNS | OBLIQUE.keys()
+    )
+
+
+#: Words after which "che" compares ("than", "but"): "altri che te", "più che me", "nient'altro che lui".
+COMPARATIVES = frozenset(["altri", "altro", "altra", "altre", "più", "meno", "piuttosto", "nient'altro", "altrimenti"])
+
 #: Words that are a preposition before a noun ("dopo la guerra") and an adverb of time after one ("due anni dopo").
 ADVERB_OR_PREPOSITION = frozenset(["dopo", "prima", "poi"])
 
@@ -568,6 +584,9 @@ class CheSubjectPronoun(Rule):
         for index, token in enumerate(tokens):
             form = token.text.lower()
             if token.upos != "PRON" or form not in NOMINATIVE or index == 0 or tokens[index - 1].text.lower() != "che":
+                continue
+            if index > 1 and tokens[index - 2].text.lower() in COMPARATIVES:
+                self.skip("comparative che (than)")  # "non ha altri che te", "più alto che me"
                 continue
             following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
             verb_follows = _finite_verb_follows(sentence.parsed, index)
