@@ -93,6 +93,37 @@ def test_issue_29_second_blind_sets_traps_stay(parser, text, roles, classes, clu
     assert out == text and not fired
 
 
+@pytest.mark.parametrize(
+    "text, roles, classes, clusters",
+    [
+        # a third person after its verb in a statement: a focus, or a contrast
+        ("Preferisco che lo faccia [lui] .", ["subject"], ["person/masc/sing"], None),
+        ("Ha telefonato [lei] , non [[suo] marito] .", ["subject", None, "possessive"],
+         ["person/fem/sing", "person/masc/sing", "person/fem/sing"], [0, 1, 0]),
+        # two persons side by side across a comma
+        ("[Noi] restiamo qui , [voi] andate pure avanti .", ["subject", "subject"], [None, None], [1, 2]),
+        # never a pronoun after a preposition, whatever the parse
+        ("Contro di [lei] non c'erano prove sufficienti .", ["oblique"], ["person/fem/sing"], None),
+        # a comparison, and a demonstrative set against a feminine noun
+        ("Ha sempre amato più [lui] che [me] .", ["object", "object"], ["person/masc/sing", None], None),
+        ("Di tutte le canzoni dell'album , [questa] è quella che preferisco .", ["subject"],
+         ["thing/fem/sing"], None),
+        # "dopo" after a word of time is an adverb, even before a coordinated subject
+        ("Qualche anno dopo [lei] e [[suo] marito] si sono separati .", ["subject", None, "possessive"],
+         ["person/fem/sing", "person/masc/sing", "person/fem/sing"], [0, 1, 0]),
+    ],
+)
+def test_issue_29_third_blind_sets_traps_stay(parser, text, roles, classes, clusters):
+    out, fired = refined(parser, text, roles, classes, clusters)
+    assert out == text and not fired
+
+
+def test_a_pronoun_right_before_its_finite_verb_is_no_postverbal_subject(parser):
+    text = "Mentre L'Enfant era a New York , [lui] fu iniziato alla Massoneria ."  # "era" hung on "iniziato"
+    out, _ = refined(parser, text, ["subject"], ["person/masc/sing"])
+    assert out == "Mentre L'Enfant era a New York , [fu] iniziato alla Massoneria ."
+
+
 def test_a_pronoun_coordinated_after_a_preposition_is_governed_by_it(parser):
     out, fired = refined(parser, "Tra [tu] e [io] non cambierà niente .", ["oblique", "oblique"], [None, None], [1, 2])
     assert out == "Tra [te] e [me] non cambierà niente ." and fired == {"preposition_pronoun"}

@@ -57,6 +57,7 @@ FOCUS_WORDS = frozenset([
     "proprio", "anche", "solo", "soltanto", "solamente", "pure", "neanche", "nemmeno", "neppure",
     "persino", "perfino", "almeno", "soprattutto", "specialmente", "esattamente", "addirittura",
     "unicamente", "sempre", "ancora",
+    "più", "meno",  # a comparison: "ha sempre amato più lui che me"
 ])
 
 #: Verbs that take a dative: "loro" right after one is an indirect object ("ha dato loro tutto",

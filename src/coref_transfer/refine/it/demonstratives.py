@@ -474,6 +474,9 @@ class DemonstrativePronoun(Rule):
 
     @staticmethod
     def _feminine_predicate(parsed: ParsedSentence, head: int) -> bool:
+        said = demonstrative_features(parsed.tokens[head].text)
+        if parsed.tokens[head].upos == "PRON" and said is not None and said[1:] == ("Fem", "Sing"):
+            return True  # "questa è quella che preferisco": a feminine thing, set against another
         for i in verb_group(parsed, head):
             t = parsed.tokens[i]
             if (

@@ -268,8 +268,10 @@ class PredicateAgreement(Rule):
             return "adverbial noun"  # "ancora una volta stanno …": "una volta" is not the subject
         if any(t.head == subject and t.deprel == "conj" for t in tokens):
             return "coordinated subject"
-        if any(t.head == subject and t.upos == "ADP" for t in tokens):
-            return "subject with a preposition"  # "di cui alla presente licenza": a misparse
+        if any(t.head == subject and t.upos == "ADP" for t in tokens) or (
+            subject > 0 and tokens[subject - 1].upos == "ADP"
+        ):
+            return "subject with a preposition"  # "di cui alla presente licenza", "Contro di lei non c'erano"
         if subject > clause:
             return "postverbal subject"
         if tokens[subject].upos == "NOUN" and not any(

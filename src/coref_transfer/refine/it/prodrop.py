@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coref_transfer.lang.it.articles import split_articulated
+from coref_transfer.lang.it.articles import OTHER_PREPOSITIONS, SIMPLE_PREPOSITIONS, split_articulated
 from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
 from coref_transfer.lang.it.speech import is_speech_verb
@@ -100,6 +100,12 @@ def _compatible(a: str | None, b: str | None) -> bool:
     return a is None or b is None or a == b
 
 
+#: How far apart two juxtaposed contrasting subjects may stand (`_juxtaposed_partner`).
+JUXTAPOSED_WINDOW = 8
+#: Words that open a subordinate clause, whose subject sets nothing against the main clause's ("Se tu vuoi, io…").
+SUBORDINATORS = frozenset(["se", "quando", "perché", "poiché", "siccome", "benché", "sebbene", "che", "finché",
+                           "dopo", "prima", "appena", "come"])
+
 #: Question words the parser may call the subject of a verb whose subject comes after it ("cosa ha fatto lui ?").
 INTERROGATIVES = frozenset(["cosa", "che", "chi", "quale", "quali", "quanto", "quanta", "quanti", "quante"])
 
@@ -144,15 +150,21 @@ class SubjectPronounDeletion(Rule):
     - "pronoun has dependents": apposition, relative clause ("noi italiani";
       a conjunction the parser hung on it does not count);
     - "post-verbal subject": after the first verbal token, a focus position
-      ("l'ha fatto lui"), except the quotative inversion below, and except a
-      pronoun whose English is an unstressed subject (the mention's role
-      `subject`): there the translator moved it, as in a question ("cosa ha
-      fatto lui ?" → "cosa [ha] fatto ?"; "perché dovrebbe esistere essa" →
-      "perché [dovrebbe] esistere"), and the parser's reading as an object
-      is set right first (`english_subjects`);
+      ("l'ha fatto lui"), except the quotative inversion below, and except an
+      unstressed English subject (the mention's role `subject`) the
+      translator moved there: a thing ("perché dovrebbe esistere essa" →
+      "perché [dovrebbe] esistere") or a third person in a question ("cosa
+      ha fatto lui ?" → "cosa [ha] fatto ?"); the parser's reading as an
+      object is set right first (`english_subjects`). A first or second
+      person there ("ci penso io") and a third person in a statement
+      ("preferisco che lo faccia lui") are a focus and stay;
+    - "after a preposition": "Contro di lei non c'erano prove", lei parsed
+      as the subject (but "Due anni dopo lui partì": dopo the adverb);
     - "contrast (invece/però)": invece/però/tuttavia after the pronoun in
       its clause ("lui invece è rimasto");
-    - "contrastive pair": two clauses joined by conj, parataxis or advcl with
+    - "contrastive pair": two clauses side by side across a comma, each with
+      a subject pronoun of another person, neither opening a subordinate
+      clause ("Noi restiamo qui, voi andate avanti"); or two clauses joined by conj, parataxis or advcl with
       subject pronouns of different forms for persons ("lui cucina, lei
       lava"); esso/essa/essi/esse, for things, contrast with nothing
       ("essa appartiene a nostra nonna, e lei…" loses "essa"); an inverted
@@ -227,7 +239,7 @@ class SubjectPronounDeletion(Rule):
         form = tokens[index].text.lower()
         if form in THING_PRONOUNS:
             return False
-        if self._gapped_partner(parsed, index):
+        if self._gapped_partner(parsed, index) or self._juxtaposed_partner(parsed, index):
             return True
         return any(
             is_personal_pronoun(tokens[c])
@@ -251,6 +263,28 @@ class SubjectPronounDeletion(Rule):
             return False
         known = finite_person_number(tokens[verb].text)
         return known is None or str(known[0]) != _person(pronoun)
+
+    @staticmethod
+    def _juxtaposed_partner(parsed: ParsedSentence, index: int) -> bool:
+        """Another person's subject pronoun across a comma, neither opening a subordinate clause ("Noi restiamo
+        qui, voi andate avanti", "Chiamala tu, io non ho il numero"): two clauses set side by side, a
+        contrast the parse may not show as conj; not "Se tu vuoi, io posso" (a condition)."""
+        tokens = parsed.tokens
+        form = tokens[index].text.lower()
+        for j, other in enumerate(tokens):
+            if j == index or abs(j - index) > JUXTAPOSED_WINDOW or not is_personal_pronoun(other):
+                continue
+            if other.text.lower() not in SUBJECT_PRONOUNS or other.text.lower() in THING_PRONOUNS | {form}:
+                continue
+            lo, hi = min(j, index), max(j, index)
+            if not any(t.text == "," for t in tokens[lo + 1 : hi]) or any(
+                t.text in (".", ";", ":", "?", "!") for t in tokens[lo + 1 : hi]
+            ):
+                continue
+            if any(k > 0 and tokens[k - 1].text.lower() in SUBORDINATORS for k in (j, index)):
+                continue
+            return True
+        return False
 
     @staticmethod
     def _gapped_partner(parsed: ParsedSentence, index: int) -> bool:
@@ -396,6 +430,11 @@ class SubjectPronounDeletion(Rule):
             return "verb not finite"
         if any(min(index, head) < c < max(index, head) and is_subject(tokens[c]) for c in parsed.children(head)):
             return "another subject of the same verb"
+        before = tokens[index - 1].text.lower() if index > 0 else ""
+        if (before in SIMPLE_PREPOSITIONS | OTHER_PREPOSITIONS or split_articulated(before) is not None) and not (
+            before in ADVERB_OR_PREPOSITION and subject_of_next_verb(tokens, index)
+        ):
+            return "after a preposition"  # "Contro di lei non c'erano prove", lei parsed as the subject
         if is_coordinated(parsed, index):
             return "coordinated subject"
         if coordinated_after_preposition(tokens, index):
@@ -412,11 +451,10 @@ class SubjectPronounDeletion(Rule):
             for c in parsed.children(index)
         ):
             return "pronoun has dependents"  # an adverb the parser hung on an English subject does not count
-        if index > first_verbal(parsed, head) and (
-            sentence.mention_role(index) != "subject" or _person(pronoun) in ("1", "2")
-        ):
-            # a 3rd person the translator put after its verb is translationese ("cosa ha fatto lui ?"); a
-            # 1st or 2nd person there is a focus the translator chose ("ci penso io", "pago io")
+        if index > first_verbal(parsed, head) and not self._moved_subject(sentence, index) \
+                and not subject_of_next_verb(tokens, index):
+            # (right before a finite verb of its person it is no post-verbal subject, whatever verb the parser
+            # gave it: "Mentre L'Enfant era a New York, lui fu iniziato", "era" hung on "iniziato")
             return "post-verbal subject"
         if self._contrasted(parsed, index):
             return "contrast (invece/però)"
@@ -444,6 +482,23 @@ class SubjectPronounDeletion(Rule):
 
     def extra_counts(self) -> dict[str, int]:
         return {"repaired": self.repaired, "english_subjects": self.english_subjects}
+
+    @staticmethod
+    def _moved_subject(sentence: Sentence, index: int) -> bool:
+        """A post-verbal pronoun that is an unstressed English subject the translator moved: a thing
+        (esso, essa: never a focus) or a third person in a question ("cosa ha fatto lui ?", "dove abita
+        lui adesso ?"). Not a first or second person ("ci penso io") nor a third person in a statement
+        ("preferisco che lo faccia lui", "ha telefonato lei, non suo marito"): a focus chosen on purpose."""
+        if sentence.mention_role(index) != "subject":
+            return False
+        tokens = sentence.tokens
+        form = tokens[index].text.lower()
+        if form in THING_PRONOUNS:
+            return True
+        if _person(tokens[index]) != "3":
+            return False
+        end = next((t.text for t in tokens[index + 1:] if t.text in (".", "!", "?", ";")), None)
+        return end == "?"
 
     @staticmethod
     def _english_subject_after_verb(sentence: Sentence, index: int) -> bool:
@@ -484,7 +539,10 @@ class SubjectPronounDeletion(Rule):
             if reason is not None:
                 self.skip(reason)
                 continue
-            plan.append((token, tokens[first_verbal(sentence.parsed, token.head)]))
+            target = first_verbal(sentence.parsed, token.head)
+            if target < index and subject_of_next_verb(tokens, index):
+                target = index + 1  # the finite verb right after it, not one the parser hung earlier in the group
+            plan.append((token, tokens[target]))
         # Decided on the whole parse first, then deleted: a deletion re-attaches
         # dependents and shifts indexes, which would change later decisions.
         for pronoun, target in plan:

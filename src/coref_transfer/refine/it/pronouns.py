@@ -488,7 +488,10 @@ class PrepositionDi(Rule):
             if not self._preposition(sentence.parsed, index):
                 self.skip("not a preposition here")
                 continue
-            if before.text.lower() in ADVERB_OR_PREPOSITION and subject_of_next_verb(tokens, index):
+            if before.text.lower() in ADVERB_OR_PREPOSITION and (
+                subject_of_next_verb(tokens, index)
+                or (index > 1 and tokens[index - 2].text.lower() in TIME_BEFORE_ADVERB)
+            ):
                 # "Due anni dopo lui partì" (two years later he left): dopo is an adverb, lui the subject of
                 # "partì"; "dopo di lui partì" would say "after him"
                 self.skip("dopo/prima as an adverb: the pronoun is the next verb's subject")
@@ -524,6 +527,13 @@ COMPARATIVES = frozenset(["altri", "altro", "altra", "altre", "più", "meno", "p
 
 #: Words that are a preposition before a noun ("dopo la guerra") and an adverb of time after one ("due anni dopo").
 ADVERB_OR_PREPOSITION = frozenset(["dopo", "prima", "poi"])
+
+
+#: Words of time before "dopo"/"prima" that make it an adverb ("qualche anno dopo lei e suo marito si separarono").
+TIME_BEFORE_ADVERB = frozenset([
+    "anno", "anni", "mese", "mesi", "settimana", "settimane", "giorno", "giorni", "ora", "ore", "minuto", "minuti",
+    "secolo", "secoli", "tempo", "sera", "mattina", "notte", "istante", "attimo", "momento",
+])
 
 
 def subject_of_next_verb(tokens: list[Token], index: int) -> bool:
