@@ -21,7 +21,7 @@ from coref_transfer.lang.it.adjectives import (
     is_present_participle,
     participle_forms,
 )
-from coref_transfer.lang.it.articles import match_case, plain_form, ud_gender, ud_number
+from coref_transfer.lang.it.articles import match_case, plain_form, split_articulated, ud_gender, ud_number
 from coref_transfer.lang.it.dictionary import shipped_dictionary
 from coref_transfer.lang.it.morphology import third_person_number
 from coref_transfer.lang.it.noun_forms import ending_disputes, noun_form_evidence, shape_agrees
@@ -69,6 +69,12 @@ DEGREE_ADVERBS = frozenset(("molto", "così", "troppo", "poco", "tanto", "più",
                             "abbastanza", "alquanto", "parecchio", "sempre"))
 #: Nouns the parser takes for subjects where they are adverbials ("ancora una volta", "ogni volta").
 ADVERBIAL_NOUNS = frozenset(("volta",))
+
+
+def _opens_with_articulated(word: str) -> bool:
+    """A word glued to an elided articulated preposition ("all'ultimo", "dell'anno"), as the tokenizer leaves it."""
+    head, apostrophe, rest = word.replace("’", "'").partition("'")
+    return bool(apostrophe and rest) and split_articulated(head.lower() + "'") is not None
 
 
 def _masculine_plural_ending(word: str) -> bool:
@@ -268,9 +274,10 @@ class PredicateAgreement(Rule):
             return "adverbial noun"  # "ancora una volta stanno …": "una volta" is not the subject
         if any(t.head == subject and t.deprel == "conj" for t in tokens):
             return "coordinated subject"
-        if any(t.head == subject and t.upos == "ADP" for t in tokens) or (
-            subject > 0 and tokens[subject - 1].upos == "ADP"
-        ):
+        if any(
+            t.head == subject and (t.upos == "ADP" or _opens_with_articulated(t.text)) for t in tokens
+        ) or (subject > 0 and tokens[subject - 1].upos == "ADP"):
+            # ("all'ultimo momento hanno disdetto": "all'" glued to its adjective makes a time adverbial)
             return "subject with a preposition"  # "di cui alla presente licenza", "Contro di lei non c'erano"
         if subject > clause:
             return "postverbal subject"

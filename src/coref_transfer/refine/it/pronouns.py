@@ -512,14 +512,24 @@ class PrepositionDi(Rule):
 
 
 def coordinated_after_preposition(tokens: list[Token], index: int) -> bool:
-    """The pronoun is the second conjunct of a pronoun a preposition governs ("tra te e io", "con lui e me"),
-    whatever relation the parser gave it: governed by that preposition, never a subject."""
-    return (
-        index > 2
-        and tokens[index - 1].text.lower() in ("e", "o")
-        and tokens[index - 3].upos == "ADP"
-        and tokens[index - 2].text.lower() in TONIC_PRONOUNS | OBLIQUE.keys()
-    )
+    """The pronoun is the second conjunct of a pronoun a preposition governs ("tra te e io", "con lui e me"), or
+    of a short noun phrase after "tra"/"fra" ("tra la parete ed esso"), whatever relation the parser gave it:
+    governed by that preposition, never a subject."""
+    if index < 3 or tokens[index - 1].text.lower() not in ("e", "ed", "o", "od"):
+        return False
+    if tokens[index - 3].upos == "ADP" and tokens[index - 2].text.lower() in TONIC_PRONOUNS | OBLIQUE.keys():
+        return True
+    for k in range(index - 2, max(-1, index - 6), -1):  # a noun phrase of up to four words after the preposition
+        if tokens[k].upos == "ADP":
+            # only "tra X e Y", which always pairs its two: after another preposition the "e" may start a
+            # clause ("con le bimbe in piscina e io mi sentivo", "di petto e lui ha calciato")
+            return (
+                tokens[k].text.lower() in ("tra", "fra") and k < index - 2
+                and any(tokens[j].upos in ("NOUN", "PROPN") for j in range(k + 1, index - 1))
+            )
+        if tokens[k].upos not in ("DET", "NOUN", "PROPN", "ADJ", "NUM"):
+            return False
+    return False
 
 
 #: Words after which "che" compares ("than", "but"): "altri che te", "più che me", "nient'altro che lui".
@@ -600,7 +610,9 @@ class CheSubjectPronoun(Rule):
                 continue
             following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
             verb_follows = _finite_verb_follows(sentence.parsed, index)
-            if is_clitic(token) and (following in CLITIC_FOLLOWERS or not (is_subject(token) or verb_follows)):
+            before_clitic = following in CLITIC_FOLLOWERS or following.startswith(("l'", "l’"))
+            if before_clitic or (is_clitic(token) and not (is_subject(token) or verb_follows)):
+                # "che me ne vado", "che te l'abbiano detto": one of a clitic cluster, whatever its tag
                 self.skip("clitic (che me ne vado)")
                 continue
             if not (is_subject(token) or verb_follows):
