@@ -189,7 +189,8 @@ def unrated(args: argparse.Namespace) -> int:
     random.Random(args.seed).shuffle(todo)
     with open(args.out, "w", encoding="utf-8") as out:
         out.writelines(
-            json.dumps({"id": i, "english": e, "italian": it}, ensure_ascii=False) + "\n" for i, (e, it) in enumerate(todo)
+            json.dumps({"id": i, "english": e, "italian": it}, ensure_ascii=False) + "\n"
+            for i, (e, it) in enumerate(todo)
         )
     print(f"{len(todo)} pair(s) to rate: {args.out}")
     return 0

@@ -127,7 +127,8 @@ def test_the_possessive_goes_after_the_heads_article_rebuilt_and_agreeing(italia
         # issue 29, real translations: "own" written out goes with "di X"
         ("Lo scrisse nel libro Hydraulica dello stesso Gino, che", "suo", "Lo scrisse nel suo libro Hydraulica, che"),
         ("Ricordava la totale confusione dello stesso Gino.", "suo", "Ricordava la sua totale confusione."),
-        ("Sono nel fuso orario proprio di Gino, 45 minuti avanti.", "loro", "Sono nel loro fuso orario, 45 minuti avanti."),
+        ("Sono nel fuso orario proprio di Gino, 45 minuti avanti.", "loro",
+         "Sono nel loro fuso orario, 45 minuti avanti."),
         # a bare prepositional phrase is the noun's own modifier, whatever the English counts
         ("La canottiera bianca con scollo a V di Gino era infilata.", "suo",
          "La sua canottiera bianca con scollo a V era infilata."),

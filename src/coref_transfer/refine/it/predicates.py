@@ -190,7 +190,8 @@ class PredicateAgreement(Rule):
             said = determiner[k]
             if formed is not None and said is not None and formed != said:
                 return None, None, f"subject {attribute} unknown"
-            if attribute == "gender" and formed is None and ending_disputes(token.text, token.feat("Gender"), said, self.dictionary):
+            if attribute == "gender" and formed is None \
+                    and ending_disputes(token.text, token.feat("Gender"), said, self.dictionary):
                 return None, None, "subject gender disputed (determiner against the noun's ending)"  # "Il mio amica"
             if attribute == "gender" and formed is None and said == "Fem" and token.feat("Gender") == "Masc" \
                     and _masculine_plural_ending(token.text):

@@ -164,7 +164,9 @@ class SubjectPronounDeletion(Rule):
       its clause ("lui invece è rimasto");
     - "contrastive pair": two clauses side by side across a comma, each with
       a subject pronoun of another person, neither opening a subordinate
-      clause ("Noi restiamo qui, voi andate avanti"); or two clauses joined by conj, parataxis or advcl with
+      clause ("Noi restiamo qui, voi andate avanti"); or two clauses joined
+      by conj or parataxis (or advcl, for two third persons: "Mentre lui
+      cucinava, lei apparecchiava") with
       subject pronouns of different forms for persons ("lui cucina, lei
       lava"); esso/essa/essi/esse, for things, contrast with nothing
       ("essa appartiene a nostra nonna, e lei…" loses "essa"); an inverted
@@ -513,8 +515,11 @@ class SubjectPronounDeletion(Rule):
             verb -= 1
         if verb < 0 or tokens[verb].upos not in ("VERB", "AUX"):
             return False
-        main = tokens[verb].head if tokens[verb].deprel in ("aux", "aux:pass", "cop") and tokens[verb].head >= 0 else verb
-        if any(is_subject(tokens[c]) and tokens[c].text.lower() not in INTERROGATIVES for c in sentence.parsed.children(main)):
+        auxiliary = tokens[verb].deprel in ("aux", "aux:pass", "cop") and tokens[verb].head >= 0
+        main = tokens[verb].head if auxiliary else verb
+        if any(
+            is_subject(tokens[c]) and tokens[c].text.lower() not in INTERROGATIVES for c in sentence.parsed.children(main)
+        ):
             return False  # the verb has a subject of its own ("cosa" in "cosa ha fatto lui" is its object)
         tokens[index].head, tokens[index].deprel = main, "nsubj"
         return True
