@@ -517,9 +517,8 @@ class SubjectPronounDeletion(Rule):
             return False
         auxiliary = tokens[verb].deprel in ("aux", "aux:pass", "cop") and tokens[verb].head >= 0
         main = tokens[verb].head if auxiliary else verb
-        if any(
-            is_subject(tokens[c]) and tokens[c].text.lower() not in INTERROGATIVES for c in sentence.parsed.children(main)
-        ):
+        children = sentence.parsed.children(main)
+        if any(is_subject(tokens[c]) and tokens[c].text.lower() not in INTERROGATIVES for c in children):
             return False  # the verb has a subject of its own ("cosa" in "cosa ha fatto lui" is its object)
         tokens[index].head, tokens[index].deprel = main, "nsubj"
         return True
