@@ -2,7 +2,7 @@
 """How often the noun lexicon is right on the held-out UD Italian test files.
 
     PYTHONPATH=src python scripts/lexicon-accuracy.py --ud ../shared/data/ud \\
-        [--lexicon resources/lexicon/it_nouns.tsv] [--literal] [--json]
+        [--lexicon resources/lexicon/it_nouns.tsv] [--literal] [--json] [--dictionary [FILE]]
 
 For the NOUN tokens of every test file of `coref_transfer.parsing.train.DEFAULT_TEST`
 (never used to build the lexicon):
@@ -16,6 +16,10 @@ For the NOUN tokens of every test file of `coref_transfer.parsing.train.DEFAULT_
   has none (UD Italian leaves Number off invariable nouns, Gender off
   common-gender ones).
 
+--dictionary also measures the noun dictionary fetched at setup
+(`coref_transfer.lang.it.dictionary`, Morph-it!) on the test NOUN tokens the
+lexicon gives no gender: how many it covers, and how often it is right.
+
 --literal also measures a lexicon built in memory from the same training
 files with `count_unmarked=False` (only Masc/Fem and Sing/Plur occurrences
 vote), the other reading of the thresholds (module docstring of
@@ -27,21 +31,27 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+from coref_transfer.lang.it.dictionary import DEFAULT_PATH as DICTIONARY_PATH
 from coref_transfer.lang.it.nouns import DEFAULT_PATH, NounLexicon, build_lexicon, iter_nouns
 from coref_transfer.parsing.train import DEFAULT_TEST, DEFAULT_TRAIN, resolve
 
 ATTRS = ("gender", "number")
 
 
-def measure(lexicon: NounLexicon, tests: list[tuple[str, Path]]) -> dict[str, dict[str, float]]:
-    """Per test file and in total: coverage, precision and counts (percent)."""
+def measure(
+    lexicon: NounLexicon, tests: list[tuple[str, Path]], only: Callable[[str], bool] | None = None
+) -> dict[str, dict[str, float]]:
+    """Per test file and in total: coverage, precision and counts (percent); `only`: the forms measured."""
     out: dict[str, dict[str, float]] = {}
     totals: dict[str, int] = {}
     for name, path in tests:
         counts: dict[str, int] = {}
         for form, feats in iter_nouns(path):
+            if only is not None and not only(form):
+                continue
             counts["nouns"] = counts.get("nouns", 0) + 1
             counts["known"] = counts.get("known", 0) + (form in lexicon)
             predicted = dict(zip(ATTRS, lexicon.lookup(form)))
@@ -97,9 +107,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lexicon", type=Path, default=Path(DEFAULT_PATH), help="the lexicon TSV to measure")
     parser.add_argument("--literal", action="store_true", help="also measure the count_unmarked=False reading")
     parser.add_argument("--json", action="store_true", help="print JSON instead of Markdown tables")
+    parser.add_argument("--dictionary", type=Path, nargs="?", const=Path(DICTIONARY_PATH), default=None,
+                        help="also measure the noun dictionary (Morph-it!) on the tokens the lexicon gives no gender")
     args = parser.parse_args(argv)
     tests = [(f"{a}/{b}", p) for (a, b), p in zip(DEFAULT_TEST, resolve(args.ud, DEFAULT_TEST))]
-    results = {str(args.lexicon): measure(NounLexicon.load(args.lexicon), tests)}
+    lexicon = NounLexicon.load(args.lexicon)
+    results = {str(args.lexicon): measure(lexicon, tests)}
+    if args.dictionary is not None:
+        results[f"{args.dictionary}, on the tokens {args.lexicon} gives no gender"] = measure(
+            NounLexicon.load(args.dictionary), tests, only=lambda form: lexicon.lookup(form)[0] is None
+        )
     if args.literal:
         rows = build_lexicon(resolve(args.ud, DEFAULT_TRAIN), count_unmarked=False)
         literal = NounLexicon({r.form: (r.gender, r.number) for r in rows}, "count_unmarked=False")

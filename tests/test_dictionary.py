@@ -17,8 +17,17 @@ import tarfile
 
 import pytest
 
+from coref_transfer.errors import InputFormatError
 from coref_transfer.lang.it import dictionary
-from coref_transfer.lang.it.dictionary import DictionaryError, Verbs, build, check, read_words, verbs_text
+from coref_transfer.lang.it.dictionary import (
+    DictionaryError,
+    Verbs,
+    build,
+    check,
+    infinitives,
+    read_words,
+    verbs_text,
+)
 from coref_transfer.lang.it.nouns import NounLexicon
 
 
@@ -79,9 +88,9 @@ def test_an_unreachable_registry_is_an_error_that_says_what_to_do():
 
 def test_the_verb_list_tells_the_conjugation_of_a_form_in_i(tmp_path):
     path = tmp_path / "verbs.txt"
-    path.write_text(verbs_text({"coprire": "coperto", "conservare": "conservato", "mangiare": "mangiato",
-                                "cercare": "cercato", "scegliere": "scelto", "sentire": "sentito",
-                                "sentare": "sentato"}), encoding="utf-8")
+    path.write_text(verbs_text(infinitives({"coprire": "coperto", "conservare": "conservato", "mangiare": "mangiato",
+                                            "cercare": "cercato", "scegliere": "scelto", "sentire": "sentito",
+                                            "sentare": "sentato", "mal fare": "malfatto"})), encoding="utf-8")
     verbs = Verbs.load(path)
     assert verbs.conjugation_of_i_form("Copri") == "ere/ire"
     assert verbs.conjugation_of_i_form("conservi") == "are"
@@ -90,6 +99,18 @@ def test_the_verb_list_tells_the_conjugation_of_a_form_in_i(tmp_path):
     assert verbs.conjugation_of_i_form("scegli") == "ere/ire"
     assert verbs.conjugation_of_i_form("senti") is None  # sentire and (here) sentare: both
     assert verbs.conjugation_of_i_form("pulisci") is None  # not listed
+
+
+def test_a_verb_list_with_a_bad_line_is_an_error_naming_file_and_line(tmp_path):
+    path = tmp_path / "verbs.txt"
+    path.write_text("# header\ncoprire\nConservare\n", encoding="utf-8")
+    with pytest.raises(InputFormatError, match=r"verbs\.txt:3: 'Conservare' is not a lower-case infinitive"):
+        Verbs.load(path)
+
+
+def test_a_tarball_that_cannot_be_read_is_an_error(tmp_path):
+    with pytest.raises(DictionaryError, match="cannot read"):
+        dictionary.package(tmp_path / "missing.tgz", dictionary.URL, dictionary.SHA256)
 
 
 def test_the_fetched_files_are_read_as_the_rules_read_them():

@@ -63,6 +63,11 @@ def test_memory_miss_message_is_capped_at_ten(memory_file):
     assert "Sentence 10." not in str(info.value)
 
 
+def _append(memory, line: str) -> None:
+    """Add one translation-memory line, as a user filling the misses would."""
+    memory.write_text(memory.read_text(encoding="utf-8") + line + "\n", encoding="utf-8")
+
+
 def test_write_misses_then_fill_in_and_append(memory_file, tmp_path):
     out = tmp_path / "misses.tsv"
     assert write_misses(out, ["Serena left.", "Marco stayed.", "Serena left."]) == 2
@@ -218,12 +223,12 @@ def test_export_misses_asks_for_the_mentions_first_then_the_utterances(tmp_path,
     assert misses.read_text(encoding="utf-8") == "the foundation\t\n"  # the utterance is not asked for yet
     assert not (tmp_path / "g").exists()
 
-    memory.write_text(memory.read_text(encoding="utf-8") + mention + "\n", encoding="utf-8")
+    _append(memory, mention)
     second = _cli(*args, "--export-misses", str(misses))
     assert second.returncode == 1
     assert misses.read_text(encoding="utf-8") == utterance.split("\t")[0] + "\t\n"
 
-    memory.write_text(memory.read_text(encoding="utf-8") + utterance + "\n", encoding="utf-8")
+    _append(memory, utterance)
     third = _cli(*args)
     assert third.returncode == 0, third.stderr
 
@@ -246,17 +251,17 @@ def test_export_misses_asks_for_the_marked_sentence_then_the_fallback_then_the_u
 
     source, target = marked.split("\t")
     lost = target.replace("<a>", "").replace("</a>", "")  # the model dropped the first mention's tags
-    memory.write_text(memory.read_text(encoding="utf-8") + f"{source}\t{lost}\n", encoding="utf-8")
+    _append(memory, f"{source}\t{lost}")
     second = _cli(*args, "--export-misses", str(misses))
     assert second.returncode == 1 and "missing mention segment" in second.stderr
     assert misses.read_text(encoding="utf-8") == "the foundation\t\n"  # the fallback, alone
 
-    memory.write_text(memory.read_text(encoding="utf-8") + mention + "\n", encoding="utf-8")
+    _append(memory, mention)
     third = _cli(*args, "--export-misses", str(misses))
     assert third.returncode == 1
     assert misses.read_text(encoding="utf-8") == utterance.split("\t")[0] + "\t\n"
 
-    memory.write_text(memory.read_text(encoding="utf-8") + utterance + "\n", encoding="utf-8")
+    _append(memory, utterance)
     fourth = _cli(*args)
     assert fourth.returncode == 0, fourth.stderr
     stats = json.loads((tmp_path / "g" / "stats.json").read_text(encoding="utf-8"))

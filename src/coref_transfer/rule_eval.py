@@ -35,3 +35,9 @@ def table(label: str, scores: Mapping[str, Mapping[str, Any]]) -> list[str]:
         lines.append(f"| {name} | {r['tp'] + r['fn']} | {r['tp'] + r['fp']} | {r['tp']} | "
                      f"{pct(r['precision'])} | {pct(r['recall'])} |")
     return lines
+
+
+def report(label: str, scores: Mapping[str, Mapping[str, Any]], exact: int, total: int, what: str) -> str:
+    """The evaluation as Markdown: the table, then how many of the `total` items were wholly right (`what`)."""
+    share = exact / total if total else None
+    return "\n".join([*table(label, scores), "", f"{what}: {exact} of {total} ({pct(share)}%)."]) + "\n"

@@ -22,7 +22,8 @@ from coref_transfer.io import iter_json_lines
 from coref_transfer.lang.en.pronoun_role import ROLES
 from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.refine.run import BracketError, ClassError, parse_bracketed, parse_class, refine_texts
-from coref_transfer.rule_eval import pct, precision_recall, table
+from coref_transfer.rule_eval import precision_recall
+from coref_transfer.rule_eval import report as rule_report
 
 
 def read_set(path: str | Path) -> list[dict[str, Any]]:
@@ -56,42 +57,38 @@ def read_set(path: str | Path) -> list[dict[str, Any]]:
     return items
 
 
-def _check_clusters(path: str | Path, lineno: int, item: Mapping[str, Any]) -> None:
-    """The item's `clusters`: one integer per mention, in bracket order (equal numbers corefer)."""
-    raw = item["clusters"]
+def _mentions(path: str | Path, lineno: int, item: Mapping[str, Any]) -> int:
+    """How many mentions the item's input brackets (an unreadable input is an error naming file and line)."""
     try:
-        _, mentions = parse_bracketed(item["input"])
+        return len(parse_bracketed(item["input"])[1])
     except BracketError as exc:
         raise InputFormatError(path, lineno, str(exc)) from exc
-    if not isinstance(raw, list) or len(raw) != len(mentions) or not all(isinstance(c, int) for c in raw):
-        raise InputFormatError(
-            path, lineno, f"clusters: give one integer per mention ({len(mentions)} mentions), equal for coreferent mentions"
-        )
+
+
+def _check_per_mention(path: str | Path, lineno: int, item: Mapping[str, Any], key: str, valid: Any, want: str) -> None:
+    """The item's `key` is a list of one `valid` entry per mention, in bracket order; else an error saying `want`."""
+    raw, count = item[key], _mentions(path, lineno, item)
+    if not isinstance(raw, list) or len(raw) != count or not all(valid(v) for v in raw):
+        raise InputFormatError(path, lineno, f"{key}: give {want} per mention ({count} mentions)")
+
+
+def _check_clusters(path: str | Path, lineno: int, item: Mapping[str, Any]) -> None:
+    """The item's `clusters`: one integer per mention, in bracket order (equal numbers corefer)."""
+    _check_per_mention(path, lineno, item, "clusters", lambda c: isinstance(c, int),
+                       "one integer, equal for coreferent mentions,")
 
 
 def _check_roles(path: str | Path, lineno: int, item: Mapping[str, Any]) -> None:
     """The item's `roles`: one English pronoun role (`ROLES`) or null per mention, in bracket order."""
-    raw = item["roles"]
-    try:
-        _, mentions = parse_bracketed(item["input"])
-    except BracketError as exc:
-        raise InputFormatError(path, lineno, str(exc)) from exc
-    if not isinstance(raw, list) or len(raw) != len(mentions) or not all(r is None or r in ROLES for r in raw):
-        raise InputFormatError(
-            path, lineno, f"roles: give one of {', '.join(ROLES)} or null per mention ({len(mentions)} mentions)"
-        )
+    _check_per_mention(path, lineno, item, "roles", lambda r: r is None or r in ROLES, f"one of {', '.join(ROLES)} or null")
 
 
 def _classes(path: str | Path, lineno: int, item: Mapping[str, Any]) -> list[MentionClass | None]:
     """The item's `classes`, checked against its mentions and parsed."""
-    raw = item["classes"]
-    try:
-        _, mentions = parse_bracketed(item["input"])
-    except BracketError as exc:
-        raise InputFormatError(path, lineno, str(exc)) from exc
-    if not isinstance(raw, list) or len(raw) != len(mentions):
+    raw, mentions = item["classes"], _mentions(path, lineno, item)
+    if not isinstance(raw, list) or len(raw) != mentions:
         count = len(raw) if isinstance(raw, list) else "not a list of"
-        raise InputFormatError(path, lineno, f"classes: {count} entries for {len(mentions)} mentions; give one per mention (null if unknown)")
+        raise InputFormatError(path, lineno, f"classes: {count} entries for {mentions} mentions; give one per mention (null if unknown)")
     out: list[MentionClass | None] = []
     for value in raw:
         if value is None:
@@ -140,7 +137,5 @@ def evaluate(items: Sequence[Mapping[str, Any]], config: Mapping[str, Any], pars
 
 def markdown(report: Mapping[str, Any]) -> str:
     """The report as a Markdown table."""
-    lines = table("rule", report["rules"])
-    lines.append("")
-    lines.append(f"Whole sentences right (tokens and mentions): {report['exact']} of {report['sentences']} ({pct(report['accuracy'])}%).")
-    return "\n".join(lines) + "\n"
+    return rule_report("rule", report["rules"], report["exact"], report["sentences"],
+                       "Whole sentences right (tokens and mentions)")

@@ -51,7 +51,8 @@ from coref_transfer.lang.it.articles import plain_form
 from coref_transfer.lang.it.determiners import ACTIONS, TITLES, Context, fit, joined
 from coref_transfer.lang.it.places import place
 from coref_transfer.parsing.ud import sentence_blocks
-from coref_transfer.rule_eval import pct, precision_recall, table
+from coref_transfer.rule_eval import precision_recall
+from coref_transfer.rule_eval import report as rule_report
 
 REWRITES = ("places", "places_from_sentence", "titles")
 """The harm simulation's cases (the module docstring's table)."""
@@ -119,10 +120,7 @@ def evaluate(items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 def markdown(report: Mapping[str, Any]) -> str:
     """The evaluation as a Markdown table."""
-    lines = table("rewrite", report["rewrites"])
-    lines.append("")
-    lines.append(f"Cases whose words are right: {report['exact']} of {report['cases']} ({pct(report['accuracy'])}%).")
-    return "\n".join(lines) + "\n"
+    return rule_report("rewrite", report["rewrites"], report["exact"], report["cases"], "Cases whose words are right")
 
 
 # -- harm on gold UD text ---------------------------------------------------------------------------------------

@@ -61,6 +61,7 @@ from coref_transfer.lang.it.articles import (
     starts_with_vowel,
 )
 from coref_transfer.lang.it.places import Place, place
+from coref_transfer.lang.it.word_classes import TUTTO
 
 ACTIONS = ("preposition_from_sentence", "locative_from_table", "place_article", "title_article")
 """What `fit` may do, in `stats.json`'s `articles` block."""
@@ -75,7 +76,7 @@ INSIDE_EN = frozenset(("in", "into", "inside", "within"))
 FUSING = frozenset(("di", "a", "ad", "da", "su", "in"))
 """Simple prepositions that fuse with a definite article ("della", "dal", "sulla"): before a definite noun
 phrase Italian writes the fused form, so a text alone after one of them takes its article."""
-_ALL = frozenset(("tutto", "tutta", "tutti", "tutte"))
+_ALL = frozenset(TUTTO)
 """Words after which a place takes its article whatever the source ("in tutta la Cina")."""
 COORDINATORS = frozenset(("e", "ed", "o", "od", "né", ",", "(", ":", "/", "-", "–", "—"))
 """Words after which a place alone keeps what it has (a shared preposition, an apposition)."""

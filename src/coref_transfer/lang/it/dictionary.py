@@ -42,8 +42,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from coref_transfer.errors import CorefTransferError
-from coref_transfer.io import atomic_write_text
+from coref_transfer.errors import CorefTransferError, InputFormatError
+from coref_transfer.io import atomic_write_text, read_text
 from coref_transfer.lang.it.nouns import AMBIGUOUS, HEADER, NounLexicon, NounRow, normalize
 
 PACKAGE = "italian-words-dict"
@@ -114,15 +114,19 @@ def read_words(tarball: bytes, member_name: str = MEMBER) -> dict[str, Any]:
         raise DictionaryError(f"cannot read {member_name} ({exc})") from exc
 
 
-def verbs_text(participles: Mapping[str, Any]) -> str:
-    """The verb list: one infinitive per line, sorted, after the licence comment."""
-    infinitives = sorted({normalize(v) for v in participles if isinstance(v, str) and v.isalpha()})
+def infinitives(participles: Mapping[str, Any]) -> list[str]:
+    """The sorted infinitives of `pastParticiples.json` (its keys), lower-cased NFC, letters only."""
+    return sorted({normalize(v) for v in participles if isinstance(v, str) and v.isalpha()})
+
+
+def verbs_text(verbs: list[str]) -> str:
+    """The verb list: one infinitive per line, after the licence comment."""
     lines = [
         "# Italian verb infinitives of coref-transfer (coref_transfer.lang.it.dictionary), one per line.",
         f"# From {VERB_PACKAGE} {VERB_VERSION} ({VERB_URL}, SHA-256 {VERB_SHA256}):",
         "# the infinitives of Morph-it!'s past participles (Marco Baroni and Eros Zanchetta),",
         "# dual-licensed CC BY-SA 2.0 and LGPL. Not distributed with coref-transfer: fetched at setup.",
-        *infinitives,
+        *verbs,
     ]
     return "\n".join(lines) + "\n"
 
@@ -135,8 +139,20 @@ class Verbs:
 
     @classmethod
     def load(cls, path: str | Path) -> Verbs:
-        text = Path(path).read_text(encoding="utf-8")
-        return cls({line for line in text.splitlines() if line and not line.startswith("#")})
+        """Read the verb list (`verbs_text`).
+
+        Raises:
+            MissingInputError: no such file (the message says how to fetch it).
+            InputFormatError: a line that is no lower-case word (the file and line are named).
+        """
+        words = set()
+        for lineno, line in enumerate(read_text(path, f"verb list not found; {FETCH_HINT}").splitlines(), start=1):
+            if not line or line.startswith("#"):
+                continue
+            if not line.isalpha() or line != normalize(line):
+                raise InputFormatError(path, lineno, f"{line!r} is not a lower-case infinitive")
+            words.add(line)
+        return cls(words)
 
     def conjugation_of_i_form(self, form: str) -> str | None:
         """For a present form in -i ("copri", "conservi", "mangi", "cerchi"): "are" if only a verb in -are
@@ -190,52 +206,54 @@ def _one(values: set[str]) -> str | None:
     return next(iter(values)) if len(values) == 1 else None
 
 
+def package(tarball: str | Path | None, url: str, sha256: str) -> bytes:
+    """The pinned package: the file `tarball` if given, else downloaded from `url`; checked either way."""
+    if tarball is None:
+        return download(url, sha256)
+    try:
+        data = Path(tarball).read_bytes()
+    except OSError as exc:
+        raise DictionaryError(f"{tarball}: cannot read ({exc.strerror})") from exc
+    return check(data, sha256, str(tarball))
+
+
 def fetch_dictionary(
     out: str | Path, tarball: str | Path | None = None,
     verbs_out: str | Path | None = None, verbs_tarball: str | Path | None = None,
 ) -> dict[str, int]:
     """Download (or read the tarballs), check, convert and write the noun dictionary to `out` and, with
     `verbs_out`, the verb list; counts."""
-    data = check(Path(tarball).read_bytes(), where=str(tarball)) if tarball else download()
-    rows = build(read_words(data))
+    rows = build(read_words(package(tarball, URL, SHA256)))
     atomic_write_text(out, dictionary_text(rows))
     counts = {"forms": len(rows), "with_gender": sum(r.gender is not None for r in rows)}
     if verbs_out is not None:
-        raw = (
-            check(Path(verbs_tarball).read_bytes(), VERB_SHA256, str(verbs_tarball)) if verbs_tarball
-            else download(VERB_URL, VERB_SHA256)
-        )
-        text = verbs_text(read_words(raw, VERB_MEMBER))
-        atomic_write_text(verbs_out, text)
-        counts["verbs"] = sum(1 for line in text.splitlines() if not line.startswith("#"))
+        verbs = infinitives(read_words(package(verbs_tarball, VERB_URL, VERB_SHA256), VERB_MEMBER))
+        atomic_write_text(verbs_out, verbs_text(verbs))
+        counts["verbs"] = len(verbs)
     return counts
+
+
+def _fetched(relative: str, what: str) -> Path:
+    """The path of a fetched file in the source checkout.
+
+    Raises:
+        DictionaryError: it was not fetched (the message says how).
+    """
+    from coref_transfer import resources
+
+    path = resources.path(relative)
+    if not path.is_file():
+        raise DictionaryError(f"the {what} {path} is missing; {FETCH_HINT}")
+    return path
 
 
 @lru_cache(maxsize=1)
 def shipped_verbs() -> Verbs:
-    """The fetched verb list (`VERBS_PATH` in the source checkout).
-
-    Raises:
-        DictionaryError: it was not fetched (the message says how).
-    """
-    from coref_transfer import resources
-
-    path = resources.path(VERBS_PATH)
-    if not path.is_file():
-        raise DictionaryError(f"the verb list {path} is missing; {FETCH_HINT}")
-    return Verbs.load(path)
+    """The fetched verb list (`VERBS_PATH`)."""
+    return Verbs.load(_fetched(VERBS_PATH, "verb list"))
 
 
 @lru_cache(maxsize=1)
 def shipped_dictionary() -> NounLexicon:
-    """The fetched dictionary (`DEFAULT_PATH` in the source checkout).
-
-    Raises:
-        DictionaryError: it was not fetched (the message says how).
-    """
-    from coref_transfer import resources
-
-    path = resources.path(DEFAULT_PATH)
-    if not path.is_file():
-        raise DictionaryError(f"the noun dictionary {path} is missing; {FETCH_HINT}")
-    return NounLexicon.load(path)
+    """The fetched noun dictionary (`DEFAULT_PATH`)."""
+    return NounLexicon.load(_fetched(DEFAULT_PATH, "noun dictionary"))

@@ -34,6 +34,7 @@ from coref_transfer.lang.it.clitics import (
     is_participle,
 )
 from coref_transfer.lang.it.dictionary import shipped_verbs
+from coref_transfer.lang.it.word_classes import COPULAR_STEMS, COPULAR_VERBS
 from coref_transfer.parsing.model import Token
 from coref_transfer.refine.base import Sentence
 
@@ -125,6 +126,20 @@ def _imperative_with_clitic(token: Token) -> bool:
     return False
 
 
+def _opening_second_person(tokens: list[Token], verb: int, endings: tuple[str, ...]) -> bool:
+    """The first word of the sentence, capitalised, with one of `endings`, no subject before it, not a form of
+    essere/avere nor a word the parser is sure is no verb (`_NOT_IMPERATIVE`)."""
+    if verb >= len(tokens):
+        return False
+    token = tokens[verb]
+    word = token.text
+    opening = verb == 0 or tokens[verb - 1].text in SENTENCE_OPENERS
+    return (
+        opening and token.upos not in _NOT_IMPERATIVE and word[:1].isupper() and word[1:].islower()
+        and len(word) >= 4 and word.endswith(endings) and word.lower() not in AVERE_FORMS | ESSERE_FORMS
+    )
+
+
 def opening_imperative(tokens: list[Token], verb: int) -> bool:
     """A sentence-opening 2nd person verb the parser did not mark Mood=Imp read as an imperative.
 
@@ -136,38 +151,13 @@ def opening_imperative(tokens: list[Token], verb: int) -> bool:
     person indicative with a dropped subject ("lo chiama"), and is not read
     as an imperative.
     """
-    if verb >= len(tokens):
-        return False
-    token = tokens[verb]
-    opening = verb == 0 or tokens[verb - 1].text in SENTENCE_OPENERS
-    word = token.text
-    if not opening or token.upos in _NOT_IMPERATIVE or not word[:1].isupper() or not word[1:].islower():
-        return False
-    if len(word) < 4 or not word.endswith(("a", "i", "ate", "ete", "ite")) or word.lower() in AVERE_FORMS | ESSERE_FORMS:
+    if not _opening_second_person(tokens, verb, ("a", "i", "ate", "ete", "ite")):
         return False
     if tokens[-1].text == "!":
         return True
     return any(
         tokens[k - 1].text.lower() in ("e", ",") and _imperative_with_clitic(tokens[k])
         for k in range(verb + 2, len(tokens))
-    )
-
-
-#: Verbs whose complement is a predicate, not an object: the pronoun after them stays ("non sembrava più lui").
-COPULAR_VERBS = frozenset(["sembrare", "parere", "diventare", "divenire", "rimanere", "restare"])
-#: Their forms by stem, for a lemma the parser got wrong.
-COPULAR_STEMS = ("sembr", "divent", "divien", "rimane", "rimase", "rimast", "riman")
-
-
-def _opening_in_i(tokens: list[Token], verb: int) -> bool:
-    """The first word, capitalised, in -i (copri, conservi, prendi), no subject before it, not a form of
-    essere/avere nor a word the parser is sure is no verb (`_NOT_IMPERATIVE`)."""
-    token = tokens[verb]
-    word = token.text
-    opening = verb == 0 or tokens[verb - 1].text in SENTENCE_OPENERS
-    return (
-        opening and token.upos not in _NOT_IMPERATIVE and word[:1].isupper() and word[1:].islower()
-        and len(word) >= 4 and word.endswith("i") and word.lower() not in AVERE_FORMS | ESSERE_FORMS
     )
 
 
@@ -190,13 +180,13 @@ def find_group(sentence: Sentence, pronoun: int) -> Group | str:
     verb = pronoun - 1
     if verb >= 1 and tokens[verb].upos == "ADV" and tokens[verb].text.lower() != "non" and verb_like(tokens, verb - 1):
         verb -= 1  # one adverb between: "ha allenato personalmente loro"
-    english_object = bool(sentence.mentions_on(pronoun)) and sentence.mention_role(pronoun) == "object"
+    english_object = sentence.mention_role(pronoun) == "object"
     opening = pronoun - 1
     if opening >= 1 and tokens[opening].upos == "ADV" and tokens[opening].text.lower() != "non":
         opening -= 1  # "Copri leggermente essi": the adverb after the imperative
     if opening >= 0 and opening_imperative(tokens, opening):
         return Group(opening, opening, "imperative", inferred=True)
-    if opening >= 0 and english_object and _opening_in_i(tokens, opening):
+    if opening >= 0 and english_object and _opening_second_person(tokens, opening, ("i",)):
         # "Copri leggermente essi" (Cover them lightly): a sentence-opening verb in -i with an English object is
         # the imperative of a verb in -ere/-ire ("Coprili", "Chiudila") or the polite one of a verb in -are
         # ("Li conservi"); the verb list tells them apart, and where it cannot, the clitic goes before the

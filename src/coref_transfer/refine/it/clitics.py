@@ -121,7 +121,7 @@ class ObjectPronounClitic(Rule):
         candidates = [
             t for i, t in enumerate(sentence.tokens)
             if t.text.lower() in OBJECT_CLITICS
-            and (t.deprel != "det:poss" or (sentence.mentions_on(i) and sentence.mention_role(i) == "object"))
+            and (t.deprel != "det:poss" or sentence.mention_role(i) == "object")
         ]  # "ho già chiamato loro due volte": loro read as a possessive, the English says object
         self.attempt_each(sentence, candidates, self._try)
 
@@ -132,7 +132,7 @@ class ObjectPronounClitic(Rule):
         following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
         after = tokens[index + 2] if index + 2 < len(tokens) else None
         nxt = tokens[index + 1] if index + 1 < len(tokens) else None
-        if sentence.mentions_on(index) and sentence.mention_role(index) == "subject":
+        if sentence.mention_role(index) == "subject":
             # "perché dovrebbe esistere essa", "cosa ha fatto lui?": the English says it is the subject,
             # put after the verb by the translator; pro-drop decides, a clitic would make it an object
             return "the English pronoun is the subject"
@@ -153,7 +153,7 @@ class ObjectPronounClitic(Rule):
             return "contrast"  # "hanno scelto te piuttosto che me": a clitic cannot carry the contrast
         if self._later_contrast(tokens, index):
             return "inverted subject (contrast later in the clause)"
-        english_object = bool(sentence.mentions_on(index)) and sentence.mention_role(index) == "object"
+        english_object = sentence.mention_role(index) == "object"
         if nxt is not None and nxt.upos in ("VERB", "AUX") and nxt.feat("VerbForm") == "Fin" and not english_object:
             return "subject of the next verb"  # not when the English says object ("lei all'aeroporto", misread)
         if word in FIRST_SECOND and not sentence.mentions_on(index):

@@ -11,6 +11,7 @@ from coref_transfer.lang.it.articles import match_case, split_articulated, start
 from coref_transfer.lang.it.morphology import demonstrative, demonstrative_features, finite_person_number
 from coref_transfer.lang.it.noun_forms import noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
+from coref_transfer.lang.it.word_classes import TUTTO
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.pronouns import (
@@ -391,7 +392,7 @@ class DemonstrativePronoun(Rule):
             return "elided form (not a pronoun)"
         if index > 0 and tokens[index - 1].text.lower() in ("come", "quanto"):
             return "comparison (come questa): a referent, not a fact"
-        if index > 0 and tokens[index - 1].text.lower() in ("tutta", "tutte"):
+        if index > 0 and TUTTO.get(tokens[index - 1].text.lower(), ("",))[0] == "Fem":
             # a fact is "tutto questo"/"tutto ciò"; "tutta questa" agrees with a feminine noun, named or
             # coming after a pause ("c'è tutta questa, tipo, qualità")
             return "after tutta/tutte: it agrees with a feminine noun"

@@ -18,6 +18,7 @@ from coref_transfer.lang.it.noun_forms import ending_disputes, is_invariable_sha
 from coref_transfer.lang.it.noun_phrase import determiner_features
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
+from coref_transfer.lang.it.word_classes import TUTTO
 from coref_transfer.parsing.model import Token
 from coref_transfer.refine.base import Rule, Sentence
 
@@ -96,9 +97,6 @@ def _plural_in_e(noun: Token) -> bool:
     word = noun.text.lower()
     return noun.feat("Number") == "Plur" and len(word) > 3 and word.endswith("e") and word.isalpha()
 
-
-#: The forms of "tutto" before a possessive ("una stanza tutta sua", "un mondo tutto suo"): gender, number.
-TUTTO = {"tutto": ("Masc", "Sing"), "tutta": ("Fem", "Sing"), "tutti": ("Masc", "Plur"), "tutte": ("Fem", "Plur")}
 
 #: 3rd person subject pronouns whose form shows gender and number.
 GENDERED_SUBJECTS = frozenset(f for f, (person, _, gender) in SUBJECT_PRONOUNS.items() if person == 3 and gender)

@@ -29,6 +29,7 @@ from coref_transfer.lang.it.noun_phrase import determiner_features
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.lang.it.places import is_city
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
+from coref_transfer.lang.it.word_classes import COPULAR_VERBS, INTERROGATIVES, TIME_NOUNS
 from coref_transfer.parsing.model import Token
 from coref_transfer.refine.base import Rule, Sentence
 
@@ -53,17 +54,10 @@ COLLECTIVES = frozenset(
 )
 #: Auxiliaries after which a participle agrees with the subject: essere, and venire of the passive.
 AGREEING_AUXILIARIES = ("essere", "venire")
-#: Copular verbs whose predicative adjective (xcomp) agrees with their subject ("è diventata critica").
-COPULAR_VERBS = frozenset(("diventare", "divenire", "sembrare", "rimanere", "restare", "apparire", "risultare"))
 #: Floating quantifiers after the verb, which the parser may take for a second subject.
 FLOATING = frozenset(("tutti", "tutte", "entrambi", "entrambe", "ambedue"))
-#: Interrogative determiners: a fronted "quali paesi" or "che cosa" is as often the object as the subject.
-INTERROGATIVES = frozenset(("quale", "quali", "che", "quanto", "quanta", "quanti", "quante"))
 #: At most this many words (the subject's own modifiers) between the subject and its verb group.
 MAX_BETWEEN = 4
-#: Nouns of time, which the parser may take for a subject after the verb ("è caduta tutta la notte").
-TIME_NOUNS = frozenset(("giorno", "notte", "mattina", "mattino", "sera", "pomeriggio", "settimana", "mese", "anno",
-                        "ora", "minuto", "secondo", "volta", "estate", "inverno", "primavera", "autunno", "secolo"))
 #: Degree adverbs: a word they modify is an adjective, whatever its tag ("era molto caldo", caldo NOUN).
 DEGREE_ADVERBS = frozenset(("molto", "così", "troppo", "poco", "tanto", "più", "meno", "assai", "piuttosto",
                             "abbastanza", "alquanto", "parecchio", "sempre"))

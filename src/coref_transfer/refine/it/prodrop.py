@@ -6,11 +6,13 @@ from coref_transfer.lang.it.articles import OTHER_PREPOSITIONS, SIMPLE_PREPOSITI
 from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
 from coref_transfer.lang.it.speech import is_speech_verb
+from coref_transfer.lang.it.word_classes import INTERROGATIVES
 from coref_transfer.parsing.model import ParsedSentence, Token, feats_text
 from coref_transfer.records import ZeroSubject
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.pronouns import (
     ADVERB_OR_PREPOSITION,
+    agreeing_verb_after,
     coordinated_after_preposition,
     finite_verb,
     first_verbal,
@@ -106,8 +108,6 @@ JUXTAPOSED_WINDOW = 8
 SUBORDINATORS = frozenset(["se", "quando", "perché", "poiché", "siccome", "benché", "sebbene", "che", "finché",
                            "dopo", "prima", "appena", "come"])
 
-#: Question words the parser may call the subject of a verb whose subject comes after it ("cosa ha fatto lui ?").
-INTERROGATIVES = frozenset(["cosa", "che", "chi", "quale", "quali", "quanto", "quanta", "quanti", "quante"])
 
 
 class SubjectPronounDeletion(Rule):
@@ -320,16 +320,10 @@ class SubjectPronounDeletion(Rule):
                 tokens[index - 1].text.lower() in ADVERB_OR_PREPOSITION and subject_of_next_verb(tokens, index)
             ):
                 continue  # "con lui"; but "Due anni dopo lui partì": dopo is an adverb there
-            j = index + 1
-            if j < len(tokens) and tokens[j].text.lower() == "non":
-                j += 1
-            if j >= len(tokens) or tokens[j].upos not in ("VERB", "AUX"):
-                continue
-            if not (tokens[j].feat("VerbForm") == "Fin" or finite_person_number(tokens[j].text) is not None):
+            j = agreeing_verb_after(tokens, index)
+            if j is None:
                 continue
             person, number = verb_person_number(tokens[j])
-            if person != _person(token) or number != SUBJECT_PRONOUNS[token.text.lower()][1]:
-                continue
             target = tokens[j].head if tokens[j].deprel in ("aux", "aux:pass", "cop") and tokens[j].head >= 0 else j
             if is_subject(token) and token.head == target:
                 continue
@@ -508,7 +502,7 @@ class SubjectPronounDeletion(Rule):
         when its mention's English pronoun is a subject: the translator put it after the verb ("perché
         dovrebbe esistere essa", "cosa ha fatto lui ?") and the parser read it as an object. True if done."""
         tokens = sentence.tokens
-        if not sentence.mentions_on(index) or sentence.mention_role(index) != "subject":
+        if sentence.mention_role(index) != "subject":
             return False
         verb = index - 1
         if verb >= 1 and tokens[verb].upos == "ADV":
@@ -544,8 +538,9 @@ class SubjectPronounDeletion(Rule):
                 self.skip(reason)
                 continue
             target = first_verbal(sentence.parsed, token.head)
-            if target < index and subject_of_next_verb(tokens, index):
-                target = index + 1  # the finite verb right after it, not one the parser hung earlier in the group
+            after = agreeing_verb_after(tokens, index)
+            if target < index and after is not None:
+                target = after  # the finite verb right after it, not one the parser hung earlier in the group
             plan.append((token, tokens[target]))
         # Decided on the whole parse first, then deleted: a deletion re-attaches
         # dependents and shifts indexes, which would change later decisions.

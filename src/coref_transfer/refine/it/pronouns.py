@@ -22,6 +22,7 @@ from coref_transfer.lang.it.pronouns import (
     pronoun_with_number,
 )
 from coref_transfer.lang.it.reflexives import INTENSIFIERS
+from coref_transfer.lang.it.word_classes import is_time_noun
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 
@@ -490,7 +491,7 @@ class PrepositionDi(Rule):
                 continue
             if before.text.lower() in ADVERB_OR_PREPOSITION and (
                 subject_of_next_verb(tokens, index)
-                or (index > 1 and tokens[index - 2].text.lower() in TIME_BEFORE_ADVERB)
+                or (index > 1 and is_time_noun(tokens[index - 2].text))  # "qualche anno dopo lei e suo marito"
             ):
                 # "Due anni dopo lui partì" (two years later he left): dopo is an adverb, lui the subject of
                 # "partì"; "dopo di lui partì" would say "after him"
@@ -539,24 +540,27 @@ COMPARATIVES = frozenset(["altri", "altro", "altra", "altre", "più", "meno", "p
 ADVERB_OR_PREPOSITION = frozenset(["dopo", "prima", "poi"])
 
 
-#: Words of time before "dopo"/"prima" that make it an adverb ("qualche anno dopo lei e suo marito si separarono").
-TIME_BEFORE_ADVERB = frozenset([
-    "anno", "anni", "mese", "mesi", "settimana", "settimane", "giorno", "giorni", "ora", "ore", "minuto", "minuti",
-    "secolo", "secoli", "tempo", "sera", "mattina", "notte", "istante", "attimo", "momento",
-])
+def agreeing_verb_after(tokens: list[Token], index: int) -> int | None:
+    """The index of the finite verb right after a subject pronoun form ("non" may stand between) when it agrees
+    with the pronoun in person and number, else None: "restaurato ed esso è di nuovo aperto", "… dopo lui
+    partì", "… prima lei non aveva chiamato". That verb's subject, whatever the parse says."""
+    word = tokens[index].text.lower()
+    if word not in SUBJECT_PRONOUNS:
+        return None
+    j = index + 1
+    if j < len(tokens) and tokens[j].text.lower() == "non":
+        j += 1
+    if j >= len(tokens) or tokens[j].upos not in ("VERB", "AUX"):
+        return None
+    if not (tokens[j].feat("VerbForm") == "Fin" or finite_person_number(tokens[j].text) is not None):
+        return None
+    person, number, _ = SUBJECT_PRONOUNS[word]
+    return j if verb_person_number(tokens[j]) == (str(person), number) else None
 
 
 def subject_of_next_verb(tokens: list[Token], index: int) -> bool:
-    """A subject pronoun form (lui, lei, essi, …) right before a finite verb of its person and number
-    ("… dopo lui partì", "… prima lei aveva chiamato"): the verb's subject, whatever the word before it."""
-    word = tokens[index].text.lower()
-    if word not in SUBJECT_PRONOUNS or index + 1 >= len(tokens):
-        return False
-    verb = tokens[index + 1]
-    if verb.upos not in ("VERB", "AUX") or not (verb.feat("VerbForm") == "Fin" or finite_person_number(verb.text)):
-        return False
-    person, number, _ = SUBJECT_PRONOUNS[word]
-    return verb_person_number(verb) == (str(person), number)
+    """The pronoun at `index` is the subject of the finite verb right after it (`agreeing_verb_after`)."""
+    return agreeing_verb_after(tokens, index) is not None
 
 
 def _finite_verb_follows(parsed: ParsedSentence, index: int) -> bool:
