@@ -19,6 +19,11 @@ writes what a fluent reader rates (`../shared/docs/fluent-review.md`).
           rate.jsonl        the utterances with a mention, {id, english, italian}:
                             the fluent reader's input (it sees nothing else)
           summary.json      counts, and where the mentions' Italian came from
+    python scripts/real-english.py workflow --work ../real-english/wf1 [--memory FILE ...]
+        the same input through the whole workflow (Snakemake, select to
+        export; the memories as for run), then the official UD validator on
+        its CorefUD export at levels 2 and 5 (`scripts/ud-validate.py`), the
+        counts also in WORK/validate.json
     python scripts/real-english.py score --work DIR --ratings R.jsonl [--out FILE]
         joins the reader's ratings ({id, grammatical, acceptable, errors,
         evidence}, one per line of rate.jsonl) with the run, prints the
@@ -151,6 +156,37 @@ def run(args: argparse.Namespace) -> int:
     print(json.dumps({k: summary[k] for k in ("utterances", "with_mention", "refined")}))
     print(f"fluent reader's input: {work / 'rate.jsonl'} ({summary['with_mention']} utterances)")
     return 0
+
+
+def workflow(args: argparse.Namespace) -> int:
+    """The whole workflow (Snakemake, select to export) on the same input, then the UD validator on its
+    CorefUD export: `WORK/results/export/`, and the validator's counts in `WORK/validate.json`."""
+    work = Path(args.work).resolve()
+    documents = Path(args.documents).read_text(encoding="utf-8").split()
+    # the workflow takes each file's split from its path: the documents are OntoGUM train documents
+    build_input(documents, Path(args.source), work / "input" / "train", args.sentences)
+    _memory([Path(args.stand_in), *map(Path, args.memory)], work / "memory.tsv")
+    config = {
+        "input": {"paths": [str(work / "input")]},
+        "results": str(work / "results"),
+        "translate": {"backend": "memory", "memory": str(work / "memory.tsv"), "cache": str(work / "cache")},
+    }
+    (work / "config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    bin_dir = Path(sys.executable).parent
+    done = subprocess.run(
+        [str(bin_dir / "snakemake"), "--profile", "workflow/profiles/local", "--cores", str(args.cores),
+         "--configfile", str(work / "config.json")],
+        cwd=REPO, check=False,
+    )  # fmt: skip
+    if done.returncode != 0:
+        print(f"the workflow failed (exit {done.returncode}); its logs are in {work / 'results' / 'logs'}",
+              file=sys.stderr)  # fmt: skip
+        return done.returncode
+    files = sorted(str(p) for p in (work / "results" / "export").glob("*.conllu"))
+    return subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "ud-validate.py"), "--json", str(work / "validate.json"), *files],
+        check=False,
+    ).returncode
 
 
 def _read_jsonl(path: Path) -> list[dict]:
@@ -316,6 +352,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--memory", action="append", default=[], help="a memory of your own (repeatable)")
     p.add_argument("--config-json", default="", help="config values over the defaults, as JSON")
     p.set_defaults(func=run)
+    p = sub.add_parser("workflow", help="the whole workflow to the export on the same input, then udvalidate")
+    p.add_argument("--work", required=True, help="work folder (outside the repository)")
+    p.add_argument("--source", default=str(SHARED / "train"), help="folder of the OntoGUM *.gold_conll files")
+    p.add_argument("--documents", default=str(STAND_IN / "documents.txt"), help="document names, one per line")
+    p.add_argument("--sentences", type=int, default=30, help="sentences read from each document")
+    p.add_argument("--stand-in", default=str(STAND_IN / "memory.tsv"), help="the stand-in translator's memory")
+    p.add_argument("--memory", action="append", default=[], help="a memory of your own (repeatable)")
+    p.add_argument("--cores", type=int, default=2)
+    p.set_defaults(func=workflow)
     p = sub.add_parser("score", help="join the fluent reader's ratings with a run")
     p.add_argument("--work", required=True)
     p.add_argument("--ratings", help="ratings of rate.jsonl by id (else every pair must be rated in --reuse/--pairs)")

@@ -4,15 +4,14 @@ hand-written table and on the sample's δ table."""
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
 
-import pyarrow as pa
 import pytest
 from conftest import REPO
+from delta_rows import DOC, TINY, group, mention, udvalidate, utterance, write_delta
 from udapi.core.document import Document
 
 from coref_transfer.conll.reader import read_conll
@@ -20,11 +19,9 @@ from coref_transfer.corefud.reader import read_corefud
 from coref_transfer.errors import ConfigError, InputFormatError
 from coref_transfer.export import conll2012, corefud, json_export, jsonlines
 from coref_transfer.export.export import FORMATS, export_all
-from coref_transfer.export.rows import group_rows, head_token, load_delta, space_after, unique_mentions, zero_mentions
-from coref_transfer.model import Span, parse_doc_key, span_root
-from coref_transfer.parsing.model import feats_text, parse_feats
+from coref_transfer.export.rows import group_rows, load_delta, space_after, unique_mentions, zero_mentions
+from coref_transfer.model import parse_doc_key, span_root
 from coref_transfer.records import RefinedUtterance
-from coref_transfer.schema import DELTA, write_table
 from coref_transfer.train.data import mention_head, read_documents
 
 SAMPLE_DELTA = REPO / "results" / "refine" / "all" / "delta.parquet"
@@ -34,101 +31,6 @@ EXTENSIONS = {name: fmt.extension for name, fmt in FORMATS.items()}
 def fake_readability(text: str) -> dict[str, float]:
     """A deterministic stand-in scorer (the real one is tested on its own below)."""
     return {"flesch_vacca": len(text) / 4, "gulpease": float(len(text.split()))}
-
-
-# --- the hand-written table ------------------------------------------------
-
-CLASSES = {
-    "person": {"type": "person", "gender": "fem", "number": "sing"},
-    "man": {"type": "person", "gender": "masc", "number": "sing"},
-    "thing": {"type": "thing", "gender": "masc", "number": "sing"},
-}
-
-
-def mention(cluster, start, end, cls, before=None, zero=None):
-    sb, eb = before if before else (start, end)
-    m = {"cluster_id": cluster, "start": start, "end": end, "start_before": sb, "end_before": eb, "zero": zero}
-    m.update(CLASSES[cls])
-    m.update({"type_source": "english", "gender_source": "english", "number_source": "cluster"})
-    return m
-
-
-LEI = {"form": "Lei", "lemma": "lei", "xpos": "PE", "feats": "Gender=Fem|Number=Sing|Person=3|PronType=Prs",
-       "deprel": "nsubj"}
-"""The subject pronoun pro-drop deleted in TINY's second sentence (the mention's `zero`)."""
-
-
-def utterance(partition, doc_id, part, sentence, speaker, text, words, mentions, before=None, changes=()):
-    """A δ row; `words` are (form, lemma, upos, xpos, feats, head, deprel) with 0-based heads."""
-    forms, lemmas, upos, xpos, feats, heads, deprels = (list(col) for col in zip(*words))
-    text_before, tokens_before = before if before else (text, forms)
-    return {
-        "partition": partition, "doc_id": doc_id, "part": part, "sentence": sentence, "speaker": speaker,
-        "text_before": text_before, "tokens_before": list(tokens_before), "text": text, "tokens": forms,
-        "lemmas": lemmas, "upos": upos, "xpos": xpos, "feats": feats, "heads": heads, "deprels": deprels,
-        "mentions": mentions, "changes": list(changes),
-    }  # fmt: skip
-
-
-DOC = "nw/ledger/00/ledger_0001"
-# fmt: off
-TINY = [
-    # Part 0: chain 1 (multi-token, then pro-dropped onto the verb) and chain 2 (nested in
-    # chain 1's first mention) both span the two sentences.
-    utterance("train-nw-ledger", DOC, 0, 0, "-", "La sorella di Marco è arrivata.", [
-        ("La", "il", "DET", "RD", "Definite=Def|Gender=Fem|Number=Sing|PronType=Art", 1, "det"),
-        ("sorella", "sorella", "NOUN", "S", "Gender=Fem|Number=Sing", 5, "nsubj"),
-        ("di", "di", "ADP", "E", "_", 3, "case"),
-        ("Marco", "Marco", "PROPN", "SP", "_", 1, "nmod"),
-        ("è", "essere", "AUX", "VA", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 5, "aux"),
-        ("arrivata", "arrivare", "VERB", "V", "Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part", -1, "root"),
-        (".", ".", "PUNCT", "FS", "_", 5, "punct"),
-    ], [mention(1, 0, 3, "person"), mention(2, 3, 3, "man")]),
-    utterance("train-nw-ledger", DOC, 0, 1, "-", "Ha salutato Marco.", [
-        ("Ha", "avere", "AUX", "VA", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 1, "aux"),
-        ("salutato", "salutare", "VERB", "V", "Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part", -1, "root"),
-        ("Marco", "Marco", "PROPN", "SP", "_", 1, "obj"),
-        (".", ".", "PUNCT", "FS", "_", 1, "punct"),
-    ], [mention(1, 0, 0, "person", before=(0, 0), zero=LEI), mention(2, 2, 2, "man", before=(3, 3))],
-        before=("Lei ha salutato Marco.", ["Lei", "ha", "salutato", "Marco", "."]),
-        changes=[{"rule": "subject_pronoun_deletion", "index": 0, "before": "Lei", "after": ""},
-                 {"rule": "subject_pronoun_deletion", "index": 0, "before": "ha", "after": "Ha"}]),
-    # Part 1: chain ids restart (1 again); sentence 1 was dropped upstream.
-    utterance("train-nw-ledger", DOC, 1, 0, "-", "Il comune di Roma ha approvato il piano.", [
-        ("Il", "il", "DET", "RD", "Definite=Def|Gender=Masc|Number=Sing|PronType=Art", 1, "det"),
-        ("comune", "comune", "NOUN", "S", "Gender=Masc|Number=Sing", 5, "nsubj"),
-        ("di", "di", "ADP", "E", "_", 3, "case"),
-        ("Roma", "Roma", "PROPN", "SP", "_", 1, "nmod"),
-        ("ha", "avere", "AUX", "VA", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 5, "aux"),
-        ("approvato", "approvare", "VERB", "V", "Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part", -1, "root"),
-        ("il", "il", "DET", "RD", "Definite=Def|Gender=Masc|Number=Sing|PronType=Art", 7, "det"),
-        ("piano", "piano", "NOUN", "S", "Gender=Masc|Number=Sing", 5, "obj"),
-        (".", ".", "PUNCT", "FS", "_", 5, "punct"),
-    ], [mention(1, 0, 3, "thing"), mention(3, 6, 7, "thing")]),
-    utterance("train-nw-ledger", DOC, 1, 2, "-", "Lo ha pubblicato nel bollettino.", [
-        ("Lo", "lo", "PRON", "PC", "Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs", 2, "obj"),
-        ("ha", "avere", "AUX", "VA", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 2, "aux"),
-        ("pubblicato", "pubblicare", "VERB", "V", "Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part", -1, "root"),
-        ("nel", "in il", "ADP", "E_RD", "Definite=Def|Gender=Masc|Number=Sing|PronType=Art", 4, "case"),
-        ("bollettino", "bollettino", "NOUN", "S", "Gender=Masc|Number=Sing", 2, "obl"),
-        (".", ".", "PUNCT", "FS", "_", 2, "punct"),
-    ], [mention(3, 0, 0, "thing"), mention(1, 2, 2, "thing")]),
-    # A test-split document: a speaker with a space; one chain, two mentions, one sentence.
-    utterance("test-bc-studio", "bc/studio/00/studio_0001", 0, 4, "Anna Ricci", "Anna dice che lei parte.", [
-        ("Anna", "Anna", "PROPN", "SP", "_", 1, "nsubj"),
-        ("dice", "dire", "VERB", "V", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", -1, "root"),
-        ("che", "che", "SCONJ", "CS", "_", 4, "mark"),
-        ("lei", "lei", "PRON", "PE", "Gender=Fem|Number=Sing|Person=3|PronType=Prs", 4, "nsubj"),
-        ("parte", "partire", "VERB", "V", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 1, "ccomp"),
-        (".", ".", "PUNCT", "FS", "_", 1, "punct"),
-    ], [mention(4, 0, 0, "person"), mention(4, 3, 3, "person")]),
-]
-# fmt: on
-
-
-def write_delta(path: Path, rows) -> Path:
-    write_table(pa.Table.from_pylist(rows, schema=DELTA), path)
-    return path
 
 
 @pytest.fixture(params=["tiny", "sample"])
@@ -147,11 +49,6 @@ def exported(delta, tmp_path):
     out = tmp_path / "export"
     result = export_all(delta, out, readability=fake_readability)
     return group_rows(load_delta(delta)), result, out
-
-
-def group(rows):
-    """`group_rows` on hand-written δ rows (the table's dicts made records, as `load_delta` reads them)."""
-    return group_rows([RefinedUtterance.from_row(r) for r in rows])
 
 
 def expected_mentions(row, zeros=True):
@@ -187,9 +84,9 @@ def test_tiny_counts(tmp_path):
     result = export_all(write_delta(tmp_path / "d.parquet", TINY), tmp_path / "out", readability=fake_readability)
     assert result["splits"] == {
         "train": {"documents": 1, "parts": 2, "utterances": 4, "tokens": 26, "mentions": 8, "zero_mentions": 1,
-                  "chains": 4, "repeated_mentions_merged": 0},
+                  "chains": 4, "repeated_mentions_merged": 0, "corefud_words": {"multiword_contraction": 1}},
         "test": {"documents": 1, "parts": 1, "utterances": 1, "tokens": 6, "mentions": 2, "zero_mentions": 0,
-                 "chains": 1, "repeated_mentions_merged": 0},
+                 "chains": 1, "repeated_mentions_merged": 0, "corefud_words": {}},
     }  # fmt: skip
 
 
@@ -296,17 +193,33 @@ def test_json_reader_rejects_another_version(tmp_path):
 # --- CorefUD ------------------------------------------------------------------------
 
 
+def _token_of(tree) -> dict[int, int]:
+    """Word ord -> index of its written token (a multiword token's words share one)."""
+    out = {}
+    for t, token in enumerate(tree.token_descendants):
+        for w in getattr(token, "words", [token]):
+            out[w.ord] = t
+    return out
+
+
 def test_corefud_read_by_udapi(exported):
-    """udapi's own reader finds every mention's words (zeros on empty nodes) and the entity grouping of the input."""
+    """udapi's own reader finds every mention on the words of the δ tokens it lies on (zeros on empty nodes
+    after their verbal token), the entity grouping of the input, the written tokens, and a tree whose words
+    give back δ's analysis: each token's first word has δ's relation and a head in δ's head token, and the
+    words of a multiword token carry the pieces of its merged lemma."""
     splits, _, out = exported
-    zeros_seen = 0
+    zeros_seen = multiword_seen = 0
     for split, parts in splits.items():
         doc = Document()
         doc.load_conllu(str(out / f"{split}.conllu"))
         assert doc.meta["global.Entity"] == "eid-etype-head-other"
+        token_of = {id(t): _token_of(t) for t in doc.trees}
         got = {
-            entity.eid: sorted((m.words[0].root.sent_id, tuple(w.ord for w in m.words), tuple(w.form for w in m.words))
-                               for m in entity.mentions)
+            entity.eid: sorted(
+                (m.words[0].root.sent_id, *(token_of[id(m.words[0].root)][int(w.ord)] for w in (m.words[0], m.words[-1])),
+                 m.words[0].is_empty())
+                for m in entity.mentions
+            )
             for entity in doc.coref_entities
         }  # fmt: skip
         want: dict[str, list] = defaultdict(list)
@@ -314,51 +227,65 @@ def test_corefud_read_by_udapi(exported):
             for row in part.rows:
                 sid = corefud.sent_id(part, row.sentence)
                 for cluster, start, end in expected_mentions(row, zeros=False):
-                    want[corefud.eid(part, index, cluster)].append(
-                        (sid, tuple(range(start + 1, end + 2)), tuple(row.tokens[start : end + 1]))
-                    )
+                    want[corefud.eid(part, index, cluster)].append((sid, start, end, False))
                 for zero in zero_mentions(row):
-                    want[corefud.eid(part, index, zero.cluster_id)].append((sid, (zero.span.start + 1.1,), ("_",)))
+                    want[corefud.eid(part, index, zero.cluster_id)].append((sid, zero.span.start, zero.span.start, True))
                     zeros_seen += 1
         assert got == {eid: sorted(ms) for eid, ms in want.items()}
         trees = list(doc.trees)
         rows = [row for part in parts for row in part.rows]
         assert [t.newdoc for t in trees if t.newdoc] == [p.key for p in parts]
         for tree, row in zip(trees, rows, strict=True):
-            nodes = tree.descendants
-            assert [n.form for n in nodes] == row.tokens
-            assert [n.lemma for n in nodes] == [lemma or "_" for lemma in row.lemmas]
-            assert [(n.upos, n.xpos or "_", n.deprel) for n in nodes] == [
-                (u, x or "_", d) for u, x, d in zip(row.upos, row.xpos, row.deprels)
-            ]
-            assert [str(n.feats) or "_" for n in nodes] == [feats_text(parse_feats(f)) for f in row.feats]
-            assert [n.parent.ord - 1 for n in nodes] == row.heads
-            # the enhanced graph: the basic tree, plus the zeros
-            assert [[(d["parent"].ord - 1, d["deprel"]) for d in n.deps] for n in nodes] == [
-                [(h, d)] for h, d in zip(row.heads, row.deprels)
-            ]
-            assert [(e.ord, e.lemma, e.upos) for e in tree.empty_nodes] == [
-                (z.span.start + 1.1, z.zero.lemma, "PRON") for z in zero_mentions(row)
-            ]
+            tokens = tree.token_descendants
+            assert [t.form for t in tokens] == row.tokens
             assert tree.text == row.text
+            for t, token in enumerate(tokens):
+                words = getattr(token, "words", [token])
+                first = words[0]
+                if first.deprel != "parataxis" or row.heads[t] >= 0:
+                    assert first.deprel == row.deprels[t] or (row.deprels[t], first.deprel) == ("det", "case")
+                    assert (token_of[id(tree)][first.parent.ord] if row.heads[t] >= 0 else -1) == row.heads[t]
+                if len(words) > 1:
+                    multiword_seen += 1
+                    if " " in row.lemmas[t]:
+                        assert " ".join(w.lemma for w in words) == row.lemmas[t].replace("’", "'")
+                else:
+                    # rule 3 of export.ud_words: an AUX's lemma mended, a VERB for a non-auxiliary, X for foreign
+                    assert first.lemma == (row.lemmas[t] or "_") or first.upos == "AUX"
+                    assert first.upos == row.upos[t] or first.upos in ("VERB", "X")
+            # the enhanced graph: the basic tree, plus the zeros
+            nodes = tree.descendants
+            assert [[(d["parent"].ord, d["deprel"]) for d in n.deps] for n in nodes] == [
+                [(n.parent.ord, n.deprel)] for n in nodes
+            ]
+            assert [(token_of[id(tree)][int(e.ord)], e.lemma, e.upos) for e in tree.empty_nodes] == [
+                (z.span.start, z.zero.lemma, "PRON") for z in zero_mentions(row)
+            ]
     assert zeros_seen > 0  # both tables have dropped subjects
+    assert multiword_seen > 0  # and contractions
 
 
 def test_corefud_round_trip_through_our_reader(exported):
+    """`corefud.read` gives back the written tokens, and each mention and zero on the words of its δ tokens."""
     splits, _, out = exported
     for split, parts in splits.items():
         got = corefud.read(out / f"{split}.conllu")
         rows = [row for part in parts for row in part.rows]
         assert len(got) == len(rows)
         for back, row in zip(got, rows):
-            for field in ("doc_id", "part", "sentence", "speaker", "text", "tokens", "upos", "xpos", "heads", "deprels"):
+            for field in ("doc_id", "part", "sentence", "speaker", "text", "tokens"):
                 assert back[field] == getattr(row, field), field
-            assert [(m["cluster_id"], m["start"], m["end"]) for m in back["mentions"]] == expected_mentions(
-                row, zeros=False
+            token_of = {w: t for t, (a, b) in enumerate(back["token_words"]) for w in range(a, b + 1)}
+            assert len(token_of) == len(back["words"])
+            assert [(m["cluster_id"], token_of[m["start"]], token_of[m["end"]]) for m in back["mentions"]] == (
+                expected_mentions(row, zeros=False)
             )
-            assert [(z["cluster_id"], z["after"], z["deprel"], z["lemma"]) for z in back["zeros"]] == [
+            assert [(z["cluster_id"], token_of[z["after"]], z["deprel"], z["lemma"]) for z in back["zeros"]] == [
                 (z.cluster_id, z.span.start, z.zero.deprel, z.zero.lemma) for z in zero_mentions(row)
             ]
+            for t, (a, b) in enumerate(back["token_words"]):
+                if row.heads[t] >= 0:
+                    assert token_of[back["heads"][a]] == row.heads[t]
 
 
 def test_corefud_zero_mention_on_an_empty_node(tmp_path):
@@ -414,16 +341,6 @@ def test_corefud_zeros_setting_is_checked(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-def udvalidate(*paths: Path, level: int = 2) -> subprocess.CompletedProcess:
-    """The official UD validator (udtools' `udvalidate`, installed with the test extra) on files read as one corpus."""
-    script = Path(sys.executable).with_name("udvalidate")
-    command = [str(script)] if script.exists() else ["udvalidate"]
-    return subprocess.run(
-        [*command, "--lang", "it", "--level", str(level), "--coref", "--max-err", "0", *map(str, paths)],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
-
-
 @pytest.mark.parametrize("zeros", ["empty_node", "verb"])
 def test_corefud_passes_the_official_validator(delta, tmp_path, zeros):
     """CorefUD releases require `udvalidate --level 2 --coref` without errors, in both zero conventions: each
@@ -465,7 +382,13 @@ def test_corefud_annotation_text(tmp_path):
     assert misc[3] == "Entity=(train_d1e2-person-1-gender:masc,number:sing)train_d1e1)"
     assert misc[5] == "SpaceAfter=No"
     assert "# newdoc id = nw/ledger/00/ledger_0001_1" in lines
-    assert "4\tnel\tin il\tADP\tE_RD\tDefinite=Def|Gender=Masc|Number=Sing|PronType=Art\t5\tcase\t5:case\t_" in lines
+    # "nel" is a multiword token: the preposition and the article, both on "bollettino"
+    at = lines.index("4-5\tnel\t_\t_\t_\t_\t_\t_\t_\t_")
+    assert lines[at + 1 : at + 4] == [
+        "4\tin\tin\tADP\tE\t_\t6\tcase\t6:case\t_",
+        "5\til\til\tDET\tRD\tDefinite=Def|Gender=Masc|Number=Sing|PronType=Art\t6\tdet\t6:det\t_",
+        "6\tbollettino\tbollettino\tNOUN\tS\tGender=Masc|Number=Sing\t3\tobl\t3:obl\tSpaceAfter=No",
+    ]
     # a thing is CorefUD's 'other' (corefud.ETYPES)
     assert "Entity=(train_d2e1-other-2-gender:masc,number:sing" in [line.split("\t")[9] for line in lines if "\t" in line]
 
@@ -622,28 +545,36 @@ def test_space_after(tokens, text, expected):
 @pytest.mark.parametrize("zeros", ["empty_node", "verb"])
 def test_corefud_read_by_the_corefud_reader(tmp_path, zeros):
     """The CorefUD input reader (`corefud.reader`, issue 17) reads our export as it was written: the
-    document keys back as (doc_id, part), the words, tree and speakers, every mention with the
-    export's head token, each chain one chain, and a subject on an empty node a zero mention."""
+    document keys back as (doc_id, part), the syntactic words and tree `corefud.read` gives (a multiword
+    token's words, not δ's merged token), the speakers, every mention with the export's head word, each
+    chain one chain, and a subject on an empty node a zero mention."""
     parts = group(TINY)["train"]
     path = tmp_path / "train.conllu"
     corefud.write(path, parts, zeros)
     got = read_corefud(path)
+    ours = iter(corefud.read(path))
     assert [g.key for g in got] == [(p.doc_id, p.part) for p in parts]
+    multiword = 0
     for back, part in zip(got, parts, strict=True):
         chains: dict[int, int] = {}  # the reader numbers chains per document: its id -> δ's
         for u, row in zip(back.utterances, part.rows, strict=True):
-            assert (u.tokens, u.heads, u.deprels, u.speaker) == (row.tokens, row.heads, row.deprels, row.speaker)
-            assert u.pos == [x or up for x, up in zip(row.xpos, row.upos)]
-            ours = sorted(((m.span.start, m.span.end, h), m.cluster_id) for m, h in zip(u.mentions, u.mention_heads, strict=True))
-            want = sorted(
-                ((s, e, head_token(row, Span(s, e))), c) for c, s, e in expected_mentions(row, zeros=zeros == "verb")
-            )
-            assert [m for m, _ in ours] == [m for m, _ in want]
-            zeros_want = [z.cluster_id for z in zero_mentions(row)] if zeros == "empty_node" else []
+            mine = next(ours)
+            assert (u.tokens, u.heads, u.deprels) == (mine["words"], mine["heads"], mine["deprels"])
+            assert u.speaker == row.speaker
+            assert u.pos == [x or up for x, up in zip(mine["xpos"], mine["upos"])]
+            multiword += len(u.tokens) - len(row.tokens)
+            spans = sorted(((m.span.start, m.span.end), m.cluster_id) for m in u.mentions)
+            want = sorted(((m["start"], m["end"]), m["cluster_id"]) for m in mine["mentions"])
+            assert [s for s, _ in spans] == [s for s, _ in want]
+            for m, h in zip(u.mentions, u.mention_heads, strict=True):
+                assert h == span_root(mine["heads"], m.span.start, m.span.end)
+            zeros_want = [z["cluster_id"] for z in mine["zeros"]]
             assert [m.reason for m in u.unplaced] == ["zero_mention"] * len(zeros_want)
-            pairs = [(a, b) for (_, a), (_, b) in zip(ours, want)] + [
+            assert len(zeros_want) == (len(zero_mentions(row)) if zeros == "empty_node" else 0)
+            pairs = [(a, b) for (_, a), (_, b) in zip(spans, want)] + [
                 (m.cluster_id, c) for m, c in zip(u.unplaced, zeros_want)
             ]
-            for mine, theirs in pairs:
-                assert chains.setdefault(mine, theirs) == theirs
+            for mine_id, theirs in pairs:
+                assert chains.setdefault(mine_id, theirs) == theirs
         assert len(set(chains.values())) == len(chains)  # and one chain each way
+    assert multiword == 1  # "nel"

@@ -3,7 +3,8 @@
 The file is made by udapi itself (`Document`, trees, `create_coref_entity`,
 `create_mention`, `create_empty_child`, its CoNLL-U writer), so udapi and the
 CorefUD tools read it, and it passes the official validator (`udvalidate
---lang it --level 2 --coref`, package udtools). Rules (`SCHEMA_VERSION`
+--lang it --level 2 --coref`, package udtools), with no format or
+morphology error at level 5 (what is left there is the parse's syntax). Rules (`SCHEMA_VERSION`
 versions them; CoNLL-U has no header for it):
 
 1. One CorefUD document per δ document part (chain ids are per part):
@@ -15,24 +16,30 @@ versions them; CoNLL-U has no header for it):
    with `/` turned into `-`, since udapi reads `/` in a sent_id as a zone
    separator; N is the δ sentence number), `# text = ` the refined text,
    `# speaker = ` the speaker.
-3. Words: FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL from δ (δ heads are
-   0-based with -1 for the root; CoNLL-U's are 1-based with 0). An empty
-   lemma or XPOS (a word a rule inserted) is `_`; FEATS are sorted as UD
-   requires (`parsing.model.feats_text`). A lemma may hold a space (`di
-   il`, the lemma of the contraction `della`: δ keeps such words whole, not
-   as multiword tokens), which CoNLL-U allows. MISC has `SpaceAfter=No`
-   where `text` has no space after the word (when the tokens spell `text`;
-   otherwise no SpaceAfter and udapi's text).
+3. Words: the syntactic words of `export.ud_words` (UD Italian's own
+   analysis of δ's tokens: an articulated preposition or a verb with
+   enclitics is a multiword token, `4-5 della` then `di` and `la`; one root
+   per tree; the tags and features the Italian validator allows), with
+   FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL from δ (δ heads are 0-based
+   with -1 for the root; CoNLL-U's are 1-based with 0). An empty lemma or
+   XPOS (a word a rule inserted) is `_`; FEATS are sorted as UD requires
+   (`parsing.model.feats_text`). MISC has `SpaceAfter=No` (on the
+   multiword token's line for one) where `text` has no space after the
+   token (when the tokens spell `text`; otherwise no SpaceAfter and
+   udapi's text). The CoNLL-2012 and jsonlines exports keep δ's tokens.
 4. Coreference, in the bracket notation udapi writes: `Entity=(EID-ETYPE-HEAD-OTHER`
    on a mention's first word, `EID)` on its last, `(EID-...)` for one word.
    EID is `SPLIT_d<K>e<C>` (`train_d3e12`): the split, K numbering the
    document parts of the file from 1, and C the δ chain id. udapi keys
    entities by EID across a file and the validator across all the files
-   it reads at once, so the part and the split are in it. ETYPE is the
+   it reads at once, so the part and the split are in it. A mention lies
+   on the words of its δ tokens (`ud_words` rule 4: from the article of an
+   articulated preposition it starts with; a one-token mention on a verb
+   with clitics is the clitic's). ETYPE is the
    CorefUD entity type of the chain's `type` class (`ETYPES`) when all its
    mentions agree (else none); HEAD is the 1-based position, in the
-   mention, of its syntactic head (`rows.head_token`: the first word whose
-   head lies outside the mention); OTHER holds the mention's `gender` and
+   mention, of its syntactic head (the first word whose head lies outside
+   the mention, in the word tree); OTHER holds the mention's `gender` and
    `number` classes (`gender:fem,number:sing`).
 5. A mention repeated with the same chain and span in one utterance is
    written once (see `rows.unique_mentions`).
@@ -41,6 +48,7 @@ versions them; CoNLL-U has no header for it):
    deleted (`RefinedMention.zero`) is a zero mention, as CorefUD writes
    dropped subjects in every pro-drop language it holds: an empty node
    (`5.1`) right after the verbal token that carries the subject's person
+   (after its last word when it is a multiword token)
    (the token the δ mention lies on: the finite auxiliary or copula, else
    the verb), with FORM `_`, the deleted pronoun's LEMMA, XPOS and FEATS,
    UPOS `PRON`, and in DEPS its relation (`nsubj`, `nsubj:pass`) to the
@@ -56,6 +64,7 @@ versions them; CoNLL-U has no header for it):
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,7 +75,8 @@ from udapi.core.document import Document
 
 from coref_transfer.classes import MentionClass
 from coref_transfer.errors import ConfigError, InputFormatError
-from coref_transfer.export.rows import DocumentPart, head_token, space_after, unique_mentions, zero_mentions
+from coref_transfer.export.rows import DocumentPart, space_after, unique_mentions, zero_mentions
+from coref_transfer.export.ud_words import UdSentence, ud_sentence
 from coref_transfer.io import atomic_write_text
 from coref_transfer.model import parse_doc_key
 from coref_transfer.parsing.model import feats_text, parse_feats
@@ -150,7 +160,8 @@ class _Entities:
                 mention.other[name] = _class_value(row, value, name)
 
 
-def _tree(doc: Document, part: DocumentPart, row: RefinedUtterance, first: bool, deps: bool) -> list[Any]:
+def _tree(doc: Document, part: DocumentPart, row: RefinedUtterance, first: bool, deps: bool,
+          sentence: UdSentence) -> list[Any]:  # fmt: skip
     """Rules 2-3 (and 6's DEPS when `deps`): the utterance's tree; returns its word nodes."""
     root = doc.create_bundle().create_tree()
     root.sent_id = sent_id(part, row.sentence)
@@ -158,39 +169,43 @@ def _tree(doc: Document, part: DocumentPart, row: RefinedUtterance, first: bool,
         root.newdoc = part.key
     root.comment = f" speaker = {row.speaker}\n"
     nodes = [
-        root.create_child(form=form, lemma=lemma or "_", upos=upos, xpos=xpos or "_",
-                          feats=feats_text(parse_feats(feats)), deprel=deprel)
-        for form, lemma, upos, xpos, feats, deprel in zip(
-            row.tokens, row.lemmas, row.upos, row.xpos, row.feats, row.deprels
-        )
+        root.create_child(form=w.form, lemma=w.lemma, upos=w.upos, xpos=w.xpos, feats=feats_text(w.feats),
+                          deprel=w.deprel)
+        for w in sentence.words
     ]  # fmt: skip
-    for node, head in zip(nodes, row.heads):
-        if head >= 0:
-            node.parent = nodes[head]
+    for node, w in zip(nodes, sentence.words):
+        if w.head >= 0:
+            node.parent = nodes[w.head]
     if deps:
         for node in nodes:
             node.deps = [{"parent": node.parent, "deprel": node.deprel}]
     flags = space_after(row.tokens, row.text)
+    for t, (begin, end) in enumerate(sentence.token_words):
+        last = nodes[end]
+        if begin != end:
+            root.create_multiword_token(words=nodes[begin : end + 1], form=row.tokens[t])
+            last = nodes[end].multiword_token
+        if flags is not None and t < len(flags) - 1 and not flags[t]:
+            last.misc["SpaceAfter"] = "No"
     if flags is not None:
-        for node, spaced in zip(nodes[:-1], flags):
-            if not spaced:
-                node.misc["SpaceAfter"] = "No"
         root.text = row.text
     return nodes
 
 
-def _zero_node(row: RefinedUtterance, nodes: list[Any], mention: RefinedMention) -> Any:
-    """Rule 6: the empty node of a zero mention, after the verbal token it lies on, nsubj of the predicate."""
+def _zero_node(row: RefinedUtterance, nodes: list[Any], mention: RefinedMention, sentence: UdSentence) -> Any:
+    """Rule 6: the empty node of a zero mention, after the verbal token it lies on (after all its words when it
+    is a multiword token), nsubj of the predicate."""
     zero = mention.zero
     assert zero is not None
     token = mention.span.start
-    node = nodes[token].create_empty_child(
+    first, last = sentence.token_words[token]
+    node = nodes[last].create_empty_child(
         zero.deprel, form="_", lemma=zero.lemma or "_", upos="PRON", xpos=zero.xpos or "_",
         feats=feats_text(parse_feats(zero.feats)),
     )  # fmt: skip
     head = row.heads[token]
     predicate = head if row.deprels[token].split(":")[0] in ("aux", "cop") and head >= 0 else token
-    node.deps = [{"parent": nodes[predicate], "deprel": zero.deprel}]
+    node.deps = [{"parent": nodes[sentence.token_words[predicate][0]], "deprel": zero.deprel}]
     return node
 
 
@@ -209,15 +224,20 @@ def build(parts: Sequence[DocumentPart], zeros: str = "empty_node") -> Document:
     for index, part in enumerate(parts, start=1):
         entities = _Entities(doc, part, index, _etypes(part))
         for i, row in enumerate(part.rows):
-            nodes = _tree(doc, part, row, first=i == 0, deps=empty_nodes)
+            sentence = ud_sentence(row)
+            nodes = _tree(doc, part, row, first=i == 0, deps=empty_nodes, sentence=sentence)
             # the first copy of a repeated mention gives the classes (the span formats write it once)
-            classes = {(m.cluster_id, m.span): m.cls for m in reversed(row.mentions)}
+            mentions = {(m.cluster_id, m.span): m for m in reversed(row.mentions)}
             for m in unique_mentions(row, zeros=not empty_nodes)[0]:
-                cls, head = classes[(m.cluster_id, m.span)], nodes[head_token(row, m.span)]
-                entities.mention(row, m.cluster_id, cls, head, nodes[m.span.start : m.span.end + 1])
+                first = mentions[(m.cluster_id, m.span)]
+                begin, end = sentence.mention_words(
+                    m.span.start, m.span.end, first.cls.gender, first.cls.number, zero=first.zero is not None
+                )
+                head = nodes[sentence.head_word(begin, end)]
+                entities.mention(row, m.cluster_id, first.cls, head, nodes[begin : end + 1])
             if empty_nodes:
                 for zero in zero_mentions(row):
-                    node = _zero_node(row, nodes, zero)
+                    node = _zero_node(row, nodes, zero, sentence)
                     entities.mention(row, zero.cluster_id, zero.cls, node, [node])
     return doc
 
@@ -227,20 +247,32 @@ def render(parts: Sequence[DocumentPart], zeros: str = "empty_node") -> str:
     return build(parts, zeros).to_conllu_string()
 
 
+def word_counts(parts: Sequence[DocumentPart]) -> Counter[str]:
+    """What the word layer (`export.ud_words`) does to a split: multiword tokens, roots attached, tags."""
+    counts: Counter[str] = Counter()
+    for part in parts:
+        for row in part.rows:
+            counts.update(ud_sentence(row).counts)
+    return counts
+
+
 def write(path: str | Path, parts: Sequence[DocumentPart], zeros: str = "empty_node") -> None:
     """Write one split's CoNLL-U file atomically."""
     atomic_write_text(path, render(parts, zeros))
 
 
 def read(path: str | Path) -> list[dict[str, Any]]:
-    """Read a CorefUD export back with udapi: one δ-like dict per tree.
+    """Read a CorefUD export back with udapi: one dict per tree, word by word.
 
-    Each dict has `doc_id`, `part`, `sentence`, `speaker`, `text`, `tokens`,
-    `lemmas`, `upos`, `xpos`, `feats`, `heads` (0-based, -1 root), `deprels`,
-    `mentions` (`cluster_id`, `start`, `end`: 0-based, end inclusive,
-    sorted) and `zeros`, the zero mentions (rule 6: `cluster_id`, `after`,
-    the 0-based word the empty node follows, `predicate`, the 0-based word
-    its DEPS names, `deprel`, `lemma`, `feats`; sorted).
+    Each dict has `doc_id`, `part`, `sentence`, `speaker`, `text`,
+    `tokens` (the written tokens: a multiword token's form, as δ has them),
+    `token_words` (each token's first and last word, 0-based), the words'
+    `words`, `lemmas`, `upos`, `xpos`, `feats`, `heads` (0-based, -1 root)
+    and `deprels`, `mentions` (`cluster_id`, `start`, `end`: words, 0-based,
+    end inclusive, sorted) and `zeros`, the zero mentions (rule 6:
+    `cluster_id`, `after`, the 0-based word the empty node follows,
+    `predicate`, the 0-based word its DEPS names, `deprel`, `lemma`,
+    `feats`; sorted).
 
     Raises:
         InputFormatError: udapi cannot read the file, or it breaks rules 1-4 and 6.
@@ -285,6 +317,11 @@ def read(path: str | Path) -> list[dict[str, Any]]:
             raise InputFormatError(path, None, str(exc)) from exc
         speakers = [m.group(1) for line in tree.comment.splitlines() if (m := _SPEAKER_RE.match(line))]
         nodes = tree.descendants
+        tokens, token_words = [], []
+        for token in tree.token_descendants:
+            words = token.words if hasattr(token, "words") else [token]
+            tokens.append(token.form)
+            token_words.append((words[0].ord - 1, words[-1].ord - 1))
         rows.append(
             {
                 "doc_id": doc_id,
@@ -292,7 +329,9 @@ def read(path: str | Path) -> list[dict[str, Any]]:
                 "sentence": int(sent.group(1)),
                 "speaker": speakers[0] if speakers else "-",
                 "text": tree.text,
-                "tokens": [n.form for n in nodes],
+                "tokens": tokens,
+                "token_words": token_words,
+                "words": [n.form for n in nodes],
                 "lemmas": [n.lemma for n in nodes],
                 "upos": [n.upos for n in nodes],
                 "xpos": [n.xpos or "" for n in nodes],  # udapi reads XPOS `_` as None; δ's "unknown" is ""

@@ -135,6 +135,11 @@ def export_all(
                 split,
                 counts["repeated_mentions_merged"],
             )
+    if any(f.name == "corefud" for f in chosen):
+        for split, parts in splits.items():
+            words = dict(sorted(corefud.word_counts(parts).items()))
+            result["splits"][split]["corefud_words"] = words
+            log.info("%s: CorefUD words: %s", split, ", ".join(f"{k} {v}" for k, v in words.items()) or "no change")
     config = {"formats": [f.name for f in chosen], **sections}
     files = write_dataset(out_dir, splits, chosen, readability, sections["export"], "export", config,
                           [delta_table_path], splits=result["splits"])  # fmt: skip

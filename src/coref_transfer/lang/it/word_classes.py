@@ -42,3 +42,41 @@ def is_time_noun(word: str) -> bool:
     """The word (any case) is a noun of time, singular or plural."""
     w = word.lower()
     return w in TIME_NOUNS or w in TIME_NOUN_PLURALS
+
+#: The lemmas UD Italian lets be AUX, each with its function (the validator's list, `udvalidate --level 5`:
+#: aux-lemma): avere and essere (perfect, copula, passive), venire and andare (passive), the modals dovere,
+#: potere, volere, sapere, stare (progressive) and fare (causative). The CorefUD export writes any other AUX
+#: as a VERB.
+AUXILIARIES = frozenset(
+    ("andare", "avere", "dovere", "essere", "fare", "potere", "sapere", "stare", "venire", "volere")
+)
+
+#: The finite and non-finite forms of essere and avere (irregular, so listed whole), for an AUX whose lemma
+#: the parser got wrong ("ero" with lemma "ero").
+_ESSERE = (
+    "essere essendo stato stata stati state sono sei è e' siamo siete ero eri era eravamo eravate erano fui "
+    "fosti fu fummo foste furono sarò sarai sarà saremo sarete saranno sarei saresti sarebbe saremmo sareste "
+    "sarebbero sia siamo siate siano fossi fosse fossimo fossero"
+)
+_AVERE = (
+    "avere avendo avuto avuta avuti avute ho hai ha abbiamo avete hanno avevo avevi aveva avevamo avevate "
+    "avevano ebbi avesti ebbe avemmo aveste ebbero avrò avrai avrà avremo avrete avranno avrei avresti avrebbe "
+    "avremmo avreste avrebbero abbia abbiate abbiano avessi avesse avessimo avessero"
+)
+AUXILIARY_FORMS = {**{f: "avere" for f in _AVERE.split()}, **{f: "essere" for f in _ESSERE.split()}}
+#: The stems of the other auxiliaries' forms (vogli-o, vol-evo, vorr-ei; stav-amo; dev-e, dovr-à ...).
+AUXILIARY_STEMS = (
+    ("vogl", "volere"), ("vol", "volere"), ("vorr", "volere"), ("pot", "potere"), ("poss", "potere"),
+    ("può", "potere"), ("puoi", "potere"), ("dev", "dovere"), ("dov", "dovere"), ("debb", "dovere"),
+    ("sap", "sapere"), ("stav", "stare"), ("sta", "stare"), ("stia", "stare"), ("stiamo", "stare"),
+    ("vien", "venire"), ("ven", "venire"), ("verr", "venire"), ("vad", "andare"), ("and", "andare"),
+    ("fac", "fare"), ("fec", "fare"), ("far", "fare"),
+)  # fmt: skip
+
+
+def auxiliary_lemma(form: str) -> str | None:
+    """The auxiliary a written form belongs to ("Ho" → avere, "volevo" → volere), or None."""
+    plain = form.lower().replace("’", "'")
+    if plain in AUXILIARY_FORMS:
+        return AUXILIARY_FORMS[plain]
+    return next((lemma for stem, lemma in AUXILIARY_STEMS if plain.startswith(stem)), None)
