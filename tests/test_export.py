@@ -216,7 +216,8 @@ def test_corefud_read_by_udapi(exported):
         token_of = {id(t): _token_of(t) for t in doc.trees}
         got = {
             entity.eid: sorted(
-                (m.words[0].root.sent_id, *(token_of[id(m.words[0].root)][int(w.ord)] for w in (m.words[0], m.words[-1])),
+                (m.words[0].root.sent_id,
+                 *(token_of[id(m.words[0].root)][int(w.ord)] for w in (m.words[0], m.words[-1])),
                  m.words[0].is_empty())
                 for m in entity.mentions
             )
@@ -229,7 +230,9 @@ def test_corefud_read_by_udapi(exported):
                 for cluster, start, end in expected_mentions(row, zeros=False):
                     want[corefud.eid(part, index, cluster)].append((sid, start, end, False))
                 for zero in zero_mentions(row):
-                    want[corefud.eid(part, index, zero.cluster_id)].append((sid, zero.span.start, zero.span.start, True))
+                    want[corefud.eid(part, index, zero.cluster_id)].append(
+                        (sid, zero.span.start, zero.span.start, True)
+                    )
                     zeros_seen += 1
         assert got == {eid: sorted(ms) for eid, ms in want.items()}
         trees = list(doc.trees)
