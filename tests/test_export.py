@@ -39,10 +39,12 @@ def fake_readability(text: str) -> dict[str, float]:
 # --- the hand-written table ------------------------------------------------
 
 CLASSES = {
-    "person": {"type": "person", "gender": "fem", "number": "sing"},
-    "man": {"type": "person", "gender": "masc", "number": "sing"},
-    "thing": {"type": "thing", "gender": "masc", "number": "sing"},
+    "person": {"type": "person", "gender": "fem", "number": "sing", "etype": "person"},
+    "man": {"type": "person", "gender": "masc", "number": "sing", "etype": "person"},
+    "org": {"type": "thing", "gender": "masc", "number": "sing", "etype": "organization"},
+    "thing": {"type": "thing", "gender": "masc", "number": "sing", "etype": "other"},
 }
+"""The classes of the hand-written table, with the CorefUD entity type select gives the chain (`etype`)."""
 
 
 def mention(cluster, start, end, cls, before=None, zero=None):
@@ -104,7 +106,7 @@ TINY = [
         ("il", "il", "DET", "RD", "Definite=Def|Gender=Masc|Number=Sing|PronType=Art", 7, "det"),
         ("piano", "piano", "NOUN", "S", "Gender=Masc|Number=Sing", 5, "obj"),
         (".", ".", "PUNCT", "FS", "_", 5, "punct"),
-    ], [mention(1, 0, 3, "thing"), mention(3, 6, 7, "thing")]),
+    ], [mention(1, 0, 3, "org"), mention(3, 6, 7, "thing")]),
     utterance("train-nw-ledger", DOC, 1, 2, "-", "Lo ha pubblicato nel bollettino.", [
         ("Lo", "lo", "PRON", "PC", "Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs", 2, "obj"),
         ("ha", "avere", "AUX", "VA", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 2, "aux"),
@@ -112,7 +114,7 @@ TINY = [
         ("nel", "in il", "ADP", "E_RD", "Definite=Def|Gender=Masc|Number=Sing|PronType=Art", 4, "case"),
         ("bollettino", "bollettino", "NOUN", "S", "Gender=Masc|Number=Sing", 2, "obl"),
         (".", ".", "PUNCT", "FS", "_", 2, "punct"),
-    ], [mention(3, 0, 0, "thing"), mention(1, 2, 2, "thing")]),
+    ], [mention(3, 0, 0, "thing"), mention(1, 2, 2, "org")]),
     # A test-split document: a speaker with a space; one chain, two mentions, one sentence.
     utterance("test-bc-studio", "bc/studio/00/studio_0001", 0, 4, "Anna Ricci", "Anna dice che lei parte.", [
         ("Anna", "Anna", "PROPN", "SP", "_", 1, "nsubj"),
@@ -466,8 +468,10 @@ def test_corefud_annotation_text(tmp_path):
     assert misc[5] == "SpaceAfter=No"
     assert "# newdoc id = nw/ledger/00/ledger_0001_1" in lines
     assert "4\tnel\tin il\tADP\tE_RD\tDefinite=Def|Gender=Masc|Number=Sing|PronType=Art\t5\tcase\t5:case\t_" in lines
-    # a thing is CorefUD's 'other' (corefud.ETYPES)
-    assert "Entity=(train_d2e1-other-2-gender:masc,number:sing" in [line.split("\t")[9] for line in lines if "\t" in line]
+    # each chain's ETYPE is select's entity type (MentionClass.etype): an organization, and 'other'
+    misc = [line.split("\t")[9] for line in lines if "\t" in line]
+    assert "Entity=(train_d2e1-organization-2-gender:masc,number:sing" in misc
+    assert "Entity=(train_d2e3-other-2-gender:masc,number:sing" in misc
 
 
 # --- jsonlines ---------------------------------------------------------------------------

@@ -39,7 +39,10 @@ CLASS_FIELDS = [
     pa.field("type_source", pa.string()),
     pa.field("gender_source", pa.string()),
     pa.field("number_source", pa.string()),
+    pa.field("etype", pa.string()),
 ]
+"""A mention's class (`classes.MentionClass`): type, gender, number, the source of each, and its
+chain's CorefUD entity type (`entity_types`, decided by select)."""
 
 ROLE_FIELD = pa.field("role", pa.string())
 """A pronoun mention's grammatical role in the English (`lang.en.pronoun_role.ROLES`; null for
