@@ -266,6 +266,8 @@ def test_json_change_tracking_fields(tmp_path):
     assert [c["before"] for c in utt["changes"]] == ["Lei", "ha"]
     marco = utt["mentions"][1]
     assert utt["tokens_before"][marco["start_before"]] == utt["tokens"][marco["start"]] == "Marco"
+    assert marco["etype"] == "person"  # the chain's CorefUD entity type (version 3)
+    assert [m["etype"] for m in data["utterances"][2]["mentions"]] == ["organization", "other"]
 
 
 def test_json_undefined_readability_is_null():
