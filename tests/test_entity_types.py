@@ -259,3 +259,16 @@ def test_the_sample_carries_selects_types_to_the_corefud_export():
         pytest.fail("no results/export/train.conllu: run the workflow on the sample first (make test does)")
     written = Counter(_entity_types(export).values())
     assert written["organization"] and written["place"] and written["person"]
+
+
+def test_the_readmes_table_is_the_table():
+    """The README documents the table row by row: it must say what the code does."""
+    lines = (REPO / "README.md").read_text(encoding="utf-8").splitlines()
+    start = lines.index("  | OntoNotes label | CorefUD type |")
+    documented = {}
+    for line in lines[start + 2 :]:
+        if not line.strip():
+            break
+        labels, etype = (cell.strip() for cell in line.strip().strip("|").split("|"))
+        documented.update(dict.fromkeys(labels.split(", "), etype))
+    assert documented == NAMED_ENTITY_ETYPES
