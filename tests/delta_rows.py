@@ -18,10 +18,12 @@ from coref_transfer.schema import DELTA, write_table
 # --- the hand-written table ------------------------------------------------
 
 CLASSES = {
-    "person": {"type": "person", "gender": "fem", "number": "sing"},
-    "man": {"type": "person", "gender": "masc", "number": "sing"},
-    "thing": {"type": "thing", "gender": "masc", "number": "sing"},
+    "person": {"type": "person", "gender": "fem", "number": "sing", "etype": "person"},
+    "man": {"type": "person", "gender": "masc", "number": "sing", "etype": "person"},
+    "org": {"type": "thing", "gender": "masc", "number": "sing", "etype": "organization"},
+    "thing": {"type": "thing", "gender": "masc", "number": "sing", "etype": "other"},
 }
+"""The classes of the hand-written table, with the CorefUD entity type select gives the chain (`etype`)."""
 
 
 def mention(cluster, start, end, cls, before=None, zero=None):
@@ -83,7 +85,7 @@ TINY = [
         ("il", "il", "DET", "RD", "Definite=Def|Gender=Masc|Number=Sing|PronType=Art", 7, "det"),
         ("piano", "piano", "NOUN", "S", "Gender=Masc|Number=Sing", 5, "obj"),
         (".", ".", "PUNCT", "FS", "_", 5, "punct"),
-    ], [mention(1, 0, 3, "thing"), mention(3, 6, 7, "thing")]),
+    ], [mention(1, 0, 3, "org"), mention(3, 6, 7, "thing")]),
     utterance("train-nw-ledger", DOC, 1, 2, "-", "Lo ha pubblicato nel bollettino.", [
         ("Lo", "lo", "PRON", "PC", "Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs", 2, "obj"),
         ("ha", "avere", "AUX", "VA", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 2, "aux"),
@@ -91,7 +93,7 @@ TINY = [
         ("nel", "in il", "ADP", "E_RD", "Definite=Def|Gender=Masc|Number=Sing|PronType=Art", 4, "case"),
         ("bollettino", "bollettino", "NOUN", "S", "Gender=Masc|Number=Sing", 2, "obl"),
         (".", ".", "PUNCT", "FS", "_", 2, "punct"),
-    ], [mention(3, 0, 0, "thing"), mention(1, 2, 2, "thing")]),
+    ], [mention(3, 0, 0, "thing"), mention(1, 2, 2, "org")]),
     # A test-split document: a speaker with a space; one chain, two mentions, one sentence.
     utterance("test-bc-studio", "bc/studio/00/studio_0001", 0, 4, "Anna Ricci", "Anna dice che lei parte.", [
         ("Anna", "Anna", "PROPN", "SP", "_", 1, "nsubj"),

@@ -161,6 +161,8 @@ def test_json_change_tracking_fields(tmp_path):
     assert [c["before"] for c in utt["changes"]] == ["Lei", "ha"]
     marco = utt["mentions"][1]
     assert utt["tokens_before"][marco["start_before"]] == utt["tokens"][marco["start"]] == "Marco"
+    assert marco["etype"] == "person"  # the chain's CorefUD entity type (version 3)
+    assert [m["etype"] for m in data["utterances"][2]["mentions"]] == ["organization", "other"]
 
 
 def test_json_undefined_readability_is_null():
@@ -392,8 +394,10 @@ def test_corefud_annotation_text(tmp_path):
         "5\til\til\tDET\tRD\tDefinite=Def|Gender=Masc|Number=Sing|PronType=Art\t6\tdet\t6:det\t_",
         "6\tbollettino\tbollettino\tNOUN\tS\tGender=Masc|Number=Sing\t3\tobl\t3:obl\tSpaceAfter=No",
     ]
-    # a thing is CorefUD's 'other' (corefud.ETYPES)
-    assert "Entity=(train_d2e1-other-2-gender:masc,number:sing" in [line.split("\t")[9] for line in lines if "\t" in line]
+    # each chain's ETYPE is select's entity type (MentionClass.etype): an organization, and 'other'
+    misc = [line.split("\t")[9] for line in lines if "\t" in line]
+    assert "Entity=(train_d2e1-organization-2-gender:masc,number:sing" in misc
+    assert "Entity=(train_d2e3-other-2-gender:masc,number:sing" in misc
 
 
 # --- jsonlines ---------------------------------------------------------------------------

@@ -403,6 +403,16 @@ def test_the_switch_off_keeps_selects_classes(beta3, inventory):
     assert "classes" not in stats and "class_sources" not in stats
 
 
+@pytest.mark.parametrize("italian_classes", [True, False])
+def test_the_chains_entity_type_stays_selects(beta3, inventory, italian_classes):
+    """Step 2 estimates the classes again; the chain's CorefUD entity type (select's) rides on unchanged."""
+    text = FOUNDATION.replace("(NP#1 (DT The) (NN foundation))", "(NP=ORG#1 (DT The) (NN foundation))")
+    rows = beta3(text)
+    assert [m.cls.etype for u in rows for m in u.mentions] == ["organization", "organization"]
+    out, _, _ = run(rows, foundation_script(inventory), inventory, italian_classes=italian_classes)
+    assert [m["etype"] for row in out for m in row["mentions"]] == ["organization", "organization"]
+
+
 def test_an_english_singular_that_is_plural_in_italian(beta3, inventory):
     """"the foundation" rendered "le fondazioni": a plural feminine pair stands in, the verb is plural."""
     out, _, _ = run(beta3(FOUNDATION), foundation_script(inventory, "le fondazioni"), inventory)

@@ -18,8 +18,9 @@ the class, not the other way round). Each value records its source:
 Root evidence:
 - personal/possessive pronouns: the paper's Table 6 (`lang.en.pronouns.PRONOUN_CLASSES`);
 - nouns: number from the PTB tag (NNS/NNPS plural), coordination (X and Y)
-  is plural, feminine only if every member is (`coordination_gender`); a root inside a PERSON entity is a person, inside another entity
-  type a thing; PERSON gender from a gendered title (Mr., Mrs., Queen, ...;
+  is plural, feminine only if every member is (`coordination_gender`); a
+  root inside a PERSON entity (`entity_at`) is a person, inside another
+  entity type a thing; PERSON gender from a gendered title (Mr., Mrs., Queen, ...;
   the `TITLES` table) or else the first-name lexicon of `gender-guesser`, asked
   only about the entity's first given name (`person_name_gender`); common person nouns ("mother", "mayor") from
   the shipped `data/en_person_nouns.tsv`;
@@ -146,6 +147,10 @@ class MentionClass:
     number: str
     sources: tuple[str, str, str]
     """Per attribute: `english`, `italian`, `cluster` or `fallback` (`SOURCES`)."""
+    etype: str | None = None
+    """The chain's CorefUD entity type (`entity_types.chain_etype`), set by select on every mention of
+    the chain and carried as it is to the exports; None before select decides it. Not an attribute of
+    the estimate: the classes above never read it."""
 
 
 @lru_cache(maxsize=1)
@@ -242,6 +247,16 @@ def person_name_gender(
     return first_name_gender(tokens[i])
 
 
+def entity_at(entities: Sequence[NamedEntity], root: int) -> NamedEntity | None:
+    """The named entity a mention's root lies in (the first, in the input's order), if any.
+
+    The one match of names to mentions: a mention is a PERSON, an ORG, ... when its root (head
+    word) is inside that entity, whatever else the mention holds ("[the [IBM] board]" is not ORG,
+    its root "board" is outside; "[IBM 's chairman]" neither).
+    """
+    return next((e for e in entities if e.span.start <= root <= e.span.end), None)
+
+
 def root_evidence(
     tokens: Sequence[str],
     pos: Sequence[str],
@@ -259,7 +274,7 @@ def root_evidence(
     if tag not in NOUN_TAGS:
         return Evidence()
     number = "plur" if coordinated or tag in PLURAL_TAGS else "sing"
-    entity = next((e for e in entities if e.span.start <= root <= e.span.end), None)
+    entity = entity_at(entities, root)
     if coordinated:
         if entity is not None:
             type_: str | None = "person" if entity.label == "PERSON" else "thing"

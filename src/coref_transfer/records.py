@@ -19,8 +19,8 @@ token offsets inside the utterance, end inclusive); the tables store them
 as `start`/`end` columns (`source_start`/`source_end`, `start_before`/
 `end_before`), converted only in `from_row`/`to_row` below. A mention's
 class is a `coref_transfer.classes.MentionClass` (the tables' `type`,
-`gender`, `number` and `*_source` columns), None where the mention has
-none (dropped before the classes were estimated).
+`gender`, `number`, `*_source` and `etype` columns), None where the mention
+has none (dropped before the classes were estimated).
 
 Select writes its tables column by column for speed
 (`coref_transfer.select.tables`), with the same schemas; everything else
@@ -38,25 +38,30 @@ import pyarrow as pa
 
 from coref_transfer.classes import MentionClass
 from coref_transfer.model import NamedEntity, Span
-from coref_transfer.schema import TABLES, read_table, write_table
+from coref_transfer.schema import CLASS_FIELDS, TABLES, read_table, write_table
 
 ParquetRow = Mapping[str, Any]
 """One row of a table as `pyarrow.Table.to_pylist` gives it (only `from_row`/`to_row` see these)."""
 
-_CLASS_COLUMNS = ("type", "gender", "number", "type_source", "gender_source", "number_source")
+_CLASS_COLUMNS = tuple(f.name for f in CLASS_FIELDS)
 
 
 def _class_from(row: ParquetRow) -> MentionClass | None:
     if row["type"] is None:
         return None
     return MentionClass(row["type"], row["gender"], row["number"],
-                        (row["type_source"], row["gender_source"], row["number_source"]))
+                        (row["type_source"], row["gender_source"], row["number_source"]), row["etype"])
+
+
+def class_values(cls: MentionClass | None) -> tuple:
+    """The values of the class columns (`schema.CLASS_FIELDS`, in order); all null for no class."""
+    if cls is None:
+        return (None,) * len(_CLASS_COLUMNS)
+    return (cls.type, cls.gender, cls.number, *cls.sources, cls.etype)
 
 
 def _class_columns(cls: MentionClass | None) -> dict[str, Any]:
-    if cls is None:
-        return dict.fromkeys(_CLASS_COLUMNS)
-    return dict(zip(_CLASS_COLUMNS, (cls.type, cls.gender, cls.number, *cls.sources)))
+    return dict(zip(_CLASS_COLUMNS, class_values(cls)))
 
 
 def _span_from(start: int | None, end: int | None) -> Span | None:

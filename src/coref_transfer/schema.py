@@ -30,7 +30,7 @@ import pyarrow.parquet as pq
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import atomic_write_bytes
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 CLASS_FIELDS = [
     pa.field("type", pa.string()),
@@ -39,7 +39,10 @@ CLASS_FIELDS = [
     pa.field("type_source", pa.string()),
     pa.field("gender_source", pa.string()),
     pa.field("number_source", pa.string()),
+    pa.field("etype", pa.string()),
 ]
+"""A mention's class (`classes.MentionClass`): type, gender, number, the source of each, and its
+chain's CorefUD entity type (`entity_types`, decided by select)."""
 
 ROLE_FIELD = pa.field("role", pa.string())
 """A pronoun mention's grammatical role in the English (`lang.en.pronoun_role.ROLES`; null for

@@ -8,8 +8,10 @@ named reason. Its `stats.json` has
   stage keeps (`KEPT_LABEL`): select writes `alpha`, `beta1`, `beta2`,
   `beta3`; translate `gamma`; refine `delta`;
 - `dropped`: per unit, per reason, how many went (refine drops nothing);
-- the stage's own extras (select `anomalies`, `classes`, `in_place` and `roles`
-  (kept pronoun mentions by English role, `lang.en.pronoun_role`), translate
+- the stage's own extras (select `anomalies`, `classes`, `in_place`, `roles`
+  (kept pronoun mentions by English role, `lang.en.pronoun_role`), `etypes`
+  and `etype_sources` (kept chains by CorefUD entity type and by why they have
+  it, `entity_types`; `etype_markdown` adds each type's share), translate
   `classes`, `class_sources`, `italian_analysis`, `class_changes` (step 2 of
   the classes), `attempts`, `translation` and `possessives` (how each
   possessive pronoun was put back, `translate.possessive`), `mention_sources`
@@ -30,6 +32,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from coref_transfer.audit import audit_rows
+from coref_transfer.entity_types import ETYPE_SOURCES, ETYPES
 from coref_transfer.errors import CorefTransferError
 from coref_transfer.model import UNPLACED_REASONS
 
@@ -140,6 +143,32 @@ def _count_table(stats: Mapping[str, Any], labels: Iterable[str]) -> list[str]:
     return lines
 
 
+def etype_markdown(stats: Mapping[str, Any]) -> list[str]:
+    """Select's kept chains by CorefUD entity type, each type's share of the non-person chains, and
+    the share of non-person chains typed other than `other`; then why each chain has its type."""
+    etypes, sources = stats["etypes"], stats.get("etype_sources", {})
+    things = sum(n for etype, n in etypes.items() if etype != "person")
+    typed = things - etypes.get("other", 0)
+
+    def share(n: int) -> str:
+        return f"{100 * n / things:.1f}%" if things else "–"
+
+    lines = ["| CorefUD entity type | chains | of the non-person chains |", "|---|---|---|"]
+    for etype in _in_order(etypes, ETYPES):
+        lines.append(f"| {etype} | {etypes[etype]:,} | {share(etypes[etype]) if etype != 'person' else '–'} |")
+    lines.append(f"| non-person, typed other than `other` | {typed:,} of {things:,} | {share(typed)} |")
+    if sources:
+        lines += ["", "| entity type from | chains |", "|---|---|"]
+        lines += [f"| {source} | {sources[source]:,} |" for source in _in_order(sources, ETYPE_SOURCES)]
+    return lines
+
+
+def _in_order(counts: Mapping[str, Any], order: Iterable[str]) -> list[str]:
+    """The keys of `counts` in `order` (stats.json sorts them), any others after, sorted."""
+    order = list(order)
+    return [k for k in order if k in counts] + sorted(set(counts) - set(order))
+
+
 def stats_markdown(stats: Mapping[str, Any]) -> str:
     """A stats.json of any stage as Markdown: counts per stage label, every drop reason, the stage's extras."""
     stage = stage_of(stats)
@@ -153,6 +182,8 @@ def stats_markdown(stats: Mapping[str, Any]) -> str:
     if stats.get("classes"):
         lines += ["", "| class (type/gender/number) | clusters |", "|---|---|"]
         lines += [f"| {name} | {count:,} |" for name, count in stats["classes"].items()]
+    if stats.get("etypes"):
+        lines += ["", *etype_markdown(stats)]
     if stats.get("in_place"):
         lines += ["", "| kept as words, no placeholder | mentions |", "|---|---|"]
         lines += [f"| {key} | {count:,} |" for key, count in stats["in_place"].items()]

@@ -21,15 +21,15 @@ import re
 from pathlib import Path
 
 from coref_transfer.conll.writer import format_part, parse_bits
+from coref_transfer.entity_types import NAMED_ENTITY_ETYPES
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import atomic_write_text
 from coref_transfer.model import Mention, NamedEntity, Part, Span, Utterance
 from coref_transfer.splits import SPLITS
 from coref_transfer.tree import Tree
 
-NE_TYPES = frozenset(
-    ["PERSON", "NORP", "FAC", "ORG", "GPE", "LOC", "PRODUCT", "DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "ORDINAL", "CARDINAL", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"]
-)
+NE_TYPES = frozenset(NAMED_ENTITY_ETYPES)
+"""The 18 OntoNotes named-entity labels a node may carry (rule 5): the keys of the one table of them."""
 _LABEL_RE = re.compile(r"^(#|[^=#]+)(?:=([A-Z_]+))?((?:#\d+)*)$")
 _NAME_RE = re.compile(r"^([a-z]{2})_([a-z0-9]+)_(\d{4})\.trees$")
 
@@ -38,7 +38,9 @@ def document_id(path: Path) -> str:
     """`nw_ledger_0003.trees` -> `nw/ledger/00/ledger_0003`."""
     match = _NAME_RE.match(path.name)
     if match is None:
-        raise InputFormatError(path, None, "file name must be '{genre}_{source}_{NNNN}.trees', e.g. nw_ledger_0003.trees")
+        raise InputFormatError(
+            path, None, "file name must be '{genre}_{source}_{NNNN}.trees', e.g. nw_ledger_0003.trees"
+        )
     genre, source, number = match.groups()
     return f"{genre}/{source}/00/{source}_{number}"
 

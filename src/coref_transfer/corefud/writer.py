@@ -21,9 +21,10 @@ item 5). The file is built with udapi (`Document`, `create_coref_entity`,
    `SpaceAfter=No` where the text has no space.
 4. Each chain is an entity `<KEY>e<C>` (KEY the document key of rule 1 with
    `/` as `_`, C the CoNLL-2012 chain id: unique across files, as udapi and
-   the validator, which reads a split's files as one corpus, require); its `etype` is `ETYPES` of the named-entity label of
-   the first of its mentions whose span is exactly a named entity, else
-   none. A mention's `head` is its root in the converted tree
+   the validator, which reads a split's files as one corpus, require); its
+   `etype` is the CorefUD type (`entity_types.NAMED_ENTITY_ETYPES`, the table
+   select uses) of the named-entity label of the first of its mentions whose
+   root lies in a named entity the mention holds whole, else none. A mention's `head` is its root in the converted tree
    (`model.span_root`). A mention repeated with the same chain and span is
    written once.
 """
@@ -37,18 +38,13 @@ from typing import Any
 from udapi.core.document import Document
 
 from coref_transfer.conll.reader import read_conll
+from coref_transfer.entity_types import NAMED_ENTITY_ETYPES
 from coref_transfer.io import atomic_write_text
 from coref_transfer.lang.en.dependencies import convert, upos
 from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.model import Part, Utterance, doc_key, span_root
 
 GLOBAL_ENTITY = "eid-etype-head-other"
-ETYPES = {
-    "PERSON": "person", "ORG": "organization", "GPE": "place", "LOC": "place", "FAC": "place",
-    "DATE": "time", "TIME": "time", "CARDINAL": "number", "ORDINAL": "number", "QUANTITY": "number",
-    "MONEY": "number", "PERCENT": "number", "EVENT": "event",
-}  # fmt: skip
-"""OntoNotes named-entity labels as CorefUD entity types (rule 4); the others (NORP, WORK_OF_ART, ...) give none."""
 
 
 def space_flags(tokens: Sequence[str], pos: Sequence[str]) -> list[bool]:
@@ -89,8 +85,8 @@ def _etypes(part: Part) -> dict[int, str]:
                 ),
                 None,
             )
-            if m.cluster_id not in out and label in ETYPES:
-                out[m.cluster_id] = ETYPES[label]
+            if m.cluster_id not in out and label in NAMED_ENTITY_ETYPES:
+                out[m.cluster_id] = NAMED_ENTITY_ETYPES[label]
     return out
 
 

@@ -35,11 +35,12 @@ versions them; CoNLL-U has no header for it):
    it reads at once, so the part and the split are in it. A mention lies
    on the words of its δ tokens (`ud_words` rule 4: from the article of an
    articulated preposition it starts with; a one-token mention on a verb
-   with clitics is the clitic's). ETYPE is the
-   CorefUD entity type of the chain's `type` class (`ETYPES`) when all its
-   mentions agree (else none); HEAD is the 1-based position, in the
-   mention, of its syntactic head (the first word whose head lies outside
-   the mention, in the word tree); OTHER holds the mention's `gender` and
+   with clitics is the clitic's). ETYPE is the chain's CorefUD entity
+   type, select's (`MentionClass.etype`, decided by
+   `entity_types.chain_etype`), when all its mentions agree (else none);
+   HEAD is the 1-based position, in the mention, of its syntactic head
+   (the first word whose head lies outside the mention, in the word tree);
+   OTHER holds the mention's `gender` and
    `number` classes (`gender:fem,number:sing`).
 5. A mention repeated with the same chain and span in one utterance is
    written once (see `rows.unique_mentions`).
@@ -83,17 +84,12 @@ from coref_transfer.parsing.model import feats_text, parse_feats
 from coref_transfer.records import RefinedMention, RefinedUtterance
 from coref_transfer.splits import split_of
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 EXTENSION = "conllu"
 GLOBAL_ENTITY = "eid-etype-head-other"
 OTHER_CLASSES = ("gender", "number")
 ZEROS = ("empty_node", "verb")
 """Where a deleted subject pronoun's mention goes (rule 6): a zero mention on an empty node, or the verb."""
-ETYPES = {"person": "person", "thing": "other"}
-"""Rule 4: our entity types (`classes.TYPES`) as CorefUD's (person, place, organization, animal, plant,
-object, substance, time, number, abstract, event, other). A `thing` is anything not a person, from the
-English gold (named-entity labels and nouns); nothing in the class tells an object from a place, an
-organisation or an abstraction, so it is `other` rather than a guess."""
 
 _EID_RE = re.compile(r"^([a-z]+)_d(\d+)e(\d+)$")
 _SENT_RE = re.compile(r"-s(\d+)$")
@@ -124,16 +120,13 @@ def _class_value(row: RefinedUtterance, value: str, what: str) -> str:
 
 
 def _etypes(part: DocumentPart) -> dict[int, str | None]:
-    """Rule 4: each chain's CorefUD entity type (`ETYPES`) when all its mentions agree."""
+    """Rule 4: each chain's CorefUD entity type (`MentionClass.etype`, one of `entity_types.ETYPES`)
+    when all its mentions agree; None when they do not or it has none."""
     seen: dict[int, set[str | None]] = {}
     for row in part.rows:
         for m in row.mentions:
-            seen.setdefault(m.cluster_id, set()).add(m.cls.type)
-    out: dict[int, str | None] = {}
-    for cluster, types in seen.items():
-        value = next(iter(types)) if len(types) == 1 else None
-        out[cluster] = None if value is None else ETYPES[value]
-    return out
+            seen.setdefault(m.cluster_id, set()).add(m.cls.etype)
+    return {cluster: next(iter(types)) if len(types) == 1 else None for cluster, types in seen.items()}
 
 
 @dataclass

@@ -3,7 +3,7 @@
 One JSON document per split (not JSON Lines: the file is read whole, by
 people and by `read`, and a single document carries its version once):
 
-    {"format": "coref-transfer-delta", "schema_version": "2", "split": "train",
+    {"format": "coref-transfer-delta", "schema_version": "3", "split": "train",
      "utterances": [UTTERANCE, ...]}
 
 1. `utterances` are in document, part, sentence order (`rows.group_rows`).
@@ -15,9 +15,11 @@ people and by `read`, and a single document carries its version once):
 3. A mention has both spans: `start`/`end` index `tokens`, `start_before`/
    `end_before` index `tokens_before` (0-based, end inclusive), its chain
    `cluster_id` (per part) and its classes `type`, `gender`, `number` with
-   their `*_source`, its English pronoun `role`, and `zero`: null, or for
-   the mention of a subject pronoun refine deleted (it lies on the verb),
-   that pronoun's `form`, `lemma`, `xpos`, `feats` and `deprel` (version 2).
+   their `*_source`, its chain's CorefUD entity type `etype` (version 3;
+   `coref_transfer.entity_types`), its English pronoun `role`, and `zero`:
+   null, or for the mention of a subject pronoun refine deleted (it lies on
+   the verb), that pronoun's `form`, `lemma`, `xpos`, `feats` and `deprel`
+   (version 2).
    Every δ mention is kept, repeats included.
 4. A change is `{"rule", "index", "before", "after"}`: the rule, the token
    index at the time of the edit, the token before and after (`after` is ""
@@ -43,7 +45,7 @@ from coref_transfer.export.rows import DocumentPart
 from coref_transfer.io import write_json
 from coref_transfer.records import RefinedUtterance
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 FORMAT = "coref-transfer-delta"
 EXTENSION = "json"
 

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from coref_transfer.classes import MentionClass, estimate_classes, etype_evidence, root_evidence
+from coref_transfer.classes import MentionClass, entity_at, estimate_classes, etype_evidence, root_evidence
 from coref_transfer.deptree import DepTree
+from coref_transfer.entity_types import ETYPE_SOURCES, ETYPES, NAMED_ENTITY_ETYPES, chain_etype
 from coref_transfer.lang.en.pronoun_role import ROLES, is_pronoun, pronoun_role, pronoun_role_dep
 from coref_transfer.lang.en.pronouns import SELF_WORDS
 from coref_transfer.lang.en.time_words import time_reason
-from coref_transfer.model import RELATIONS, Part, Utterance
+from coref_transfer.model import RELATIONS, NamedEntity, Part, Utterance
 from coref_transfer.records import SelectedMention
 from coref_transfer.select.alpha_nesting import alpha_reasons
 from coref_transfer.select.beta1_utterances import utterance_reason
@@ -69,6 +70,11 @@ class ClusterFate:
     dropped_at: str | None = None
     reason: str | None = None
     cls: MentionClass | None = None
+    """The class of a kept cluster, with its CorefUD entity type (`cls.etype`)."""
+    etype_source: str | None = None
+    """Why the cluster has its entity type (`entity_types.ETYPE_SOURCES`)."""
+    labels: list[str | None] = field(default_factory=list)
+    """The named-entity label over each kept mention's root (`classes.entity_at`), None where none."""
 
 
 @dataclass
@@ -160,7 +166,8 @@ def select_utterance(
 
 
 def select_clusters(part: Part, fates: list[UtteranceFate], config: Mapping[str, Any]) -> list[ClusterFate]:
-    """β3 on the part's clusters, then the classes of the clusters kept."""
+    """β3 on the part's clusters, then the classes of the clusters kept and their CorefUD entity types
+    (`entity_types.chain_etype`: from the class, the CorefUD input's `etype`, or the English names)."""
     sel, cls_cfg = config["select"], config["classes"]
     clusters: dict[int, ClusterFate] = {}
     members: dict[int, list[tuple[Utterance, SelectedMention]]] = {}
@@ -193,10 +200,17 @@ def select_clusters(part: Part, fates: list[UtteranceFate], config: Mapping[str,
             )
             for utt, f in alive
         ]
-        cluster.cls, per_mention = estimate_classes(evidence, None, cls_cfg)
+        cls, per_mention = estimate_classes(evidence, None, cls_cfg)
+        cluster.labels = [_label(entity_at(utt.entities, f.root)) for utt, f in alive]  # type: ignore[arg-type]
+        chosen, cluster.etype_source = chain_etype(cls.type, cluster.labels, etype)
+        cluster.cls = replace(cls, etype=chosen)
         for (_, fate), mclass in zip(alive, per_mention):
-            fate.cls = mclass
+            fate.cls = replace(mclass, etype=chosen)
     return [clusters[k] for k in sorted(clusters)]
+
+
+def _label(entity: NamedEntity | None) -> str | None:
+    return None if entity is None else entity.label
 
 
 @dataclass
@@ -209,6 +223,10 @@ class Stats:
     dropped_clusters: Counter = field(default_factory=Counter)
     anomalies: Counter = field(default_factory=Counter)
     classes: Counter = field(default_factory=Counter)
+    etypes: Counter = field(default_factory=Counter)
+    """Kept clusters by CorefUD entity type (`entity_types.ETYPES`)."""
+    etype_sources: Counter = field(default_factory=Counter)
+    """Kept clusters by why they have their entity type (`entity_types.ETYPE_SOURCES`)."""
     in_place: Counter = field(default_factory=Counter)
     """Kept mentions that γ leaves as words, by reason (`select.stand_in`)."""
     roles: Counter = field(default_factory=Counter)
@@ -263,6 +281,11 @@ class Stats:
                 self.counts["beta3"]["clusters"] += 1
                 cls = cluster.cls
                 self.classes[f"{cls.type}/{cls.gender}/{cls.number}"] += 1  # type: ignore[union-attr]
+                self.etypes[cls.etype] += 1  # type: ignore[union-attr]
+                self.etype_sources[cluster.etype_source] += 1
+                self.anomalies["unmapped_entity_labels"] += sum(
+                    label is not None and label not in NAMED_ENTITY_ETYPES for label in cluster.labels
+                )
         for stage in ("alpha", "beta1", "beta2"):
             alive = {f.cluster_id for u in result.utterances for f in u.mentions if alive_after(f, stage)}
             self.counts[stage]["clusters"] += len(alive)
@@ -286,9 +309,11 @@ class Stats:
         out["anomalies"] = {
             k: int(self.anomalies[k])
             for k in ("span_in_two_chains", "duplicate_mentions", "crossing_mentions", "singleton_chains",
-                      "sentences_without_tree", *RELATIONS)
+                      "sentences_without_tree", "unmapped_entity_labels", *RELATIONS)
         }
         out["classes"] = {k: int(v) for k, v in sorted(self.classes.items())}
+        out["etypes"] = {t: int(self.etypes[t]) for t in ETYPES}
+        out["etype_sources"] = {s: int(self.etype_sources[s]) for s in ETYPE_SOURCES}
         out["in_place"] = {r: int(self.in_place[r]) for r in IN_PLACE_REASONS}
         out["roles"] = {r: int(self.roles[r]) for r in ROLES}
         return out

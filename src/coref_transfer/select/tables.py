@@ -11,16 +11,11 @@ import numpy as np
 import pyarrow as pa
 
 from coref_transfer import schema
-from coref_transfer.classes import MentionClass
+from coref_transfer.records import class_values
 from coref_transfer.select.pipeline import PartResult
 from coref_transfer.stats import SELECT_LABELS, SELECT_RANK
 
 _CLASS_NAMES = tuple(f.name for f in schema.CLASS_FIELDS)
-
-
-def _class_values(cls: MentionClass | None) -> tuple:
-    """Values of the class columns (all null for a dropped mention or cluster)."""
-    return (None,) * len(_CLASS_NAMES) if cls is None else (cls.type, cls.gender, cls.number, *cls.sources)
 
 
 def _offsets(lengths: list[int]) -> np.ndarray:
@@ -53,7 +48,10 @@ class SelectionColumns:
         self.ent_counts: list[int] = []
         self.men: dict[str, list] = {
             k: []
-            for k in ("cluster_id", "start", "end", "root", "coordinated", "dropped_at", "reason", "in_place", "role", *_CLASS_NAMES)
+            for k in (
+                "cluster_id", "start", "end", "root", "coordinated", "dropped_at", "reason", "in_place", "role",
+                *_CLASS_NAMES,
+            )
         }
         self.men_counts: list[int] = []
         self.men_rank: list[int] = []
@@ -67,7 +65,8 @@ class SelectionColumns:
             utt = ufate.utterance
             for key, value in (
                 ("doc_id", utt.doc_id), ("part", utt.part), ("sentence", utt.index), ("path", utt.path),
-                ("line", utt.line), ("speaker", utt.speaker), ("dropped_at", ufate.dropped_at), ("reason", ufate.reason),
+                ("line", utt.line), ("speaker", utt.speaker), ("dropped_at", ufate.dropped_at),
+                ("reason", ufate.reason),
             ):
                 base[key].append(value)
             self.utt_dropped.append(ufate.dropped_at is not None)
@@ -93,7 +92,7 @@ class SelectionColumns:
                 men["reason"].append(f.reason)
                 men["in_place"].append(f.in_place)
                 men["role"].append(f.role)
-                for name, value in zip(_CLASS_NAMES, _class_values(f.cls)):
+                for name, value in zip(_CLASS_NAMES, class_values(f.cls)):
                     men[name].append(value)
                 self.men_rank.append(SELECT_RANK[f.dropped_at] if f.dropped_at else len(SELECT_LABELS))
             self.men_counts.append(len(ufate.mentions))
@@ -102,7 +101,7 @@ class SelectionColumns:
             for key, value in (
                 ("doc_id", c.doc_id), ("part", c.part), ("cluster_id", c.cluster_id),
                 ("mentions_read", c.mentions_read), ("mentions_kept", c.mentions_kept),
-                ("dropped_at", c.dropped_at), ("reason", c.reason), *zip(_CLASS_NAMES, _class_values(c.cls)),
+                ("dropped_at", c.dropped_at), ("reason", c.reason), *zip(_CLASS_NAMES, class_values(c.cls)),
             ):
                 cols[key].append(value)
 
@@ -143,7 +142,10 @@ class SelectionColumns:
             "entities": _list_array(
                 ent_offsets,
                 pa.StructArray.from_arrays(
-                    [pa.array(ent["label"], pa.string()), pa.array(ent["start"], pa.int32()), pa.array(ent["end"], pa.int32())],
+                    [
+                        pa.array(ent["label"], pa.string()), pa.array(ent["start"], pa.int32()),
+                        pa.array(ent["end"], pa.int32()),
+                    ],
                     fields=list(schema.ENTITY),
                 ),
             ),
@@ -165,7 +167,11 @@ class SelectionColumns:
             return _list_array(offs, pa.StructArray.from_arrays(children, fields=mention_fields))
 
         all_rows = np.arange(n)
-        full = {**columns, "dropped_at": pa.array(base["dropped_at"], pa.string()), "reason": pa.array(base["reason"], pa.string())}
+        full = {
+            **columns,
+            "dropped_at": pa.array(base["dropped_at"], pa.string()),
+            "reason": pa.array(base["reason"], pa.string()),
+        }
         full["mentions"] = mentions_column(np.ones(len(men_utt), dtype=bool), all_rows, False)
         tables = {"utterances": pa.Table.from_pydict(full, schema=schema.UTTERANCES)}
         dropped = np.asarray(utt_dropped, dtype=bool)

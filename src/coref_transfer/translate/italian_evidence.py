@@ -10,17 +10,18 @@ these classes, so that "the foundation" → "la fondazione" stands as a
 feminine name and the Italian around it agrees as the noun does.
 
 Pronoun mentions bring no Italian evidence: their Italian form is chosen by
-the class (`translate.pronouns`), after this step.
+the class (`translate.pronouns`), after this step. The chain's CorefUD
+entity type (`MentionClass.etype`) is select's, kept as it is.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from coref_transfer.classes import ATTRIBUTES, Evidence, MentionClass, estimate_classes, root_evidence
+from coref_transfer.classes import ATTRIBUTES, Evidence, MentionClass, entity_at, estimate_classes, root_evidence
 from coref_transfer.lang.it.noun_phrase import Lexicon, PhraseFeatures, analyse
 from coref_transfer.lang.it.tokenize import tokenize
 from coref_transfer.parsing.backends import ParserBackend
@@ -58,7 +59,8 @@ def entity_label(utterance: SelectedUtterance, index: int) -> str | None:
     root = utterance.mentions[index].root
     if root is None:
         return None
-    return next((e.label for e in utterance.entities if e.span.start <= root <= e.span.end), None)
+    entity = entity_at(utterance.entities, root)
+    return None if entity is None else entity.label
 
 
 def _english_proper(utterance: SelectedUtterance, index: int) -> bool:
@@ -110,8 +112,8 @@ def italian_classes(
         cluster, per_mention = estimate_classes(own, italian, cls_cfg)
         cluster_classes[f"{cluster.type}/{cluster.gender}/{cluster.number}"] += 1
         for key, mclass in zip(members, per_mention):
-            classes[key] = mclass
             before = utterances[key.utterance].mentions[key.mention].cls
+            classes[key] = replace(mclass, etype=None if before is None else before.etype)  # select's, kept
             for attribute in ATTRIBUTES:
                 if before is not None and getattr(before, attribute) != getattr(mclass, attribute):
                     changed[attribute] += 1
