@@ -27,6 +27,9 @@ from coref_transfer.select.run import run_select
 from coref_transfer.stats import SELECT_MENTION_REASONS
 
 GUM = Path(os.environ.get("COREF_TRANSFER_GUM", REPO / ".." / "shared" / "data" / "gum" / "train")).resolve()
+ONTOGUM = Path(
+    os.environ.get("COREF_TRANSFER_ONTOGUM", REPO / ".." / "shared" / "data" / "ontogum" / "train")
+).resolve()
 
 # {L} is where the link field goes: "-coref" with the GUM-like header, "" without the field.
 TEMPLATE = """\
@@ -178,7 +181,7 @@ def test_on_gum_train_no_predicate_or_apposition_reaches_translation(tmp_path):
     spec.loader.exec_module(script)
     out = tmp_path / "select"
     run_select([GUM], out, validate_config({}), progress=False, fmt="corefud")
-    got = script.measure(out, [GUM])
+    got = script.measure(out, [GUM], ONTOGUM if any(ONTOGUM.glob("*.gold_conll")) else None)
     assert got["pred"]["reach_translation"] == got["appos"]["reach_translation"] == 0
     assert (got["pred"]["read"], got["appos"]["read"]) == (489, 655)
     assert got["stats_beta2"] == {"predicative": 290, "appositive": 205}
@@ -187,3 +190,8 @@ def test_on_gum_train_no_predicate_or_apposition_reaches_translation(tmp_path):
     for link in LINK_REASONS:
         assert {fate.split(":")[0] for fate in got[link]["fate"]} == {"beta1", "beta2"}
     assert got["appos"]["anchor_kept_before"] == 45
+    if "ontogum" in got:  # the limits in select.beta2_mentions
+        assert got["ontogum"]["appos"] == {"absent": 357, "inside_wider": 298}
+        pred = got["ontogum"]["pred"]
+        assert (pred["as:same_span"], sum(n for k, n in pred.items() if k.startswith("as:"))) == (44, 72)
+        assert (pred["copula:same_span"], sum(n for k, n in pred.items() if k.startswith("copula:"))) == (10, 413)
