@@ -97,6 +97,11 @@ class UnplacedMention:
 UNPLACED_REASONS = ("discontinuous", "zero_mention")
 """Why a CorefUD mention has no span: its words are not contiguous, or it lies on an empty node."""
 
+LINK_REASONS = {"pred": "predicative", "appos": "appositive"}
+"""The CorefUD link types (`Utterance.mention_links`) of mentions OntoNotes does not annotate as coreference,
+and the reason β2 drops each with: a predicate nominal ("Bernoulli was [a Swiss mathematician]") and an
+apposition ("Hu Shih, [the leader of the movement]"). See `select.beta2_mentions`."""
+
 RELATIONS = ("bridging", "split_antecedent")
 """CorefUD relations between entities that a coreference chain cannot hold: read, ignored, counted."""
 
@@ -133,6 +138,10 @@ class Utterance:
     """Dependency relation of each token (UD), parallel to `heads`."""
     mention_heads: list[int | None] = field(default_factory=list)
     """The input's own head token of each mention (CorefUD's `head`), parallel to `mentions`; empty if none."""
+    mention_links: list[str | None] = field(default_factory=list)
+    """The input's own link type of each mention (CorefUD's `link` field: GUM's `coref`, `ana`, `pred`,
+    `appos`, ...; None where a bracket leaves it out), parallel to `mentions`; empty if the input has none.
+    β2 drops the links OntoNotes does not annotate (`LINK_REASONS`)."""
     unplaced: list[UnplacedMention] = field(default_factory=list)
     """Mentions of this sentence that no span can hold (CorefUD), dropped by select with their reason."""
 

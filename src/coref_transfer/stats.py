@@ -34,7 +34,7 @@ from typing import Any
 from coref_transfer.audit import audit_rows
 from coref_transfer.entity_types import ETYPE_SOURCES, ETYPES
 from coref_transfer.errors import CorefTransferError
-from coref_transfer.model import UNPLACED_REASONS
+from coref_transfer.model import LINK_REASONS, UNPLACED_REASONS
 
 STAGES = ("select", "translate", "refine")
 """The stages whose stats.json this module describes, in pipeline order."""
@@ -58,14 +58,16 @@ SELECT_MENTION_REASONS = {
     "beta1": SELECT_UTTERANCE_REASONS,
     "beta2": (
         "contains_verb", "first_second_person", "other_pronoun", "numeral", "verb_root", "wh_word", "other_root",
-        "negative", "quantifier", "reciprocal", "reflexive", "self_other",
+        "negative", "quantifier", "reciprocal", "reflexive", "self_other", *LINK_REASONS.values(),
     ),
     "beta3": ("cluster_too_small", "cluster_no_noun"),
 }
 """Why select drops a mention, per paper label (a mention lost with its
 utterance carries the utterance's reason; with its cluster, `cluster_` + the
 cluster's). A CorefUD mention no span can hold (`model.UNPLACED_REASONS`:
-discontinuous, or a zero on an empty node) is dropped at α with that reason."""
+discontinuous, or a zero on an empty node) is dropped at α with that reason; one
+whose CorefUD link OntoNotes does not annotate (`model.LINK_REASONS`:
+predicative, appositive) at β2."""
 SELECT_CLUSTER_REASONS = ("too_small", "no_noun")
 
 TRANSLATE_UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted")

@@ -37,6 +37,15 @@ What a file becomes:
   `head` field, as in GUM). A mention whose words are not contiguous is
   `UnplacedMention(reason="discontinuous")`, one on empty nodes only
   `UnplacedMention(reason="zero_mention")`.
+- **Links.** When the `# global.Entity` header has a field named `link`
+  (`LINK_FIELD`, the only name accepted: GUM's
+  `GRP-etype-infstat-salience-centering-minspan-link-identity`),
+  `mention_links` holds each `Mention`'s value of it (GUM's `sgl`, `coref`,
+  `ana`, `cata`, `disc`, `pred`, `appos`; None where the bracket leaves it
+  out; a discontinuous mention's from its first subspan), parallel to
+  `mentions`. Without such a field (CorefUD's `eid-etype-head-other`, our
+  own export) `mention_links` is empty: no link information, and select
+  drops nothing for it (`select.beta2_mentions` drops `pred` and `appos`).
 - **Names.** CorefUD has no named-entity layer; `Utterance.entities` holds
   the names its mentions imply (`names`: a mention of a person, place,
   organization, ... whose root is a proper noun), labelled as OntoNotes
@@ -120,6 +129,8 @@ _FORBIDDEN_IN_ID = set("-=| \t()[]<>,:")
 _TRAILING_NUMBER_RE = re.compile(r"(\d+)$")
 _ANNOTATIONS = ("Entity=", "Bridge=", "SplitAnte=")
 _COMMENTS = ("# newdoc", "# speaker", "# global.Entity")
+LINK_FIELD = "link"
+"""The one `# global.Entity` field name read as a mention's link type (module docstring, "Links")."""
 
 
 @lru_cache(maxsize=512)
@@ -223,6 +234,8 @@ class _Mention:
     eid: str
     subspans: int = 0
     """n of a discontinuous mention's `[k/n]` subspans; 0 for a continuous one."""
+    link: str | None = None
+    """The `link` field of its first subspan's bracket (None without one)."""
 
 
 @dataclass
@@ -251,6 +264,8 @@ class _Reader:
         self.speaker = "-"
         self.fields: tuple[int, int | None, int | None] | None = None
         """Positions of the eid (or GRP), etype and head fields of `# global.Entity`."""
+        self.link_at: int | None = None
+        """Position of the `link` field (`LINK_FIELD`) of `# global.Entity`; None when the header has none."""
         self.split = 0
         """How many '-' of an opening bracket to split at: enough for the fields read."""
         # Per sentence: the node of each row (-1 for a multiword token), the
@@ -258,13 +273,14 @@ class _Reader:
         self.row_node: Sequence[int] | None = None
         self.node_word: Sequence[int] | None = None
         self.word_rows: Sequence[int] | None = None
-        self.open: list[tuple[str, int, int, int | None, int, tuple[_Mention, int, int] | None]] = []
-        """Open mentions: (entity id, first node, chain, head, line, the discontinuous mention and its k, n);
+        self.open: list[tuple[str, int, int, int | None, int, tuple[_Mention, int, int] | None, str | None]] = []
+        """Open mentions: (entity id, first node, chain, head, line, the discontinuous mention and its k, n, link);
         a closing bracket closes the last one of its entity (a list: mentions nest a few deep at most)."""
         self.pending: dict[str, list[_Mention]] = {}
         """Discontinuous mentions whose last subspan has not come, per entity id."""
         self.mentions: list[Mention] = []
         self.heads: list[int | None] = []
+        self.mention_links: list[str | None] = []
         self.unplaced: list[UnplacedMention] = []
 
     def error(self, line: int | None, problem: str) -> InputFormatError:
@@ -331,7 +347,8 @@ class _Reader:
             etype = next((i for i, name in enumerate(names) if name in ("etype", "entity")), None)
             head = names.index("head") if "head" in names else None
             self.fields = (eid, etype, head)
-            self.split = max(i for i in (eid, etype, head) if i is not None) + 1
+            self.link_at = names.index(LINK_FIELD) if LINK_FIELD in names else None
+            self.split = max(i for i in (eid, etype, head, self.link_at) if i is not None) + 1
 
     # ---- documents ------------------------------------------------------
 
@@ -404,7 +421,7 @@ class _Reader:
         heads = self.tree(words[6], first)
         xpos = words[4]
         pos = list(xpos) if "_" not in xpos else [x if x != "_" else u for u, x in zip(words[3], xpos)]
-        self.mentions, self.heads, self.unplaced = [], [], []
+        self.mentions, self.heads, self.mention_links, self.unplaced = [], [], [], []
         for i, misc in enumerate(cols[9]):
             if misc != "_" and ("Entity=" in misc or "Bridge=" in misc or "SplitAnte=" in misc):
                 self.annotations(misc, i, first + i)
@@ -441,6 +458,7 @@ class _Reader:
                 heads=heads,
                 deprels=list(words[7]),
                 mention_heads=self.heads if self.fields is not None and self.fields[2] is not None else [],
+                mention_links=self.mention_links if self.link_at is not None else [],
                 unplaced=self.unplaced,
             )
         )
@@ -589,14 +607,16 @@ class _Reader:
             cluster = doc.clusters[eid] = len(doc.clusters) + 1
         if etype_at is not None and etype_at < len(values) and values[etype_at] and cluster not in doc.etypes:
             doc.etypes[cluster] = values[etype_at]
+        link_at = self.link_at
+        link = (values[link_at] or None) if link_at is not None and link_at < len(values) else None
         if k is None:  # a continuous mention: no object, a tuple on the stack (the hot path)
             if closing:
-                self.span_mention(cluster, node, node, head, eid, line, line)
+                self.span_mention(cluster, node, node, head, eid, line, line, link)
             else:
-                self.open.append((eid, node, cluster, head, line, None))
+                self.open.append((eid, node, cluster, head, line, None, link))
             return
         if k == 1:
-            mention = _Mention(cluster, [[node, None]], line, eid, total)  # type: ignore[arg-type]
+            mention = _Mention(cluster, [[node, None]], line, eid, total, link)  # type: ignore[arg-type]
             self.pending.setdefault(eid, []).append(mention)
         else:
             opened = [entry[5][0] for entry in self.open if entry[0] == eid and entry[5] is not None]
@@ -615,7 +635,7 @@ class _Reader:
             if k == total:
                 self.discontinuous(mention, head, line)
         else:
-            self.open.append((eid, node, cluster, head, line, (mention, k, total)))
+            self.open.append((eid, node, cluster, head, line, (mention, k, total), link))
 
     def closing(self, body: str, node: int, line: int) -> None:
         eid, k, total = body, None, None
@@ -631,20 +651,22 @@ class _Reader:
             if not eid or _FORBIDDEN_IN_ID.intersection(eid):
                 raise self.error(line, f"malformed closing Entity bracket '{body})' (expected 'EID)')")
             raise self.error(line, f"Entity bracket '{body})' closes a mention of entity {eid!r} never opened in its sentence")
-        _, start, cluster, head, opened_at, subspan = stack.pop(at)
+        _, start, cluster, head, opened_at, subspan, link = stack.pop(at)
         if (subspan[1:] if subspan else (None, None)) != (k, total):
             opened = f"{eid}[{subspan[1]}/{subspan[2]}]" if subspan else eid
             raise self.error(line, f"Entity bracket '{body})' closes the mention opened as '({opened}' at line {opened_at}")
         if subspan is None:
-            self.span_mention(cluster, start, node, head, eid, opened_at, line)
+            self.span_mention(cluster, start, node, head, eid, opened_at, line, link)
             return
         mention = subspan[0]
         mention.ranges[-1][1] = node
         if k == total:
             self.discontinuous(mention, head, line)
 
-    def span_mention(self, cluster: int, start: int, end: int, head: int | None, eid: str, opened: int, line: int) -> None:
-        """A continuous mention over the nodes start..end: a `Mention` with its head, or a zero mention."""
+    def span_mention(
+        self, cluster: int, start: int, end: int, head: int | None, eid: str, opened: int, line: int, link: str | None
+    ) -> None:
+        """A continuous mention over the nodes start..end: a `Mention` with its head and link, or a zero mention."""
         head_node = None
         if head is not None:
             if head > end - start + 1:
@@ -658,6 +680,7 @@ class _Reader:
         if node_word is None:  # nodes are words
             self.mentions.append(Mention(cluster, Span(start, end)))
             self.heads.append(head_node)
+            self.mention_links.append(link)
             return
         words = [w for w in node_word[start : end + 1] if w >= 0]
         if not words:
@@ -665,6 +688,7 @@ class _Reader:
             return
         self.mentions.append(Mention(cluster, Span(words[0], words[-1])))
         self.heads.append(None if head_node is None or node_word[head_node] < 0 else node_word[head_node])
+        self.mention_links.append(link)
 
     def discontinuous(self, mention: _Mention, head: int | None, line: int) -> None:
         """A mention written as `[k/n]` subspans, read to its last: placed if its words are contiguous."""
@@ -693,6 +717,7 @@ class _Reader:
             head_word = nodes[head - 1] if node_word is None else node_word[nodes[head - 1]]
         self.mentions.append(Mention(mention.cluster, Span(words[0], words[-1])))
         self.heads.append(None if head_word is None or head_word < 0 else head_word)
+        self.mention_links.append(mention.link)
 
     def links(self, name: str, value: str, line: int) -> None:
         """Rule 6: `Bridge=` and `SplitAnte=` links, counted; their entities checked when the document ends."""

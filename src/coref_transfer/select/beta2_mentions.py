@@ -7,6 +7,52 @@ noun. Every other root is dropped with a reason that says what it was.
 A kept root is not enough: quantifiers, negatives, reciprocals and
 reflexives are dropped too, since no name can stand for them in stage γ
 (`select.stand_in`).
+
+**Predicative and appositive links (CorefUD).** GUM annotates as coreference
+two links that OntoNotes' scheme does not: a predicate nominal and its
+subject, and an apposition and the noun phrase it follows. Its `link` field
+(`Utterance.mention_links`, read by `corefud.reader`) names them on the
+mention that is the predicate or the apposition, never on the subject or the
+anchor:
+
+- `pred`: "Daniel Bernoulli FRS (...) was [a Swiss mathematician and
+  physicist]" (GUM_bio_bernoulli), "He was also [a friend of Alexander
+  Hamilton]", and after "as": "served as [a military engineer]"
+  (GUM_bio_enfant);
+- `appos`: "Hu Shih, [the leader of the New Culture Movement]"
+  (GUM_bio_chao), "Joyce, [his girlfriend]" (GUM_fiction_frankenstein).
+
+β2 drops such a mention first, whatever its root, with a reason of its own
+(`link_reason`, `model.LINK_REASONS`): `predicative` or `appositive`,
+counted in select's stats.json as every drop is. α does not see it
+(`alpha_nesting`): it makes no other mention nested, crossing or a duplicate
+(as in OntoNotes, where it is no mention), and every one whose sentence β1
+keeps is dropped here by name. The subject and the anchor stay in their
+chain; a chain left with one mention goes at β3 (`cluster_too_small`). The
+placeholder stands for the subject or the anchor, and the predicate's or
+apposition's words stay in the English the model translates ("Alberto was
+also a friend of Alexander Hamilton", "Joyce, his girlfriend" with Joyce
+replaced), as with OntoNotes input. A corpus whose `# global.Entity` has no
+`link` field, and CoNLL-2012 input, have no link information: nothing is
+dropped for it. `scripts/corefud-links.py` counts, on a corpus and select's
+output, where each such mention went (none reaches translation) and
+compares with OntoGUM (the same GUM documents re-annotated to the OntoNotes
+guidelines); its figures on GUM train are in the README ("Starting from a
+CorefUD corpus").
+
+Limits:
+
+- OntoNotes' mention of an apposition is the whole "NP , apposition" span
+  ("[Hu Shih, the leader of the New Culture Movement]", "[this guy
+  Nierman]"): OntoGUM has 298 of GUM train's 655 appositions inside a wider
+  mention and none alone. The anchor here keeps its own span, so its
+  placeholder stands beside the apposition: "And I saw [this guy] Nierman"
+  (GUM_conversation_artist) becomes "I saw Alberto Nierman" (45 anchors on
+  GUM train reach translation right before their apposition). Widening the
+  anchor over the apposition would give OntoNotes' span.
+- OntoGUM keeps some predicates in their chains: 44 of GUM train's 72 after
+  "as" ("as [professor of mathematics]", GUM_bio_bernoulli) and 10 of 413
+  after a copula; GUM labels them all `pred`, and β2 follows GUM's label.
 """
 
 from __future__ import annotations
@@ -15,9 +61,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from coref_transfer.lang.en.pronouns import REFLEXIVE_WORDS
+from coref_transfer.model import LINK_REASONS
 from coref_transfer.select.stand_in import drop_reason
 
 WH_TAGS = frozenset(("WP", "WP$", "WDT", "WRB"))
+
+
+def link_reason(link: str | None) -> str | None:
+    """β2's reason for a mention of this CorefUD link type (`predicative`, `appositive`), or None."""
+    return LINK_REASONS.get(link) if link is not None else None
 
 
 def root_reason(word: str, tag: str, config: Mapping[str, Any]) -> str | None:

@@ -22,7 +22,7 @@ from coref_transfer.model import RELATIONS, NamedEntity, Part, Utterance
 from coref_transfer.records import SelectedMention
 from coref_transfer.select.alpha_nesting import alpha_reasons
 from coref_transfer.select.beta1_utterances import utterance_reason
-from coref_transfer.select.beta2_mentions import mention_reason
+from coref_transfer.select.beta2_mentions import link_reason, mention_reason
 from coref_transfer.select.beta3_clusters import cluster_reason
 from coref_transfer.select.heads import Head, find_head, find_head_dep, find_head_in_bits
 from coref_transfer.select.stand_in import (
@@ -106,7 +106,8 @@ def select_utterance(
         entity_types: the CorefUD entity type of each chain (`Part.entity_types`; none for CoNLL-2012).
     """
     mentions = [SelectedMention(m.cluster_id, m.span) for m in utt.mentions]
-    for fate, reason in zip(mentions, alpha_reasons(utt.mentions)):
+    link_drops = [link_reason(link) for link in utt.mention_links]  # CorefUD: predicates and appositions
+    for fate, reason in zip(mentions, alpha_reasons(utt.mentions, [r is not None for r in link_drops])):
         if reason:
             fate.dropped_at, fate.reason = "alpha", reason
     ufate = UtteranceFate(utt, mentions)
@@ -141,7 +142,8 @@ def select_utterance(
             found = find_head_in_bits(utt.parse_bits, utt.pos, start, end) if has_tree else None
             head = found if found is not None else find_head(tree(), start, end, utt.pos)
         fate.root, fate.coordinated = head.index, head.coordinated
-        reason = mention_reason(utt.tokens, utt.pos, start, end, head.index, sel)
+        reason = link_drops[k] if link_drops else None
+        reason = reason or mention_reason(utt.tokens, utt.pos, start, end, head.index, sel)
         if is_pronoun(utt.pos, start, end):
             if deps is not None:
                 fate.role = pronoun_role_dep(utt.tokens, utt.pos, deps, start, end)
