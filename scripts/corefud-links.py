@@ -35,6 +35,7 @@ from coref_transfer.conll.reader import read_conll
 from coref_transfer.corefud.reader import iter_corefud
 from coref_transfer.model import LINK_REASONS, Utterance
 from coref_transfer.records import SelectedMention, read_records
+from coref_transfer.select.beta2_mentions import widen_appositions
 
 
 def predicate_kind(utt: Utterance, start: int, end: int) -> str:
@@ -76,7 +77,8 @@ def measure(select_dir: Path, corpus: list[Path], ontogum: Path | None = None) -
             onto_utts = onto_part.utterances
         for utt in part.utterances:
             mentions = fates[(part.doc_id, part.part, utt.index)]
-            assert [(m.cluster_id, m.span) for m in mentions] == [(m.cluster_id, m.span) for m in utt.mentions]
+            widened, _ = widen_appositions(utt.mentions, utt.mention_links, utt.pos)  # select's spans
+            assert [(m.cluster_id, m.span) for m in mentions] == [(m.cluster_id, m.span) for m in widened]
             for mention, fate, link in zip(utt.mentions, mentions, utt.mention_links):
                 if link not in LINK_REASONS:
                     continue

@@ -21,7 +21,7 @@ from coref_transfer.config import validate_config
 from coref_transfer.corefud.reader import read_corefud
 from coref_transfer.model import LINK_REASONS, Mention, Span
 from coref_transfer.select.alpha_nesting import alpha_reasons
-from coref_transfer.select.beta2_mentions import link_reason
+from coref_transfer.select.beta2_mentions import link_reason, widen_appositions
 from coref_transfer.select.pipeline import compute_stats, select_part
 from coref_transfer.select.run import run_select
 from coref_transfer.stats import SELECT_MENTION_REASONS
@@ -142,12 +142,40 @@ def test_beta2_drops_predicates_and_appositions_with_their_reasons(tmp_path):
     assert got[(0, "a doctor")] == ("beta2", "predicative")
     assert got[(2, "a poet")] == ("beta2", "predicative")  # after "as"
     assert got[(1, "her brother")] == ("beta2", "appositive")  # not nested: α does not see it
-    # The subject and the anchor stay in their chains, which β3 keeps.
-    for kept in ((0, "Anna"), (1, "Bruno"), (1, "her"), (2, "Carla"), (3, "She"), (3, "Bruno")):
+    # The anchor is widened over its apposition, OntoNotes' mention; holding "her", it is not a leaf, and α
+    # drops it as it would drop "[Bruno, [her] brother]" read from OntoNotes; Bruno's chain is then too small.
+    assert got[(1, "Bruno , her brother")] == ("alpha", "nested")
+    assert got[(3, "Bruno")] == ("beta3", "cluster_too_small")
+    # The subjects stay in their chains, which β3 keeps.
+    for kept in ((0, "Anna"), (1, "her"), (2, "Carla"), (3, "She")):
         assert got[kept] == (None, None), kept
     # A mention holding a predicate is not nested (OntoNotes has no mention inside it): it reaches
     # β3, which drops its one-mention chain.
     assert got[(2, "a reputation as a poet")] == ("beta3", "cluster_too_small")
+
+
+@pytest.mark.parametrize(
+    ("tags", "links", "anchor", "apposition", "widened"),
+    [
+        # "Hu Shih , the leader": the anchor takes the comma and the apposition
+        (["NNP", "NNP", ",", "DT", "NN"], ["coref", "appos"], (0, 1), (3, 4), (0, 4)),
+        # "the CRA ( Computing Research Association )": the closing bracket comes along
+        (["DT", "NNP", "-LRB-", "NNP", "NNP", "NNP", "-RRB-"], ["coref", "appos"], (0, 1), (3, 5), (0, 6)),
+        # "this guy Nierman": nothing between (else "I saw Alberto Nierman")
+        (["DT", "NN", "NNP"], ["coref", "appos"], (0, 1), (2, 2), (0, 2)),
+        # a word between: not an apposition of that mention
+        (["NNP", "NNP", "VBD", "DT", "NN"], ["coref", "appos"], (0, 1), (3, 4), (0, 1)),
+        # a predicate is no anchor
+        (["NNP", "NNP", ",", "DT", "NN"], ["pred", "appos"], (0, 1), (3, 4), (0, 1)),
+        # no link information: nothing
+        (["NNP", "NNP", ",", "DT", "NN"], [], (0, 1), (3, 4), (0, 1)),
+    ],
+)
+def test_an_anchor_is_widened_over_its_apposition(tags, links, anchor, apposition, widened):
+    mentions = [Mention(1, Span(*anchor)), Mention(1, Span(*apposition))]
+    got, n = widen_appositions(mentions, links, tags)
+    assert [(m.span.start, m.span.end) for m in got] == [widened, apposition]
+    assert n == (widened != anchor)
 
 
 def test_stats_count_the_drops_per_reason(tmp_path):
@@ -155,11 +183,12 @@ def test_stats_count_the_drops_per_reason(tmp_path):
     stats = compute_stats([select_part(part, validate_config({}))])  # accounting checked inside
     dropped = stats["dropped"]["mentions"]
     assert (dropped["predicative"], dropped["appositive"]) == (2, 1)
-    assert dropped["nested"] == 0
+    assert dropped["nested"] == 1  # the widened anchor (above)
+    assert stats["anomalies"]["appositions_widened"] == 1
     assert stats["beta1"]["mentions"] - stats["beta2"]["mentions"] == sum(
         dropped[r] for r in SELECT_MENTION_REASONS["beta2"]
     ) == 3
-    assert stats["beta3"]["mentions"] == 6 and stats["beta3"]["clusters"] == 3
+    assert stats["beta3"]["mentions"] == 4 and stats["beta3"]["clusters"] == 2
 
 
 def test_a_corpus_without_a_link_field_drops_nothing_for_links(tmp_path):
@@ -189,7 +218,7 @@ def test_on_gum_train_no_predicate_or_apposition_reaches_translation(tmp_path):
     # Every other one went with its sentence at β1.
     for link in LINK_REASONS:
         assert {fate.split(":")[0] for fate in got[link]["fate"]} == {"beta1", "beta2"}
-    assert got["appos"]["anchor_kept_before"] == 45
+    assert got["appos"]["anchor_kept_before"] == 4  # 45 before anchors were widened over their apposition
     if "ontogum" in got:  # the limits in select.beta2_mentions
         assert got["ontogum"]["appos"] == {"absent": 357, "inside_wider": 298}
         pred = got["ontogum"]["pred"]

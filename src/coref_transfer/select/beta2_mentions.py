@@ -40,16 +40,20 @@ compares with OntoGUM (the same GUM documents re-annotated to the OntoNotes
 guidelines); its figures on GUM train are in the README ("Starting from a
 CorefUD corpus").
 
+OntoNotes' mention of an apposition is the whole "NP , apposition" span
+("[Hu Shih, the leader of the New Culture Movement]", "[this guy
+Nierman]"): OntoGUM has 298 of GUM train's 655 appositions inside a wider
+mention and none alone. So before α, an anchor of the apposition's chain
+that ends right before it (nothing between but a comma, a dash, a colon or
+an opening bracket) is widened over it (`widen_appositions`; a closing
+bracket right after the apposition comes along): the placeholder then
+stands for the whole, as it would for OntoNotes input, where it would
+otherwise stand beside the apposition ("And I saw [this guy] Nierman"
+would become "I saw Alberto Nierman"). Counted in select's stats.json as
+`anomalies.appositions_widened`.
+
 Limits:
 
-- OntoNotes' mention of an apposition is the whole "NP , apposition" span
-  ("[Hu Shih, the leader of the New Culture Movement]", "[this guy
-  Nierman]"): OntoGUM has 298 of GUM train's 655 appositions inside a wider
-  mention and none alone. The anchor here keeps its own span, so its
-  placeholder stands beside the apposition: "And I saw [this guy] Nierman"
-  (GUM_conversation_artist) becomes "I saw Alberto Nierman" (45 anchors on
-  GUM train reach translation right before their apposition). Widening the
-  anchor over the apposition would give OntoNotes' span.
 - OntoGUM keeps some predicates in their chains: 44 of GUM train's 72 after
   "as" ("as [professor of mathematics]", GUM_bio_bernoulli) and 10 of 413
   after a copula; GUM labels them all `pred`, and β2 follows GUM's label.
@@ -61,7 +65,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from coref_transfer.lang.en.pronouns import REFLEXIVE_WORDS
-from coref_transfer.model import LINK_REASONS
+from coref_transfer.model import LINK_REASONS, Mention, Span
 from coref_transfer.select.stand_in import drop_reason
 
 WH_TAGS = frozenset(("WP", "WP$", "WDT", "WRB"))
@@ -70,6 +74,42 @@ WH_TAGS = frozenset(("WP", "WP$", "WDT", "WRB"))
 def link_reason(link: str | None) -> str | None:
     """β2's reason for a mention of this CorefUD link type (`predicative`, `appositive`), or None."""
     return LINK_REASONS.get(link) if link is not None else None
+
+
+#: PTB tags that may stand between an anchor and its apposition ("Hu Shih, the leader"; "Joyce -- his girlfriend").
+APPOSITION_GAP_TAGS = frozenset((",", ":", "-LRB-", "HYPH", "NFP"))
+
+
+def widen_appositions(
+    mentions: Sequence[Mention], links: Sequence[str | None], pos: Sequence[str]
+) -> tuple[list[Mention], int]:
+    """The mentions with each apposition's anchor widened over it (see the module docstring), and how many.
+
+    An anchor is a mention of the apposition's chain, not itself a predicate or an apposition, that ends
+    before the apposition with only `APPOSITION_GAP_TAGS` between; the nearest one is widened.
+    """
+    out = list(mentions)
+    if not links:
+        return out, 0
+    widened = 0
+    for k, link in enumerate(links):
+        if link != "appos":
+            continue
+        appos = mentions[k].span
+        anchors = [
+            j for j, m in enumerate(out)
+            if j != k and m.cluster_id == mentions[k].cluster_id and link_reason(links[j]) is None
+            and m.span.end < appos.start and all(tag in APPOSITION_GAP_TAGS for tag in pos[m.span.end + 1 : appos.start])
+        ]  # fmt: skip
+        if not anchors:
+            continue
+        j = max(anchors, key=lambda i: out[i].span.end)
+        end = appos.end
+        if "-LRB-" in pos[out[j].span.end + 1 : appos.start] and end + 1 < len(pos) and pos[end + 1] == "-RRB-":
+            end += 1
+        out[j] = Mention(out[j].cluster_id, Span(out[j].span.start, end))
+        widened += 1
+    return out, widened
 
 
 def root_reason(word: str, tag: str, config: Mapping[str, Any]) -> str | None:

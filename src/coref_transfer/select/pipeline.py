@@ -22,7 +22,7 @@ from coref_transfer.model import RELATIONS, NamedEntity, Part, Utterance
 from coref_transfer.records import SelectedMention
 from coref_transfer.select.alpha_nesting import alpha_reasons
 from coref_transfer.select.beta1_utterances import utterance_reason
-from coref_transfer.select.beta2_mentions import link_reason, mention_reason
+from coref_transfer.select.beta2_mentions import link_reason, mention_reason, widen_appositions
 from coref_transfer.select.beta3_clusters import cluster_reason
 from coref_transfer.select.heads import Head, find_head, find_head_dep, find_head_in_bits
 from coref_transfer.select.stand_in import (
@@ -56,6 +56,8 @@ class UtteranceFate:
     mentions: list[SelectedMention]
     dropped_at: str | None = None
     reason: str | None = None
+    widened: int = 0
+    """Anchors widened over their apposition (`beta2_mentions.widen_appositions`)."""
 
 
 @dataclass
@@ -105,12 +107,15 @@ def select_utterance(
     Args:
         entity_types: the CorefUD entity type of each chain (`Part.entity_types`; none for CoNLL-2012).
     """
+    spans, widened = widen_appositions(utt.mentions, utt.mention_links, utt.pos)  # CorefUD: OntoNotes' spans
+    if widened:
+        utt = replace(utt, mentions=spans)
     mentions = [SelectedMention(m.cluster_id, m.span) for m in utt.mentions]
     link_drops = [link_reason(link) for link in utt.mention_links]  # CorefUD: predicates and appositions
     for fate, reason in zip(mentions, alpha_reasons(utt.mentions, [r is not None for r in link_drops])):
         if reason:
             fate.dropped_at, fate.reason = "alpha", reason
-    ufate = UtteranceFate(utt, mentions)
+    ufate = UtteranceFate(utt, mentions, widened=widened)
     reason = utterance_reason(utt.pos, sel)
     if reason:
         ufate.dropped_at, ufate.reason = "beta1", reason
@@ -272,6 +277,7 @@ class Stats:
             self.anomalies["span_in_two_chains"] += sum(f.reason == "duplicate_span" for f in ufate.mentions)
             self.anomalies["duplicate_mentions"] += sum(f.reason == "duplicate_mention" for f in ufate.mentions)
             self.anomalies["crossing_mentions"] += sum(f.reason == "crossing" for f in ufate.mentions)
+            self.anomalies["appositions_widened"] += ufate.widened
         for stage, seen in doc_seen.items():
             self.counts[stage]["parts"] += seen
         for cluster in result.clusters:
@@ -311,7 +317,7 @@ class Stats:
         out["anomalies"] = {
             k: int(self.anomalies[k])
             for k in ("span_in_two_chains", "duplicate_mentions", "crossing_mentions", "singleton_chains",
-                      "sentences_without_tree", "unmapped_entity_labels", *RELATIONS)
+                      "sentences_without_tree", "unmapped_entity_labels", "appositions_widened", *RELATIONS)
         }
         out["classes"] = {k: int(v) for k, v in sorted(self.classes.items())}
         out["etypes"] = {t: int(self.etypes[t]) for t in ETYPES}
