@@ -99,7 +99,8 @@ def widen_appositions(
         anchors = [
             j for j, m in enumerate(out)
             if j != k and m.cluster_id == mentions[k].cluster_id and link_reason(links[j]) is None
-            and m.span.end < appos.start and all(tag in APPOSITION_GAP_TAGS for tag in pos[m.span.end + 1 : appos.start])
+            and m.span.end < appos.start
+            and all(tag in APPOSITION_GAP_TAGS for tag in pos[m.span.end + 1 : appos.start])
         ]  # fmt: skip
         if not anchors:
             continue
