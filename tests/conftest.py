@@ -21,11 +21,39 @@ pytest_plugins = ["tiny_models"]
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE = REPO / "resources" / "sample"
+SHARED_UD = Path(os.environ.get("COREF_TRANSFER_UD", REPO / ".." / "shared" / "data" / "ud")).resolve()
+"""The UD Italian treebanks the shipped lexicon was built from (the parser's `ud` default; not shipped)."""
 PLUGINS = REPO / "tests" / "plugins"
 """Translation plugins the tests load (`translate.backend: plugin`): importable here and in PLUGIN_ENV."""
 sys.path.insert(0, str(PLUGINS))
 PLUGIN_ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), str(PLUGINS)])}
 """The environment for a workflow or CLI subprocess that loads those plugins."""
+
+
+@pytest.fixture(params=["tiny", "sample"])
+def delta(request, tmp_path) -> Path:
+    """A δ table: the hand-written one (`delta_rows.TINY`), or the sample's (from a workflow run)."""
+    from delta_rows import SAMPLE_DELTA, TINY, write_delta
+
+    if request.param == "tiny":
+        return write_delta(tmp_path / "delta.parquet", TINY)
+    if not SAMPLE_DELTA.exists():
+        pytest.fail(f"no {SAMPLE_DELTA.relative_to(REPO)}: run the workflow on the sample first (make test does)")
+    return SAMPLE_DELTA
+
+
+@pytest.fixture
+def exported(delta, tmp_path):
+    """(δ rows grouped by split, export_all's result, the output folder), the exports made with a stand-in
+    readability scorer."""
+    from delta_rows import fake_readability
+
+    from coref_transfer.export.export import export_all
+    from coref_transfer.export.rows import group_rows, load_delta
+
+    out = tmp_path / "export"
+    result = export_all(delta, out, readability=fake_readability)
+    return group_rows(load_delta(delta)), result, out
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """Hand-written δ rows for the export tests (`test_export`, `test_multiword`), and the official UD validator.
 
-A helper module, not a test module: the tests that share these rows import them from here.
+A helper module, not a test module: the tests that share these rows import them from here; the fixtures made
+of them (`delta`, `exported`) are in conftest.py.
 """
 
 from __future__ import annotations
@@ -11,9 +12,23 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from coref_transfer.export.rows import group_rows
+from coref_transfer.export.rows import group_rows, unique_mentions
 from coref_transfer.records import RefinedUtterance
 from coref_transfer.schema import DELTA, write_table
+
+SAMPLE_DELTA = Path(__file__).resolve().parent.parent / "results" / "refine" / "all" / "delta.parquet"
+"""The sample's δ table, from a workflow run (`make test` makes one first)."""
+
+
+def fake_readability(text: str) -> dict[str, float]:
+    """A deterministic stand-in scorer (the real one is tested on its own in test_export)."""
+    return {"flesch_vacca": len(text) / 4, "gulpease": float(len(text.split()))}
+
+
+def expected_mentions(row, zeros=True):
+    """The span formats' mentions of a row; `zeros=False`: without the zero mentions (CorefUD's empty nodes)."""
+    return [(m.cluster_id, m.span.start, m.span.end) for m in unique_mentions(row, zeros)[0]]
+
 
 # --- the hand-written table ------------------------------------------------
 

@@ -15,14 +15,14 @@ import sys
 import time
 from pathlib import Path
 
+import env_guard
 import pytest
 import yaml
+from conftest import REPO
 from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
 from packaging.version import Version
 
-import env_guard
-from conftest import REPO
 from coref_transfer.train.tiny import TINY_SETTINGS
 
 try:
@@ -290,7 +290,7 @@ PIPELINE = ("select", "translate", "refine", "export", "report", "train")
 @pytest.fixture(scope="module")
 def guarded_runs(tmp_path_factory):
     """Every environment's commands, each under its guard, on one working folder (run once)."""
-    from test_workflow import make_workdir
+    from workflow_runs import make_workdir
 
     workdir = make_workdir(tmp_path_factory.mktemp("envs") / "work")
     runs: dict[str, list[dict]] = {}

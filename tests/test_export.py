@@ -7,11 +7,19 @@ import json
 import sys
 from collections import defaultdict
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from conftest import REPO
-from delta_rows import DOC, TINY, group, mention, udvalidate, utterance, write_delta
+from delta_rows import (
+    DOC,
+    TINY,
+    expected_mentions,
+    fake_readability,
+    group,
+    mention,
+    udvalidate,
+    utterance,
+    write_delta,
+)
 from udapi.core.document import Document
 
 from coref_transfer.conll.reader import read_conll
@@ -19,41 +27,12 @@ from coref_transfer.corefud.reader import read_corefud
 from coref_transfer.errors import ConfigError, InputFormatError
 from coref_transfer.export import conll2012, corefud, json_export, jsonlines
 from coref_transfer.export.export import FORMATS, export_all
-from coref_transfer.export.rows import group_rows, load_delta, space_after, unique_mentions, zero_mentions
+from coref_transfer.export.rows import space_after, zero_mentions
 from coref_transfer.model import parse_doc_key, span_root
 from coref_transfer.records import RefinedUtterance
 from coref_transfer.train.data import mention_head, read_documents
 
-SAMPLE_DELTA = REPO / "results" / "refine" / "all" / "delta.parquet"
 EXTENSIONS = {name: fmt.extension for name, fmt in FORMATS.items()}
-
-
-def fake_readability(text: str) -> dict[str, float]:
-    """A deterministic stand-in scorer (the real one is tested on its own below)."""
-    return {"flesch_vacca": len(text) / 4, "gulpease": float(len(text.split()))}
-
-
-@pytest.fixture(params=["tiny", "sample"])
-def delta(request, tmp_path) -> Path:
-    """A δ table: the hand-written one, or the sample's (from a workflow run)."""
-    if request.param == "tiny":
-        return write_delta(tmp_path / "delta.parquet", TINY)
-    if not SAMPLE_DELTA.exists():
-        pytest.fail(f"no {SAMPLE_DELTA.relative_to(REPO)}: run the workflow on the sample first (make test does)")
-    return SAMPLE_DELTA
-
-
-@pytest.fixture
-def exported(delta, tmp_path):
-    """(δ rows grouped by split, export_all's result, the output folder)."""
-    out = tmp_path / "export"
-    result = export_all(delta, out, readability=fake_readability)
-    return group_rows(load_delta(delta)), result, out
-
-
-def expected_mentions(row, zeros=True):
-    """The span formats' mentions of a row; `zeros=False`: without the zero mentions (CorefUD's empty nodes)."""
-    return [(m.cluster_id, m.span.start, m.span.end) for m in unique_mentions(row, zeros)[0]]
 
 
 # --- shared rules ------------------------------------------------------------

@@ -11,7 +11,7 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 from conftest import REPO
-from test_export import delta, expected_mentions, exported  # noqa: F401  (the fixtures)
+from delta_rows import expected_mentions
 
 from coref_transfer.conll.reader import read_conll
 from coref_transfer.schema import TABLES, read_table

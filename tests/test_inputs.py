@@ -14,7 +14,7 @@ import sys
 
 import pytest
 from conftest import REPO
-from test_corefud_reader import GUM, GUM_FILES, OURS
+from corefud_samples import GUM, GUM_FILES, OURS
 
 from coref_transfer.config import validate_config
 from coref_transfer.errors import ConfigError, InputFormatError, MissingInputError

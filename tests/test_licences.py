@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import REPO
-from test_nouns import SHARED_UD
+from conftest import REPO, SHARED_UD
 
 from coref_transfer.lang.it import nouns
 from coref_transfer.parsing import train

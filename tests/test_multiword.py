@@ -7,8 +7,7 @@ import re
 from collections import Counter
 
 import pytest
-from conftest import REPO
-from delta_rows import LEI, TINY, group, mention, udvalidate, utterance
+from delta_rows import LEI, SAMPLE_DELTA, TINY, group, mention, udvalidate, utterance
 
 from coref_transfer.export import corefud
 from coref_transfer.export.export import export_all
@@ -17,7 +16,6 @@ from coref_transfer.lang.it.multiword import NOMINAL, TOKEN, split
 from coref_transfer.lang.it.word_classes import auxiliary_lemma
 from coref_transfer.parsing.model import parse_feats
 
-SAMPLE_DELTA = REPO / "results" / "refine" / "all" / "delta.parquet"
 ART = "Definite=Def|Gender=Fem|Number=Sing|PronType=Art"
 
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, SHARED_UD
 
 from coref_transfer.errors import InputFormatError, MissingInputError
 from coref_transfer.lang.it.nouns import (
@@ -27,8 +27,6 @@ from coref_transfer.lang.it.nouns import (
 from coref_transfer.parsing.train import DEFAULT_TEST, DEFAULT_TRAIN
 
 SHIPPED = REPO / "resources" / "lexicon" / "it_nouns.tsv"
-SHARED_UD = Path(os.environ.get("COREF_TRANSFER_UD", REPO / ".." / "shared" / "data" / "ud")).resolve()
-"""The UD Italian treebanks the shipped lexicon was built from (the parser's `ud` default; not shipped)."""
 ENV = {**os.environ, "PYTHONPATH": str(REPO / "src")}
 
 FS, FP, MS, MP = "Gender=Fem|Number=Sing", "Gender=Fem|Number=Plur", "Gender=Masc|Number=Sing", "Gender=Masc|Number=Plur"

@@ -20,7 +20,7 @@ import yaml
 from conftest import PLUGIN_ENV as ENV
 from conftest import REPO
 from counting_translator import CountingTranslator, calls
-from test_workflow import make_workdir
+from workflow_runs import make_workdir
 
 pytestmark = pytest.mark.slow
 

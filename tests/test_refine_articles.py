@@ -9,7 +9,7 @@ counted skip reason asserted, and the mention spans after its deletions and inse
 from __future__ import annotations
 
 import pytest
-from test_refine_rules import run, sentence, spans, text
+from refine_sentences import run, sentence, spans, text
 
 from coref_transfer.lang.it import address, euphony, kinship
 from coref_transfer.lang.it.pronouns import PREPOSITIONS_WITH_DI, TONIC_PRONOUNS

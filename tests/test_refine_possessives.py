@@ -9,14 +9,13 @@ Fem Plur after "il tuo".
 from __future__ import annotations
 
 import pytest
+from conftest import REPO
 
 from coref_transfer.lang.it.noun_forms import is_invariable_shape, noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.nouns import shipped_lexicon
 from coref_transfer.parsing.backends import SpacyParser
 from coref_transfer.refine.base import Sentence
 from coref_transfer.refine.it.possessives import PossessiveAgreement
-
-from conftest import REPO
 
 MODEL = REPO / "resources" / "models" / "it_ud_coref_transfer"
 
@@ -202,7 +201,7 @@ def test_invariable_shapes_and_endings():
 
 
 def test_skip_reasons_on_hand_parses():
-    from test_refine_rules import run, sentence
+    from refine_sentences import run, sentence
 
     cases = {
         # no article, an invariable form, no features: nothing to go on

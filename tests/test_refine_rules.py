@@ -9,11 +9,11 @@ reason asserted); mention spans are checked after deletions and moves.
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
 import yaml
+from refine_sentences import parse, run, sentence, spans, text
 
 from coref_transfer.errors import ConfigError
 from coref_transfer.lang.it import articles as art
@@ -22,7 +22,7 @@ from coref_transfer.lang.it import pronouns
 from coref_transfer.model import Mention, Span
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.records import Change
-from coref_transfer.refine.base import Rule, Sentence
+from coref_transfer.refine.base import Sentence
 from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, DemonstrativePronoun
 from coref_transfer.refine.it.possessives import PossessiveAgreement
 from coref_transfer.refine.it.prodrop import SubjectPronounDeletion
@@ -30,38 +30,6 @@ from coref_transfer.refine.it.pronouns import CheSubjectPronoun, PrepositionPron
 from coref_transfer.refine.registry import DEFAULT_ORDER, RULES, build_rules, refine
 
 SCHEMA = Path(__file__).resolve().parent.parent / "src" / "coref_transfer" / "schemas" / "config.schema.yaml"
-
-
-def parse(block: str) -> ParsedSentence:
-    """A sentence from lines "form lemma UPOS feats head deprel".
-
-    `feats` is UD's "A=B|C=D" or "_"; `head` is 1-based as in CoNLL-U, 0 for
-    the root (the model's -1).
-    """
-    tokens = []
-    for line in textwrap.dedent(block).strip().splitlines():
-        form, lemma, upos, feats, head, deprel = line.split()
-        parsed_feats = {} if feats == "_" else dict(f.split("=", 1) for f in feats.split("|"))
-        tokens.append(Token(form, lemma, upos, "", parsed_feats, int(head) - 1, deprel))
-    return ParsedSentence(tokens)
-
-
-def sentence(block: str, *mentions: tuple[int, int, int]) -> Sentence:
-    """A Sentence with mentions given as (start, end, cluster): 0-based, end inclusive."""
-    return Sentence(parse(block), [Mention(c, Span(s, e)) for s, e, c in mentions])
-
-
-def run(rule: Rule, sent: Sentence) -> Sentence:
-    rule.apply(sent)
-    return sent
-
-
-def spans(sent: Sentence) -> list[tuple[int, int]]:
-    return [(x.span.start, x.span.end) for x in sent.mentions]
-
-
-def text(sent: Sentence) -> str:
-    return " ".join(sent.words())
 
 
 # --- Parses used by several tests ---------------------------------------------
@@ -1605,7 +1573,6 @@ def test_prodrop_then_euphonic_d_drops_the_d_before_a_consonant():
     which runs after pro-drop; pro-drop alone leaves it)."""
     import copy
 
-    from coref_transfer.parsing.model import ParsedSentence, Token
     from coref_transfer.refine.base import Sentence
     from coref_transfer.refine.registry import build_rules, refine
 

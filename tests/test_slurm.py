@@ -26,7 +26,7 @@ from collections import Counter
 import pytest
 import yaml
 from conftest import PLUGIN_ENV, REPO
-from test_workflow import make_workdir
+from workflow_runs import make_workdir
 
 pytestmark = pytest.mark.slow
 

@@ -10,11 +10,17 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO
+
 from coref_transfer.manifest import seal
 from coref_transfer.verify import (
-    VerifiedCache, mark_for_rebuild, pending_rebuilds, quarantine_path, rebuild_damaged, scan, sealed_folders,
+    VerifiedCache,
+    mark_for_rebuild,
+    pending_rebuilds,
+    quarantine_path,
+    rebuild_damaged,
+    scan,
+    sealed_folders,
     verify_folder,
 )
 
@@ -237,7 +243,7 @@ def test_verify_command_exit_codes_and_lines(tmp_path, folder):
 
 @pytest.mark.slow
 def test_workflow_rebuilds_damaged_folders_and_everything_downstream(tmp_path):
-    from test_workflow import jobs_run, make_workdir, snakemake
+    from workflow_runs import jobs_run, make_workdir, snakemake
 
     workdir = make_workdir(tmp_path / "w")
     assert snakemake(workdir).returncode == 0
