@@ -111,8 +111,8 @@ def summary(rows: list[dict[str, str]]) -> str:
     verdicts = Counter(r["verdict"] for r in rows)
     categories = Counter(c for r in rows if r["verdict"] == "error" for c in r["category"].split(","))
     n = len(rows)
-    lines = [f"Utterances reviewed: {n - verdicts['unreviewed']} of {n}; grammatical: {verdicts['ok']} "
-             f"({100 * verdicts['ok'] / n:.1f}%); with an error: {verdicts['error']}.", "",
+    lines = [(f"Utterances reviewed: {n - verdicts['unreviewed']} of {n}; grammatical: {verdicts['ok']} "
+              f"({100 * verdicts['ok'] / n:.1f}%); with an error: {verdicts['error']}."), "",
              "| category | utterances |", "|---|---|"]
     lines += [f"| {c} | {categories[c]} |" for c in CATEGORIES if categories[c]]
     return "\n".join(lines) + "\n"

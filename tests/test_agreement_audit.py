@@ -9,10 +9,6 @@ import shutil
 import pytest
 from conftest import REPO
 
-from coref_transfer.classes import MentionClass
-from coref_transfer.merge import merge_folders
-from coref_transfer.model import Span
-from coref_transfer.records import RefinedMention, RefinedUtterance, read_records
 from coref_transfer.audit import (
     agreement_stats,
     clash_examples,
@@ -20,6 +16,10 @@ from coref_transfer.audit import (
     predicate_clashes,
     predicate_counts,
 )
+from coref_transfer.classes import MentionClass
+from coref_transfer.merge import merge_folders
+from coref_transfer.model import Span
+from coref_transfer.records import RefinedMention, RefinedUtterance, read_records
 from coref_transfer.report.paper import agreement_audit_table, agreement_examples_table
 from coref_transfer.stats import check_accounting, stats_markdown, sum_stats
 

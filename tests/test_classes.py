@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from coref_transfer.config import validate_config
-from coref_transfer.model import NamedEntity, Span
 from coref_transfer.classes import (
     Evidence,
     estimate_classes,
@@ -13,6 +11,8 @@ from coref_transfer.classes import (
     person_name_gender,
     root_evidence,
 )
+from coref_transfer.config import validate_config
+from coref_transfer.model import NamedEntity, Span
 from coref_transfer.select.pipeline import select_part
 
 
@@ -148,7 +148,7 @@ def test_italian_seam_fills_before_the_vote(cls_cfg):
 
 
 def test_fallback_when_nothing_is_known(cls_cfg):
-    cluster, mentions = estimate_classes([Evidence(), Evidence()], None, cls_cfg)
+    cluster, _mentions = estimate_classes([Evidence(), Evidence()], None, cls_cfg)
     assert (cluster.type, cluster.gender, cluster.number) == ("thing", "masc", "sing")
     assert cluster.sources == ("fallback",) * 3
 

@@ -10,11 +10,10 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 import yaml
+from conftest import REPO
 
 from coref_transfer.config import load_config, schema, validate_config
 from coref_transfer.errors import ConfigError
-
-from conftest import REPO
 
 DOC = """\
 %part 0

@@ -22,12 +22,11 @@ from pathlib import Path
 
 import pytest
 import torch
+from tiny_encoder import SAMPLE_JSONLINES, tiny_encoder_dir  # noqa: F401  (the fixture)
 
+from coref_transfer.errors import ConfigError, InputFormatError
 from coref_transfer.train.config import config_from_dict, load_coref_config
 from coref_transfer.train.data import Document, head_targets, mention_head, parse_document, read_documents, windows
-from coref_transfer.errors import ConfigError, InputFormatError
-
-from tiny_encoder import SAMPLE_JSONLINES, tiny_encoder_dir  # noqa: F401  (the fixture)
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -53,7 +53,7 @@ ALONE = Context("alone", town=True)
     ],
 )
 def test_fit_puts_back_the_article_and_the_preposition(before, text, context, after, expected, action):
-    got, fired = render(before, text, context, after)
+    got, _fired = render(before, text, context, after)
     assert got == expected
     assert fit(before, text, context, after).action == action
 

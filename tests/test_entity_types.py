@@ -67,17 +67,7 @@ def test_chain_etype(class_type, labels, given, expected):
     assert etype in ETYPES and source in ETYPE_SOURCES
 
 
-NEWS = "\n".join([
-    "%part 0",
-    "(TOP (S (NP=ORG#1 (NNP Fiat)) (VP (VBD opened) (NP#4 (DT a) (JJ new) (NN plant))"
-    " (PP (IN in) (NP=GPE#2 (NNP Turin))) (PP (IN on) (NP=DATE#3 (NNP Monday)))) (. .)))",
-    "(TOP (S (NP#1 (DT The) (NN company)) (VP (VBD said) (SBAR (S (NP#4 (DT the) (NN plant))"
-    " (VP (MD will) (VP (VB help) (NP=GPE#2 (NNP Turin))))))) (. .)))",
-    "(TOP (S (NP=PERSON#5 (NNP Anna) (NNP Rossi)) (VP (VBD visited) (NP#1 (PRP it))"
-    " (PP (IN on) (NP=DATE#3 (NNP Monday)))) (. .)))",
-    "(TOP (S (NP#5 (PRP She)) (VP (VBD said) (SBAR (S (NP (DT the) (NN visit))"
-    " (VP (VBD went) (ADVP (RB well)))))) (. .)))",
-])
+NEWS = "%part 0\n(TOP (S (NP=ORG#1 (NNP Fiat)) (VP (VBD opened) (NP#4 (DT a) (JJ new) (NN plant)) (PP (IN in) (NP=GPE#2 (NNP Turin))) (PP (IN on) (NP=DATE#3 (NNP Monday)))) (. .)))\n(TOP (S (NP#1 (DT The) (NN company)) (VP (VBD said) (SBAR (S (NP#4 (DT the) (NN plant)) (VP (MD will) (VP (VB help) (NP=GPE#2 (NNP Turin))))))) (. .)))\n(TOP (S (NP=PERSON#5 (NNP Anna) (NNP Rossi)) (VP (VBD visited) (NP#1 (PRP it)) (PP (IN on) (NP=DATE#3 (NNP Monday)))) (. .)))\n(TOP (S (NP#5 (PRP She)) (VP (VBD said) (SBAR (S (NP (DT the) (NN visit)) (VP (VBD went) (ADVP (RB well)))))) (. .)))"
 """Written for these tests: an ORG, a GPE and a DATE chain, a chain with no name, and a person."""
 
 NEWS_TYPES = {1: "organization", 2: "place", 3: "time", 4: "other", 5: "person"}

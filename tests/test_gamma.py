@@ -111,7 +111,7 @@ def test_retry_with_fresh_placeholders_after_an_inflected_one(beta3, inventory):
             return re.sub(r"^([A-Z][a-z]+)", r"\1s", stepmother_script(source, call))
         return stepmother_script(source, call)
 
-    out, stats, backend = run(beta3(STEPMOTHER), script, inventory)
+    out, stats, _backend = run(beta3(STEPMOTHER), script, inventory)
     assert [r["attempts"] for r in out] == [2, 2]
     assert out[0]["audit"][0]["failure"] == "placeholder_missing"
     assert set(out[0]["audit"][0]["placeholders"]).isdisjoint(out[0]["audit"][1]["placeholders"])
@@ -453,7 +453,7 @@ def test_a_bare_plural_noun_without_an_article(beta3, inventory):
             return italian_names(f"{m[1]} sono stat{end} causat{end} dalla pioggia.")
         raise AssertionError(f"unscripted segment {source!r}")
 
-    out, stats, _ = run(beta3(FLOODS), script, inventory)
+    out, _stats, _ = run(beta3(FLOODS), script, inventory)
     assert out[0]["text"] == "Alluvioni hanno colpito la regione la settimana scorsa."
     assert out[1]["text"] == "Esse sono state causate dalla pioggia."
     noun = out[0]["mentions"][0]

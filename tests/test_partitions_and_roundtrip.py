@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import SAMPLE
 
 from coref_transfer.conll.reader import find_conll_files, read_conll
 from coref_transfer.conll.writer import format_part
 from coref_transfer.errors import InputFormatError
 from coref_transfer.partitions import discover, partition_name, path_fields
-
-from conftest import SAMPLE
 
 HEADER = "#begin document (bc/cctv/00/cctv_0001); part 000\n"
 

@@ -82,7 +82,11 @@ LEXICON = NounLexicon(
 )
 
 
-def put_back(italian: str, possessed: Possessed | None = Possessed(0), text: str = "suo", lexicon=LEXICON):
+FIRST_WORD = Possessed(0)
+"""The placement `put_back` expects unless told: the possessive on the first word after "di Gino"."""
+
+
+def put_back(italian: str, possessed: Possessed | None = FIRST_WORD, text: str = "suo", lexicon=LEXICON):
     """The translation with "di Gino" turned into the possessive, and the placement."""
     tokens = tokens_with_offsets(italian)
     first = [w for w, _ in tokens].index("Gino")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from conftest import REPO
+
 from coref_transfer.config import validate_config
 from coref_transfer.records import SelectedUtterance
 from coref_transfer.select.pipeline import select_part
 from coref_transfer.select.tables import SelectionColumns
 from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.preflight import preflight, segments_tsv
-
-from conftest import REPO
 
 DOC = """
 %part 0

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import REPO
+
 from coref_transfer.classes import MentionClass
 from coref_transfer.model import Span
 from coref_transfer.records import RECORDS, read_records, records_table, write_records

@@ -897,9 +897,9 @@ def test_preposition_di_each_conjunct_with_its_own_preposition():
 
 # --- the spent test set's errors (dev-t*), with the shipped parser ------------------------------
 
-from conftest import REPO  # noqa: E402
+from conftest import REPO
 
-from coref_transfer.parsing.backends import SpacyParser  # noqa: E402
+from coref_transfer.parsing.backends import SpacyParser
 
 
 @pytest.fixture(scope="module")

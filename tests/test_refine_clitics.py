@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import REPO
 
 from coref_transfer.config import validate_config
 from coref_transfer.errors import CorefTransferError, InputFormatError
@@ -23,8 +24,6 @@ from coref_transfer.refine.it.clitics import ObjectPronounClitic
 from coref_transfer.refine.it.reflexives import Reflexive
 from coref_transfer.refine.registry import DEFAULT_ORDER
 from coref_transfer.refine.run import ClassError, parse_bracketed, parse_class, parse_class_list, refine_texts
-
-from conftest import REPO
 
 MODEL = REPO / "resources" / "models" / "it_ud_coref_transfer"
 CLITIC = ["object_pronoun_clitic"]
@@ -171,7 +170,7 @@ def test_object_pronoun_kept(parser, text, reason):
 
 
 def test_first_second_person_only_on_a_mention(parser):
-    rule, sentence = skips(parser, ObjectPronounClitic, "è lui che attraversa noi ogni giorno .")
+    rule, _sentence = skips(parser, ObjectPronounClitic, "è lui che attraversa noi ogni giorno .")
     assert rule.skipped["first or second person with no mention (contrastive in Italian text)"] == 1
     assert refined(parser, "[Il capo] ha chiamato [me] ieri .") == "[Il capo] [mi] ha chiamato ieri ."
 

@@ -10,13 +10,12 @@ import subprocess
 import sys
 
 import pytest
+from conftest import REPO
 
 from coref_transfer.errors import InputFormatError, MissingInputError
 from coref_transfer.parsing.backends import build_parser
 from coref_transfer.parsing.ud import surface_tokens
 from coref_transfer.refine.harm import conllu_files, measure_harm, text
-
-from conftest import REPO
 
 
 def word(i, form, upos="NOUN", head=0):

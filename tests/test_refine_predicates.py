@@ -8,6 +8,7 @@ refine-text does, so the tests see the parser's real analyses.
 from __future__ import annotations
 
 import pytest
+from conftest import REPO
 
 from coref_transfer.classes import MentionClass
 from coref_transfer.lang.it.adjectives import adjective_forms, agreeing_form, participle_forms
@@ -19,8 +20,6 @@ from coref_transfer.model import Mention, Span
 from coref_transfer.parsing.backends import SpacyParser
 from coref_transfer.refine.base import Sentence
 from coref_transfer.refine.it.predicates import PredicateAgreement
-
-from conftest import REPO
 
 MODEL = REPO / "resources" / "models" / "it_ud_coref_transfer"
 

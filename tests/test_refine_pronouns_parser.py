@@ -9,6 +9,7 @@ the parser's real mistakes with the 2nd person ("Decidete" as PROPN, "sapevi" as
 from __future__ import annotations
 
 import pytest
+from conftest import REPO
 
 from coref_transfer.lang.it.morphology import second_person_guess
 from coref_transfer.parsing.backends import SpacyParser
@@ -20,8 +21,6 @@ from coref_transfer.refine.it.pronouns import (
     PrepositionPronoun,
     PronounNumberAgreement,
 )
-
-from conftest import REPO
 
 MODEL = REPO / "resources" / "models" / "it_ud_coref_transfer"
 

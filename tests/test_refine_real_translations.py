@@ -141,7 +141,7 @@ def test_an_adverbial_clause_with_a_first_and_second_person_is_no_contrast(parse
 
 def test_a_possessive_after_tutto_agrees_as_tutto_does(parser):
     assert refined(parser, "Voleva una stanza tutta [suo] .", ["possessive"])[0] == "Voleva una stanza tutta [sua] ."
-    out, fired = refined(parser, "È tutto [suo] padre .", ["possessive"])  # "tutto" before a noun: its own
+    _out, fired = refined(parser, "È tutto [suo] padre .", ["possessive"])  # "tutto" before a noun: its own
     assert "possessive_agreement" not in fired
 
 
@@ -153,7 +153,7 @@ def test_a_predicate_follows_no_determiner_the_noun_contradicts(parser):
 
 def test_without_the_role_a_postverbal_pronoun_is_left_as_before(parser):
     # the evaluation sets and refine-text without roles: no role, no new evidence
-    out, fired = refined(parser, "Beh , cosa ha fatto [lui] ?")
+    _out, fired = refined(parser, "Beh , cosa ha fatto [lui] ?")
     assert "subject_pronoun_deletion" not in fired
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
+from conftest import REPO
 
 from coref_transfer.config import validate_config
 from coref_transfer.errors import ConfigError, MissingInputError
@@ -18,8 +19,6 @@ from coref_transfer.refine.base import Sentence
 from coref_transfer.refine.registry import RULES, build_rules, refine
 from coref_transfer.refine.run import BracketError, parse_bracketed, refine_texts
 from coref_transfer.refine.stage import bracketed
-
-from conftest import REPO
 
 MODEL = REPO / "resources" / "models" / "it_ud_coref_transfer"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from coref_transfer.splits import split_of
 from coref_transfer.report.table import Table, fmt
+from coref_transfer.splits import split_of
 
 
 def test_three_formats():

@@ -8,10 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import REPO
+
 from coref_transfer import resources
 from coref_transfer.config import schema, validate_config
-
-from conftest import REPO
 
 ENV = {**os.environ, "PYTHONPATH": str(REPO / "src")}
 

@@ -8,16 +8,14 @@ checked against a real run of the English stages on the sample.
 
 from __future__ import annotations
 
-
 import pytest
 import yaml
+from conftest import REPO, SAMPLE
 
 from coref_transfer.conll.authoring import build
 from coref_transfer.conll.reader import iter_conll
 from coref_transfer.select.heads import find_head
 from coref_transfer.select.pipeline import select_part
-
-from conftest import REPO, SAMPLE
 
 EXPECTATIONS = sorted((REPO / "tests" / "data" / "expectations").glob("*.yaml"))
 ENTRIES = [(path.stem, i, entry) for path in EXPECTATIONS for i, entry in enumerate(yaml.safe_load(path.read_text()))]

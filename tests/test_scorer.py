@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from coref_transfer.errors import InputFormatError
 from coref_transfer.train.scoring.metrics import (
     METRICS,
     _bcub,
@@ -29,7 +30,6 @@ from coref_transfer.train.scoring.metrics import (
     score_files,
 )
 from coref_transfer.train.scoring.reader import read_clusters
-from coref_transfer.errors import InputFormatError
 
 CASES_DIR = Path(__file__).resolve().parent / "data" / "scorer-cases"
 EXPECTED = json.loads((CASES_DIR / "expected.json").read_text(encoding="utf-8"))["cases"]

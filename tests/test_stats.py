@@ -9,8 +9,8 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import REPO
+
 from coref_transfer.errors import CorefTransferError, InputFormatError
 from coref_transfer.merge import merge_folders
 from coref_transfer.stats import check_accounting, stage_of, stats_markdown

@@ -7,10 +7,10 @@ from conftest import SAMPLE
 
 from coref_transfer.config import validate_config
 from coref_transfer.errors import ConfigError
-from coref_transfer.translate.run import build_backend
 from coref_transfer.translate.mt.cache import TranslationCache
 from coref_transfer.translate.mt.plugin import load_plugin
 from coref_transfer.translate.mt.service import TranslationService
+from coref_transfer.translate.run import build_backend
 
 
 def plugin_config(tmp_path, **options):

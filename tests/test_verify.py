@@ -126,7 +126,7 @@ def test_cache_hashes_an_unchanged_file_once(tmp_path, folder, monkeypatch):
     assert scan(folder.parent, cache_file) == []
     assert len(json.loads(cache_file.read_text())["files"]) == 2
     # with every file cached, nothing is hashed: a hash now would be a failure
-    import coref_transfer.verify as verify
+    from coref_transfer import verify
 
     monkeypatch.setattr(verify, "sha256_file", lambda path: pytest.fail(f"{path} hashed again"))
     assert scan(folder.parent, cache_file) == []

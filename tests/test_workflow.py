@@ -91,7 +91,7 @@ def test_no_change_rerun_does_nothing(first_run):
 
 def test_changing_one_partition_reruns_only_it(first_run):
     workdir, _ = first_run
-    victim = sorted((workdir / "data/train/data/english/annotations/nw").rglob("*.gold_conll"))[0]
+    victim = min((workdir / "data/train/data/english/annotations/nw").rglob("*.gold_conll"))
     text = victim.read_text()
     victim.write_text(text.replace("   -   -   -   ", "   -   -   -   ", 1) + "\n")
     proc = snakemake(workdir)
@@ -137,7 +137,7 @@ def test_bad_config_fails_before_any_job(tmp_path):
 
 def test_malformed_input_fails_its_job_with_file_and_line(tmp_path):
     workdir = make_workdir(tmp_path / "w")
-    victim = sorted((workdir / "data/test").rglob("*.gold_conll"))[0]
+    victim = min((workdir / "data/test").rglob("*.gold_conll"))
     lines = victim.read_text().split("\n")
     lines[3] = lines[3].replace("   ", "   x", 1)  # a document id that differs from the header
     victim.write_text("\n".join(lines))

@@ -24,7 +24,8 @@ SAMPLE_JSONLINES = REPO / "results" / "export" / "train.jsonlines"
 
 def build_tiny_encoder(out: Path, sentences: Iterable[list[str]] | None = None, **kwargs) -> Path:
     """The library's builder, trained by default on the sample's training split."""
-    from coref_transfer.train.tiny import build_tiny_encoder as build, sample_words
+    from coref_transfer.train.tiny import build_tiny_encoder as build
+    from coref_transfer.train.tiny import sample_words
 
     return build(out, sentences if sentences is not None else sample_words(SAMPLE_JSONLINES), **kwargs)
 

@@ -159,7 +159,7 @@ def person_nouns() -> dict[str, str | None]:
     text = resources.files("coref_transfer").joinpath("data/en_person_nouns.tsv").read_text(encoding="utf-8")
     out: dict[str, str | None] = {}
     for line in text.splitlines()[1:]:
-        if not line or line.startswith("#") or line.startswith("word\t"):
+        if not line or line.startswith(("#", "word\t")):
             continue
         word, gender = line.split("\t")
         out[word] = None if gender == "-" else gender

@@ -17,6 +17,7 @@ format is specified in `docs/sample-authoring.md`:
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -116,7 +117,7 @@ def sentence_from_tree(text: str, doc_id: str, part: int, index: int, speaker: s
             mentions.append(mention)
         node.label = label
     entities.sort(key=lambda e: e.span)
-    for a, b in zip(entities, entities[1:]):
+    for a, b in itertools.pairwise(entities):
         if a.span.overlaps(b.span):
             raise ValueError(f"named entities {a.label} and {b.label} overlap (CoNLL-2012 cannot nest them)")
     leaves = tree.preterminals()

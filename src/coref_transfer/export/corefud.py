@@ -191,7 +191,7 @@ def _zero_node(row: RefinedUtterance, nodes: list[Any], mention: RefinedMention,
     zero = mention.zero
     assert zero is not None
     token = mention.span.start
-    first, last = sentence.token_words[token]
+    _first, last = sentence.token_words[token]
     node = nodes[last].create_empty_child(
         zero.deprel, form="_", lemma=zero.lemma or "_", upos="PRON", xpos=zero.xpos or "_",
         feats=feats_text(parse_feats(zero.feats)),

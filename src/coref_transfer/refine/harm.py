@@ -202,8 +202,10 @@ def text(report: Mapping[str, Any], n_examples: int = 0) -> str:
     skipped = report["skipped"]
     skip_text = "; ".join(f"{count:,} {SKIP_REASONS[reason]}" for reason, count in skipped.items()) or "none"
     lines = [
-        f"Gold sentences of {len(report['files'])} file(s): {report['sentences_read']:,} read, "
-        f"{report['sentences']:,} refined, {sum(skipped.values()):,} skipped ({skip_text}).",
+        (
+            f"Gold sentences of {len(report['files'])} file(s): {report['sentences_read']:,} read, "
+            f"{report['sentences']:,} refined, {sum(skipped.values()):,} skipped ({skip_text})."
+        ),
         "",
         "| rule | sentences changed | per 1,000 | changes |",
         "|---|---|---|---|",

@@ -21,10 +21,10 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
+from coref_transfer.audit import agreement_stats, audit_rows, clash_examples
 from coref_transfer.io import atomic_write_text
 from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.records import RefinedUtterance, SelectedUtterance, read_records
-from coref_transfer.audit import agreement_stats, audit_rows, clash_examples
 from coref_transfer.report.table import Table, pct
 from coref_transfer.splits import SPLITS, split_of
 from coref_transfer.stats import SELECT_MENTION_REASONS

@@ -149,7 +149,7 @@ def _sentence(block: Sequence[str]) -> tuple[list[_Word], list[str]]:
             continue
         cols = line.split("\t")
         if "-" in cols[0]:
-            first, last = (int(x) for x in cols[0].split("-"))
+            _first, last = (int(x) for x in cols[0].split("-"))
             surfaces.append(cols[1])
             until = last
             continue
@@ -330,8 +330,10 @@ def _variant(got: str, expected: str, text: str) -> bool:
 def harm_text(report: Mapping[str, Any], n_examples: int = 0) -> str:
     """The harm report to read."""
     lines = [
-        f"Resolution's articles and prepositions (`lang.it.determiners`) on {report['sentences']:,} gold sentences "
-        "(upper bounds: each case gets the evidence most likely to make the rewrite fire):",
+        (
+            f"Resolution's articles and prepositions (`lang.it.determiners`) on {report['sentences']:,} gold "
+            "sentences (upper bounds: each case gets the evidence most likely to make the rewrite fire):"
+        ),
         "",
         "| rewrite | gold cases | agree | variant | left (miss) | harm | sentences harmed | per 1,000 |",
         "|---|---|---|---|---|---|---|---|",

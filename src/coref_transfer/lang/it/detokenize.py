@@ -49,9 +49,7 @@ def _joined(tokens: Sequence[str]) -> list[str]:
     out: list[str] = []
     glue_next = False
     for token in tokens:
-        if glue_next and out:
-            out[-1] += token
-        elif (token in CLOSING_QUOTES or token == "’") and out:
+        if glue_next and out or (token in CLOSING_QUOTES or token == "’") and out:
             out[-1] += token
         elif _apocope(token):
             out.append(token[:-1] + (_KEEP if token[-1] == "'" else token[-1]))

@@ -84,7 +84,7 @@ def download(url: str = URL, sha256: str = SHA256, timeout: float = 60.0) -> byt
         DictionaryError: no network, an HTTP error, or bytes that are not the pinned package.
     """
     try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310 (a fixed https URL)
+        with urllib.request.urlopen(url, timeout=timeout) as response:
             data = response.read()
     except (urllib.error.URLError, TimeoutError, OSError) as exc:
         raise DictionaryError(

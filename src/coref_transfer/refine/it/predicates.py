@@ -348,9 +348,7 @@ class PredicateAgreement(Rule):
         start = clause
         while start > 0:
             before = tokens[start - 1]
-            if before.head == clause and before.deprel in ("aux", "aux:pass", "cop"):
-                start -= 1
-            elif before.upos == "ADV" or (before.upos == "PRON" and before.feat("Clitic") == "Yes"):
+            if before.head == clause and before.deprel in ("aux", "aux:pass", "cop") or before.upos == "ADV" or (before.upos == "PRON" and before.feat("Clitic") == "Yes"):
                 start -= 1
             else:
                 break

@@ -20,7 +20,7 @@ import socket
 import uuid
 from collections.abc import Iterable
 from pathlib import Path
-from typing import IO
+from typing import IO, Self
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,8 @@ class TranslationCache:
         """Store (key, translation) pairs and make them durable."""
         if self._shard is None:
             name = f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}.jsonl"
-            self._shard = open(self.folder / name, "a", encoding="utf-8")
+            # held open across calls (one shard per process, appended batch by batch), closed by close()
+            self._shard = open(self.folder / name, "a", encoding="utf-8")  # noqa: SIM115
         lines = []
         for key, target in items:
             self.entries[key] = target
@@ -74,7 +75,7 @@ class TranslationCache:
             self._shard.close()
             self._shard = None
 
-    def __enter__(self) -> TranslationCache:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
