@@ -71,12 +71,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from coref_transfer.deptree import DepTree
+from coref_transfer.lang.en.head_rules import phrase_category
 from coref_transfer.lang.en.pronoun_role import SELF_ROLES, self_referent, self_referent_dep
 from coref_transfer.lang.en.quantifiers import quantifier_kind
 from coref_transfer.lang.en.tags import NOUN_TAGS, PROPER_TAGS
 from coref_transfer.model import NamedEntity
 from coref_transfer.records import SelectedMention
-from coref_transfer.select.heads import phrase_category
 from coref_transfer.tree import Tree
 
 IN_PLACE_REASONS = ("inside_name", "compound_modifier", "reflexive", "emphatic", "time", "number")
@@ -120,7 +120,8 @@ def self_treatment_dep(
     mention: SelectedMention, mentions: Sequence[SelectedMention], deps: DepTree | None, pos: Sequence[str]
 ) -> tuple[str | None, str | None]:
     """`self_treatment` with the referent read off the dependency tree (`self_referent_dep`)."""
-    return _self_treatment(mention, mentions, lambda: self_referent_dep(deps, pos, mention.span.start, mention.span.end))
+    span = mention.span
+    return _self_treatment(mention, mentions, lambda: self_referent_dep(deps, pos, span.start, span.end))
 
 
 def _self_treatment(

@@ -5,7 +5,7 @@ CorefUD (`corefud.writer`) needs a basic UD tree for each sentence. The
 conversion is small and meant for tidy, hand-written trees, not for the
 whole of OntoNotes:
 
-1. **Heads** are the project's head rules (`select.heads.head_child_index`,
+1. **Heads** are the project's head rules (`lang.en.head_rules.head_child_index`,
    Collins as revised by Stanford, with the possessive clitic never a head),
    with UD's content-head choices on top: in a PP the object is the head and
    the preposition its `case` (`mark` before a clause); in an SBAR the clause
@@ -53,8 +53,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from coref_transfer.lang.en.head_rules import head_child_index, phrase_category
 from coref_transfer.lang.en.pronouns import SELF_WORDS
-from coref_transfer.select.heads import head_child_index, phrase_category
 from coref_transfer.tree import Tree
 
 PUNCT_TAGS = frozenset({",", ".", ":", "``", "''", "-LRB-", "-RRB-", "HYPH", "NFP", "$", "#"})
