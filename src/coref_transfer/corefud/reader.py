@@ -59,6 +59,11 @@ What a file becomes:
   definition, and with `eid` an id used in two documents of one file names
   two chains (chains never cross a `Part`).
 
+Why two readers of CorefUD: this one reads English input (GUM, CorefUD corpora, our own export) for
+select into `model.Part`s, with its own checks and errors naming the file and the line; `export.corefud.read`
+reads our own Italian export back with udapi, token by token and word by word, to check what it wrote,
+zero mentions on empty nodes and multiword tokens included, which a `Part` has no place for.
+
 The format, as this reader enforces it (each error names the file and the line), and why it does not
 read with udapi: `corefud.conllu`, which reads the lines and the Entity brackets (`conllu.Parser`); this
 module maps what it reads to the project's `Part`s.
