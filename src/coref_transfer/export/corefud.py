@@ -267,6 +267,12 @@ def read(path: str | Path) -> list[dict[str, Any]]:
     `predicate`, the 0-based word its DEPS names, `deprel`, `lemma`,
     `feats`; sorted).
 
+    Why a second reader of CorefUD besides `corefud.reader.read_corefud`: this one checks our own Italian
+    export as udapi, the library that writes it, reads it back, token by token and word by word, with what
+    `model.Part` has no place for (multiword tokens, zero mentions on empty nodes with their DEPS, lemma and
+    FEATS); `corefud.reader` reads the English input of select into `model.Part`s in one fast pass with its
+    own checks, each error naming the file and the line (zero mentions only counted as unplaced).
+
     Raises:
         InputFormatError: udapi cannot read the file, or it breaks rules 1-4 and 6.
     """
