@@ -54,8 +54,8 @@ ROLES = [
     (
         "a subject after a quotative verb",
         "(TOP (SINV (S (NP (DT The) (NNS farmers)) (VP (MD will) (VP (VB get) (NP (NN help))))) (, ,) (VP (VBD said)) (NP (PRP he)) (. .)))",
-        "The DT 2 det | farmers NNS 4 nsubj | will MD 4 aux | get VB 0 root | help NN 4 obj | , , 7 punct | "
-        "said VBD 4 parataxis | he PRP 7 nsubj | . . 4 punct",
+        ("The DT 2 det | farmers NNS 4 nsubj | will MD 4 aux | get VB 0 root | help NN 4 obj | , , 7 punct | "
+        "said VBD 4 parataxis | he PRP 7 nsubj | . . 4 punct"),
         "he", "subject",
     ),
     (
@@ -121,8 +121,8 @@ ROLES = [
     (
         "a reflexive object after a modal",
         "(TOP (S (NP (PRP She)) (VP (MD must) (VP (VB protect) (NP (PRP herself)) (PP (IN from) (NP (DT the) (NN cold))))) (. .)))",
-        "She PRP 3 nsubj | must MD 3 aux | protect VB 0 root | herself PRP 3 obj | from IN 7 case | the DT 7 det | "
-        "cold NN 3 obl | . . 3 punct",
+        ("She PRP 3 nsubj | must MD 3 aux | protect VB 0 root | herself PRP 3 obj | from IN 7 case | the DT 7 det | "
+        "cold NN 3 obl | . . 3 punct"),
         "herself", "reflexive",
     ),
     (
@@ -146,8 +146,8 @@ ROLES = [
     (
         "an emphatic -self after a prepositional phrase",
         "(TOP (S (NP (PRP She)) (VP (VBD campaigned) (PP (IN for) (NP (DT a) (NN park))) (NP (PRP herself))) (. .)))",
-        "She PRP 2 nsubj | campaigned VBD 0 root | for IN 5 case | a DT 5 det | park NN 2 obl | "
-        "herself PRP 2 obl:unmarked | . . 2 punct",
+        ("She PRP 2 nsubj | campaigned VBD 0 root | for IN 5 case | a DT 5 det | park NN 2 obl | "
+        "herself PRP 2 obl:unmarked | . . 2 punct"),
         "herself", "emphatic",
     ),
     (
@@ -177,8 +177,8 @@ ROLES = [
     (
         "a predicate pronoun with an apposition",
         "(TOP (S (NP (DT The) (NN winner)) (VP (VBD was) (NP (NP (PRP him)) (, ,) (NP (DT the) (NN baker)))) (. .)))",
-        "The DT 2 det | winner NN 4 nsubj | was VBD 4 cop | him PRP 0 root | , , 7 punct | the DT 7 det | "
-        "baker NN 4 appos | . . 4 punct",
+        ("The DT 2 det | winner NN 4 nsubj | was VBD 4 cop | him PRP 0 root | , , 7 punct | the DT 7 det | "
+        "baker NN 4 appos | . . 4 punct"),
         "him", "other",
     ),
     (
@@ -220,13 +220,13 @@ def spans_text(tokens: list[str], spans: list[tuple[int, int]]) -> list[str]:
          "itself", "The firm", []),
         # an apposed subject: the whole phrase and each noun phrase in it
         ("(TOP (S (NP (NP (NNP Roberto)) (, ,) (NP (PRP$ my) (NN father)) (, ,)) (VP (VBZ sells) (NP (NNS tickets)) (NP (PRP himself))) (. .)))",
-         "Roberto NNP 6 nsubj | , , 4 punct | my PRP$ 4 nmod:poss | father NN 1 appos | , , 4 punct | sells VBZ 0 root | "
-         "tickets NNS 6 obj | himself PRP 6 obl:unmarked | . . 6 punct",
+         ("Roberto NNP 6 nsubj | , , 4 punct | my PRP$ 4 nmod:poss | father NN 1 appos | , , 4 punct | sells VBZ 0 root | "
+         "tickets NNS 6 obj | himself PRP 6 obl:unmarked | . . 6 punct"),
          "himself", "Roberto , my father ,", ["Roberto", "my father"]),
         # the embedded clause's own subject, not the main clause's
         ("(TOP (S (NP (PRP I)) (VP (VBD heard) (SBAR (IN that) (S (NP (PRP they)) (VP (VBD made) (NP (DT the) (NN record)) (NP (PRP themselves)))))) (. .)))",
-         "I PRP 2 nsubj | heard VBD 0 root | that IN 5 mark | they PRP 5 nsubj | made VBD 2 ccomp | the DT 7 det | "
-         "record NN 5 obj | themselves PRP 5 obl:unmarked | . . 2 punct",
+         ("I PRP 2 nsubj | heard VBD 0 root | that IN 5 mark | they PRP 5 nsubj | made VBD 2 ccomp | the DT 7 det | "
+         "record NN 5 obj | themselves PRP 5 obl:unmarked | . . 2 punct"),
          "themselves", "they", []),
         # apposed to an object: the noun phrase before it
         ("(TOP (S (NP (PRP We)) (VP (VBD met) (NP (NP (DT the) (NN president)) (NP (PRP himself)))) (. .)))",
@@ -234,8 +234,8 @@ def spans_text(tokens: list[str], spans: list[tuple[int, int]]) -> list[str]:
          "himself", "the president", []),
         # the object of the verb an infinitive complements controls it
         ("(TOP (S (NP (DT This)) (VP (VBD prompted) (S (NP (PRP him)) (VP (TO to) (VP (VB provoke) (NP (DT the) (NN duel)) (NP (PRP himself)))))) (. .)))",
-         "This DT 2 nsubj | prompted VBD 0 root | him PRP 2 obj | to TO 5 mark | provoke VB 2 xcomp | the DT 7 det | "
-         "duel NN 5 obj | himself PRP 5 obl:unmarked | . . 2 punct",
+         ("This DT 2 nsubj | prompted VBD 0 root | him PRP 2 obj | to TO 5 mark | provoke VB 2 xcomp | the DT 7 det | "
+         "duel NN 5 obj | himself PRP 5 obl:unmarked | . . 2 punct"),
          "himself", "him", []),
         # a relative clause: the noun it modifies, and the relative pronoun
         ("(TOP (S (NP (NP (DT The) (NN man)) (SBAR (WHNP (WP who)) (S (VP (VBD hurt) (NP (PRP himself)))))) (VP (VBD left)) (. .)))",
@@ -254,7 +254,7 @@ def test_the_referent_of_a_self_pronoun_from_either_tree(tree, deps, word, refer
 
 
 def test_a_self_pronoun_keeps_its_words_only_when_its_chain_holds_the_referent():
-    tokens, pos, deps = ud(
+    _tokens, pos, deps = ud(
         "The DT 2 det | firm NN 3 nsubj | had VBD 0 root | to TO 5 mark | reinvent VB 3 xcomp | itself PRP 5 obj | . . 3 punct"
     )
     firm, itself = SelectedMention(1, Span(0, 1)), SelectedMention(1, Span(5, 5), role="reflexive")
@@ -300,10 +300,10 @@ HEADS = [
 
 @pytest.mark.parametrize("why,tree,deps,span,head,coordinated,constituent", HEADS, ids=[c[0] for c in HEADS])
 def test_the_head_of_a_span_from_either_tree(why, tree, deps, span, head, coordinated, constituent):
-    tokens, pos, parsed = ptb(tree)
+    _tokens, pos, parsed = ptb(tree)
     found = find_head(parsed, *span, pos)
     assert (found.index, found.coordinated) == (head, coordinated)
-    tokens, pos, dtree = ud(deps)
+    _tokens, pos, dtree = ud(deps)
     found = find_head_dep(dtree, *span, pos)
     assert (found.index, found.coordinated, found.constituent) == (head, coordinated, constituent)
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from conftest import SAMPLE
+
 from coref_transfer.conll.reader import iter_conll
 from coref_transfer.select.heads import find_head, find_head_in_bits
 from coref_transfer.tree import Tree
-
-from conftest import SAMPLE
 
 
 def test_every_sample_span_and_constituent_agrees():

@@ -161,8 +161,8 @@ DROPPED = [
     ),
     (
         "a -self in no reflexive or emphatic place",
-        "(TOP (S (NP#2 (NNP Marco)) (VP (VBD saw) (NP (NP (DT a) (NN picture)) (PP (IN of) (NP (NNP Anna))))) (. .)))"
-        "\n(TOP (S (NP (DT The) (NN winner)) (VP (VBD was) (NP#2 (PRP himself))) (. .)))",
+        ("(TOP (S (NP#2 (NNP Marco)) (VP (VBD saw) (NP (NP (DT a) (NN picture)) (PP (IN of) (NP (NNP Anna))))) (. .)))"
+        "\n(TOP (S (NP (DT The) (NN winner)) (VP (VBD was) (NP#2 (PRP himself))) (. .)))"),
         "himself",
         "self_other",
     ),

@@ -151,9 +151,9 @@ class Generator:
             name, gender = self.rng.choice(NAMES)
             return Subject(s.add(name, name, "PROPN", "SP"), 3, "Sing", gender)
         if roll < 0.57 and "kin" in classes:
-            first, g1, n1 = self.noun_phrase(s, classes)
+            first, g1, _n1 = self.noun_phrase(s, classes)
             cc = s.add("e", "e", "CCONJ", "CC")
-            second, g2, n2 = self.noun_phrase(s, classes)
+            second, g2, _n2 = self.noun_phrase(s, classes)
             s.attach(cc, second, "cc")
             s.attach(second, first, "conj")
             return Subject(first, 3, "Plur", "Fem" if g1 == g2 == "Fem" else "Masc")
