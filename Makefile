@@ -6,12 +6,12 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 CORES ?= 2
 
-.PHONY: install run test lint bench clean browser
+.PHONY: install run test style lint bench clean browser
 
 $(BIN)/coref-transfer: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[workflow,test]"
+	$(BIN)/python -m pip install --quiet -e ".[workflow,test,dev]"
 	touch $@
 
 # The noun dictionary (Morph-it!, third-party data, not in git) is fetched from the npm registry at setup.
@@ -37,8 +37,13 @@ browser:
 # scripts/run-tests.sh brings up a real single-node SLURM for the SLURM test
 # (Debian's packages; root only, else that test skips with the reason) and
 # stops afterwards only the daemons it started.
-test: run browser
+# ruff checks the formatting and the lint rules (pyproject.toml) first: a finding fails make test.
+test: run browser style
 	scripts/run-tests.sh $(BIN)/python
+
+style: install
+	$(BIN)/ruff format --check src tests scripts benchmarks
+	$(BIN)/ruff check src tests scripts benchmarks
 
 lint: install
 	$(BIN)/snakemake --lint

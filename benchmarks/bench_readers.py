@@ -53,8 +53,12 @@ def measure(kind: str, folder: Path) -> dict[str, float]:
             start = time.perf_counter()
             stats = run_select([folder], Path(tmp) / "out", validate_config({}), progress=False, fmt=fmt)
             seconds = time.perf_counter() - start
-        return {"seconds": seconds, "words": stats["input"]["tokens"], "files": stats["input"]["documents"],
-                "mentions": stats["input"]["mentions"]}
+        return {
+            "seconds": seconds,
+            "words": stats["input"]["tokens"],
+            "files": stats["input"]["documents"],
+            "mentions": stats["input"]["mentions"],
+        }
     if kind == "conll":
         from coref_transfer.conll.reader import find_conll_files, read_conll
 
@@ -116,7 +120,9 @@ def main() -> None:
             runs.append(json.loads(proc.stdout.strip().splitlines()[-1]))
         figures[kind] = min(runs, key=lambda r: r["seconds"])
     if figures["conll"]["words"] != figures["corefud"]["words"]:
-        print(f"warning: the two folders differ in size ({figures['conll']['words']:,} and {figures['corefud']['words']:,} words)")
+        print(
+            f"warning: the two folders differ in size ({figures['conll']['words']:,} and {figures['corefud']['words']:,} words)"
+        )
     for kind, fig in figures.items():
         fig["words_per_second"] = fig["words"] / fig["seconds"]
         base = figures["select-conll" if kind.startswith("select-") else "conll"]

@@ -183,29 +183,53 @@ def main() -> None:
             if best is None or t2 - t0 < best[0] + best[1]:
                 best = (t1 - t0, t2 - t1)
         t0 = time.perf_counter()
-        cli = subprocess.run([sys.executable, "-m", "coref_transfer", "-q", "score", "--gold", str(key),
-                              "--pred", str(response), "--json"], check=False, capture_output=True, text=True)
+        cli = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "coref_transfer",
+                "-q",
+                "score",
+                "--gold",
+                str(key),
+                "--pred",
+                str(response),
+                "--json",
+            ],
+            check=False,
+            capture_output=True,
+            text=True,
+        )
         cli_seconds = time.perf_counter() - t0
         if cli.returncode != 0:
             sys.exit(f"coref-transfer score failed: {cli.stderr.strip()}")
 
     read_s, score_s = best
     per_100k = (read_s + score_s) * 100_000 / stats["tokens"]
-    print(f"generated: {stats['tokens']:,} tokens in {stats['documents']:,} documents; "
-          f"key {stats['key_mentions']:,} mentions / {stats['key_entities']:,} entities, "
-          f"response {stats['response_mentions']:,} / {stats['response_entities']:,} (seed {args.seed})")
-    print("scores: " + ", ".join(f"{m} F1 {result[m]['f']:.2f}" for m in ("muc", "bcub", "ceafe", "ceafm", "blanc"))
-          + f", CoNLL {result['conll']['f']:.2f}")
-    print(f"ours, best of {args.repeat}: read both files {read_s:.3f} s + score {score_s:.3f} s "
-          f"= {read_s + score_s:.3f} s")
+    print(
+        f"generated: {stats['tokens']:,} tokens in {stats['documents']:,} documents; "
+        f"key {stats['key_mentions']:,} mentions / {stats['key_entities']:,} entities, "
+        f"response {stats['response_mentions']:,} / {stats['response_entities']:,} (seed {args.seed})"
+    )
+    print(
+        "scores: "
+        + ", ".join(f"{m} F1 {result[m]['f']:.2f}" for m in ("muc", "bcub", "ceafe", "ceafm", "blanc"))
+        + f", CoNLL {result['conll']['f']:.2f}"
+    )
+    print(
+        f"ours, best of {args.repeat}: read both files {read_s:.3f} s + score {score_s:.3f} s "
+        f"= {read_s + score_s:.3f} s"
+    )
     print(f"ours: {per_100k:.3f} s per 100k tokens (reading + scoring; target: well under 1 s)")
     print(f"ours, whole command `coref-transfer score --json` (Python start-up included): {cli_seconds:.2f} s")
-    print("reference scorer.pl v8.01: not available offline, so not timed here. What its code does "
-          "(lib/CorScorer.pm): each metric is a separate pass that indexes both files, then re-opens them "
-          "and reads each document on its own ('all' = 5 such passes); BLANC builds every mention pair of a document as hash keys (quadratic in "
-          "mentions); CEAF runs pure-Perl Munkres on the full key x response entity matrix of each "
-          "document (cubic in entities); and it refuses to score a run with more than 10 repeated "
-          "response mentions.")
+    print(
+        "reference scorer.pl v8.01: not available offline, so not timed here. What its code does "
+        "(lib/CorScorer.pm): each metric is a separate pass that indexes both files, then re-opens them "
+        "and reads each document on its own ('all' = 5 such passes); BLANC builds every mention pair of a document as hash keys (quadratic in "
+        "mentions); CEAF runs pure-Perl Munkres on the full key x response entity matrix of each "
+        "document (cubic in entities); and it refuses to score a run with more than 10 repeated "
+        "response mentions."
+    )
 
 
 if __name__ == "__main__":

@@ -56,6 +56,7 @@ def measure(kind: str, corpus: Path) -> dict[str, float]:
     if kind.startswith("select"):
         from coref_transfer.config import validate_config
         from coref_transfer.select.run import run_select
+
         config = validate_config({})
     elif kind == "reader":
         from coref_transfer.conll.reader import read_conll
@@ -106,7 +107,9 @@ def main() -> None:
             for _ in range(args.repeat):
                 proc = subprocess.run(
                     [sys.executable, __file__, "--measure", kind, "--corpus", str(corpus)],
-                    capture_output=True, text=True, check=True,
+                    capture_output=True,
+                    text=True,
+                    check=True,
                 )
                 runs.append(json.loads(proc.stdout.strip().splitlines()[-1]))
             figures[kind] = min(runs, key=lambda r: r["seconds"])

@@ -33,8 +33,17 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the tiny encoder builder lives with the tests
 
-TINY = {"window_size": 64, "window_overlap": 16, "coarse_k": 20, "hidden_size": 128, "span_hidden_size": 64,
-        "dropout": 0.0, "encoder_lr": 1e-3, "lr": 2e-3, "warmup_ratio": 0.0}
+TINY = {
+    "window_size": 64,
+    "window_overlap": 16,
+    "coarse_k": 20,
+    "hidden_size": 128,
+    "span_hidden_size": 64,
+    "dropout": 0.0,
+    "encoder_lr": 1e-3,
+    "lr": 2e-3,
+    "warmup_ratio": 0.0,
+}
 """The tests' settings for the tiny encoder (tests/test_coref_model.py)."""
 
 
@@ -60,8 +69,18 @@ def measure(device: str, encoder: str, docs: list, steps: int, warmup: int, over
     from coref_transfer.train.config import config_from_dict
     from coref_transfer.train.trainer import train_run
 
-    config = config_from_dict({**overrides, "encoder": encoder, "device": device, "max_steps": steps,
-                               "max_epochs": 10_000, "eval_every": steps + 1, "patience": 0, "log_every": 10**9})
+    config = config_from_dict(
+        {
+            **overrides,
+            "encoder": encoder,
+            "device": device,
+            "max_steps": steps,
+            "max_epochs": 10_000,
+            "eval_every": steps + 1,
+            "patience": 0,
+            "log_every": 10**9,
+        }
+    )
     marks: dict[int, float] = {}
     baseline: dict[str, float] = {}
 
@@ -124,20 +143,29 @@ def main() -> None:
         devices = ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
         for device in devices:
             results.append(measure(device, encoder, docs, args.steps, args.warmup, overrides))
-    report = {"encoder": args.encoder or "tiny (tests/tiny_encoder.py)", "documents": len(docs),
-              "mean_words": round(sum(len(d.words) for d in docs) / len(docs), 1), "torch": torch.__version__,
-              "cpu_threads": torch.get_num_threads(), "results": results}
+    report = {
+        "encoder": args.encoder or "tiny (tests/tiny_encoder.py)",
+        "documents": len(docs),
+        "mean_words": round(sum(len(d.words) for d in docs) / len(docs), 1),
+        "torch": torch.__version__,
+        "cpu_threads": torch.get_num_threads(),
+        "results": results,
+    }
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    print(f"encoder: {report['encoder']}; {report['documents']} documents of {report['mean_words']} words on "
-          f"average; torch {report['torch']}, {report['cpu_threads']} CPU threads")
+    print(
+        f"encoder: {report['encoder']}; {report['documents']} documents of {report['mean_words']} words on "
+        f"average; torch {report['torch']}, {report['cpu_threads']} CPU threads"
+    )
     if not torch.cuda.is_available():
         print("no CUDA GPU: CPU figures only")
     for r in results:
-        line = (f"{r['device']:>5}: {r['documents_per_second']:8.2f} documents/s, {r['words_per_second']:9.1f} words/s "
-                f"({r['steps_timed']} steps in {r['seconds']} s); RSS {r['rss_after_first_step_mb']} MB after the "
-                f"first step, peak {r['peak_rss_mb']} MB")
+        line = (
+            f"{r['device']:>5}: {r['documents_per_second']:8.2f} documents/s, {r['words_per_second']:9.1f} words/s "
+            f"({r['steps_timed']} steps in {r['seconds']} s); RSS {r['rss_after_first_step_mb']} MB after the "
+            f"first step, peak {r['peak_rss_mb']} MB"
+        )
         if r["device"] == "cuda":
             line += f"; GPU {r['gpu']}: peak allocated {r['peak_gpu_allocated_mb']} MB"
         print(line)

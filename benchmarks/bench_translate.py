@@ -61,13 +61,47 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the tiny model builder lives with the tests
 
 MAX_DECODING_LENGTH = 32
-NAMES = ["Gabriella", "Serena", "Marco", "Luca", "Giulia", "Anna", "Paolo", "the mayor", "the doctor", "my sister",
-         "the new teacher", "our neighbour", "the minister", "a young journalist", "the committee"]
+NAMES = [
+    "Gabriella",
+    "Serena",
+    "Marco",
+    "Luca",
+    "Giulia",
+    "Anna",
+    "Paolo",
+    "the mayor",
+    "the doctor",
+    "my sister",
+    "the new teacher",
+    "our neighbour",
+    "the minister",
+    "a young journalist",
+    "the committee",
+]
 VERBS = ["met", "called", "visited", "thanked", "warned", "followed", "helped", "interviewed", "ignored", "praised"]
-OBJECTS = ["her brother", "the students", "the police officers", "his old friend", "the workers of the factory",
-           "the president of the company", "two tourists from Milan", "the children", "the lawyer", "Marco"]
-TAILS = ["", " at the station", " after dinner", " in Florence last summer", " because the report was late",
-         " before the meeting started", " near the harbour on Monday morning", " twice", " in the museum"]
+OBJECTS = [
+    "her brother",
+    "the students",
+    "the police officers",
+    "his old friend",
+    "the workers of the factory",
+    "the president of the company",
+    "two tourists from Milan",
+    "the children",
+    "the lawyer",
+    "Marco",
+]
+TAILS = [
+    "",
+    " at the station",
+    " after dinner",
+    " in Florence last summer",
+    " because the report was late",
+    " before the meeting started",
+    " near the harbour on Monday morning",
+    " twice",
+    " in the museum",
+]
 
 
 def sentences(count: int, seed: int = 0) -> list[str]:
@@ -145,9 +179,11 @@ def sample_segments(selection: Path | None = None, memory: Path | None = None) -
     n = max(len(rows), 1)
     out["sentence"]["marked per utterance"] = round(out["sentence"]["marked sentences"] / n, 3)
     out["sentence"]["extra requested per utterance"] = round(
-        (out["sentence"]["requested"] - out["alone"]["requested"]) / n, 3)
+        (out["sentence"]["requested"] - out["alone"]["requested"]) / n, 3
+    )
     out["sentence"]["extra to the backend per utterance"] = round(
-        (out["sentence"]["to the backend"] - out["alone"]["to the backend"]) / n, 3)
+        (out["sentence"]["to the backend"] - out["alone"]["to the backend"]) / n, 3
+    )
     return out
 
 
@@ -198,8 +234,12 @@ def main() -> None:
             tok = backend.tokenizer
             tokens = [tok.convert_ids_to_tokens(ids) for ids in tok(texts)["input_ids"]]
             results = raw.translate_batch(
-                tokens, max_batch_size=backend.batch_tokens, batch_type="tokens", beam_size=backend.beam_size,
-                max_decoding_length=backend.max_decoding_length, length_penalty=backend.length_penalty,
+                tokens,
+                max_batch_size=backend.batch_tokens,
+                batch_type="tokens",
+                beam_size=backend.beam_size,
+                max_decoding_length=backend.max_decoding_length,
+                length_penalty=backend.length_penalty,
             )
             ids = [tok.convert_tokens_to_ids(r.hypotheses[0]) for r in results]
             return tok.batch_decode(ids, skip_special_tokens=True)
@@ -223,7 +263,11 @@ def main() -> None:
                 for i in range(0, len(by_length), 64):
                     batch = tok(by_length[i : i + 64], return_tensors="pt", padding=True)
                     generated = hf_model.generate(
-                        **batch, num_beams=1, do_sample=False, max_new_tokens=MAX_DECODING_LENGTH, min_new_tokens=1,
+                        **batch,
+                        num_beams=1,
+                        do_sample=False,
+                        max_new_tokens=MAX_DECODING_LENGTH,
+                        min_new_tokens=1,
                     )
                     outputs += tok.batch_decode(generated, skip_special_tokens=True)
             return outputs
@@ -275,38 +319,61 @@ def main() -> None:
         "hf-greedy outputs = ct2-greedy-f32 (prefix)": agree / len(texts),
     }
     if args.json:
-        print(json.dumps({"sentences": len(texts), "seconds": figures, "ratios": ratios, "segments": segments}, indent=2))
+        print(
+            json.dumps({"sentences": len(texts), "seconds": figures, "ratios": ratios, "segments": segments}, indent=2)
+        )
         return
     words = sum(len(t.split()) for t in texts)
-    print(f"{len(texts):,} sentences ({words:,} words), tiny Marian, CPU, 1 thread, "
-          f"max_decoding_length {MAX_DECODING_LENGTH}, best of {args.repeat}")
+    print(
+        f"{len(texts):,} sentences ({words:,} words), tiny Marian, CPU, 1 thread, "
+        f"max_decoding_length {MAX_DECODING_LENGTH}, best of {args.repeat}"
+    )
     print(f"{'measurement':<16}{'decoding':>16}{'seconds':>10}{'segments/s':>13}")
-    decoding = {"raw-ct2": "beam 4, int8", "service": "beam 4, int8", "ct2-greedy": "beam 1, int8",
-                "ct2-greedy-f32": "beam 1, float32", "hf-greedy": "beam 1, float32",
-                "cache-fill": "beam 4, int8", "cache-rerun": "(cache hits)"}
+    decoding = {
+        "raw-ct2": "beam 4, int8",
+        "service": "beam 4, int8",
+        "ct2-greedy": "beam 1, int8",
+        "ct2-greedy-f32": "beam 1, float32",
+        "hf-greedy": "beam 1, float32",
+        "cache-fill": "beam 4, int8",
+        "cache-rerun": "(cache hits)",
+    }
     for kind, seconds in figures.items():
         if kind.startswith("sample"):
             continue
         print(f"{kind:<16}{decoding[kind]:>16}{seconds:>10.3f}{len(texts) / seconds:>13,.0f}")
-    print(f"sample γ ({len(rows)} utterances): first run {figures['sample-gamma']:.2f} s, "
-          f"fully cached re-run {figures['sample-gamma-cached']:.2f} s")
+    print(
+        f"sample γ ({len(rows)} utterances): first run {figures['sample-gamma']:.2f} s, "
+        f"fully cached re-run {figures['sample-gamma-cached']:.2f} s"
+    )
     for label, ratio in ratios.items():
         print(f"{label:<44}{ratio:>8.2f}")
     print(_segments_table(segments))
 
 
 def _segments_table(segments: dict[str, dict[str, float]]) -> str:
-    columns = ("requested", "unique", "to the backend", "marked sentences", "mentions alone",
-               "mentions from their sentence")
-    lines = ["γ segments (translation memory):", "| mentions' Italian | " + " | ".join(columns) + " |",
-             "|---|" + "---|" * len(columns)]
+    columns = (
+        "requested",
+        "unique",
+        "to the backend",
+        "marked sentences",
+        "mentions alone",
+        "mentions from their sentence",
+    )
+    lines = [
+        "γ segments (translation memory):",
+        "| mentions' Italian | " + " | ".join(columns) + " |",
+        "|---|" + "---|" * len(columns),
+    ]
     for label, counts in segments.items():
         lines.append(f"| {label} | " + " | ".join(f"{counts[c]:,}" for c in columns) + " |")
     n, sentence = segments["sentence"]["utterances"], segments["sentence"]
-    lines.append(f"\n{n:,} utterances. With `sentence`: {sentence['marked per utterance']:.3f} marked sentences per "
-                 f"utterance; against `alone` (the mention texts no longer sent): "
-                 f"{sentence['extra requested per utterance']:+.3f} segments requested and "
-                 f"{sentence['extra to the backend per utterance']:+.3f} sent to the backend per utterance")
+    lines.append(
+        f"\n{n:,} utterances. With `sentence`: {sentence['marked per utterance']:.3f} marked sentences per "
+        f"utterance; against `alone` (the mention texts no longer sent): "
+        f"{sentence['extra requested per utterance']:+.3f} segments requested and "
+        f"{sentence['extra to the backend per utterance']:+.3f} sent to the backend per utterance"
+    )
     return "\n".join(lines)
 
 

@@ -79,9 +79,7 @@ def person_mentions(row: RefinedUtterance) -> list[RefinedMention]:
         gender = None
         for kind, s, e in parts:
             if kind == augment.FIRST:
-                gender = augment.known_first_name(" ".join(row.tokens[s:e])) or augment.known_first_name(
-                    row.tokens[s]
-                )
+                gender = augment.known_first_name(" ".join(row.tokens[s:e])) or augment.known_first_name(row.tokens[s])
         if i > 0 and articles.article_kind(row.tokens[i - 1]):
             gender = None  # "gli Stati Uniti", "la Callas": a person's name rarely takes an article
         if gender is not None and j - i < 2:

@@ -38,7 +38,8 @@ def files(folder: Path) -> set[Path]:
     if not folder.is_dir():
         return set()
     return {
-        p.relative_to(folder) for p in folder.rglob("*")
+        p.relative_to(folder)
+        for p in folder.rglob("*")
         if p.is_file() and p.name not in SKIP and not any(part.startswith(".") for part in p.relative_to(folder).parts)
     }
 

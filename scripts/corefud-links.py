@@ -52,7 +52,9 @@ def predicate_kind(utt: Utterance, start: int, end: int) -> str:
 def anchor_before(utt: Utterance, apposition: SelectedMention, other: SelectedMention) -> bool:
     """Whether `other` is a kept mention of the apposition's chain right before it (punctuation between)."""
     return (
-        other is not apposition and other.dropped_at is None and other.cluster_id == apposition.cluster_id
+        other is not apposition
+        and other.dropped_at is None
+        and other.cluster_id == apposition.cluster_id
         and other.span.end < apposition.span.start
         and all(not tag[0].isalpha() for tag in utt.pos[other.span.end + 1 : apposition.span.start])
     )
@@ -92,8 +94,10 @@ def measure(select_dir: Path, corpus: list[Path], ontogum: Path | None = None) -
                 if onto_utts is not None:
                     spans = [m.span for m in onto_utts[utt.index].mentions]
                     where = (
-                        "same_span" if mention.span in spans
-                        else "inside_wider" if any(s.contains(mention.span) for s in spans)
+                        "same_span"
+                        if mention.span in spans
+                        else "inside_wider"
+                        if any(s.contains(mention.span) for s in spans)
                         else "absent"
                     )
                     kind = f"{predicate_kind(utt, mention.span.start, mention.span.end)}:" if link == "pred" else ""
@@ -126,8 +130,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  (dropped at β2 with their anchor kept right before them: {counts['anchor_kept_before']:,})")
         for fate, n in counts["fate"].items():
             print(f"  {fate}: {n:,}")
-    print("select stats.json, dropped at β2: "
-          + ", ".join(f"{reason} {n:,}" for reason, n in result["stats_beta2"].items()))
+    print(
+        "select stats.json, dropped at β2: "
+        + ", ".join(f"{reason} {n:,}" for reason, n in result["stats_beta2"].items())
+    )
     for link, counts in result.get("ontogum", {}).items():
         print(f"OntoGUM on GUM's {link}: " + ", ".join(f"{k} {n:,}" for k, n in counts.items()))
     return 0

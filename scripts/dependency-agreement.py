@@ -187,26 +187,34 @@ def measure(sentences: Iterator[Sentence]) -> dict[str, Tally]:
             where = f"{s.doc}: " + shown(tokens, start, end, d_head.index)
             same = c_head.index == d_head.index
             tallies["root"].add(
-                "single word" if start == end else "several words", same,
+                "single word" if start == end else "several words",
+                same,
                 "" if same else root_kind(s, start, end, c_head.index, d_head.index),
                 f"{where}  tree: {tokens[c_head.index]}",
             )
             if same:
                 tallies["coordinated"].add(
-                    str(c_head.coordinated), c_head.coordinated == d_head.coordinated,
-                    f"tree {c_head.coordinated}, dependencies {d_head.coordinated}", where,
+                    str(c_head.coordinated),
+                    c_head.coordinated == d_head.coordinated,
+                    f"tree {c_head.coordinated}, dependencies {d_head.coordinated}",
+                    where,
                 )
             c_drop = mention_reason(tokens, utt.pos, start, end, c_head.index, SELECT)
             d_drop = mention_reason(tokens, s.pos, start, end, d_head.index, SELECT)
             tallies["beta2"].add(
-                str(c_drop), c_drop == d_drop, f"{c_drop} (tree) vs {d_drop} (dependencies)",
+                str(c_drop),
+                c_drop == d_drop,
+                f"{c_drop} (tree) vs {d_drop} (dependencies)",
                 f"{where}  tree: {tokens[c_head.index]}",
             )
             if is_pronoun(utt.pos, start, end) and is_pronoun(s.pos, start, end):
                 c_role = pronoun_role(tokens, utt.pos, s.tree, start, end)
                 d_role = pronoun_role_dep(tokens, s.pos, s.deps, start, end)
                 tallies["role"].add(
-                    c_role, c_role == d_role, f"{c_role} (tree) vs {d_role} ({s.deps.deprels[start]})", where  # type: ignore[arg-type]
+                    c_role,
+                    c_role == d_role,
+                    f"{c_role} (tree) vs {d_role} ({s.deps.deprels[start]})",
+                    where,  # type: ignore[arg-type]
                 )
                 if tokens[start].lower() in SELF_WORDS:
                     for corpus in ids:
@@ -216,7 +224,8 @@ def measure(sentences: Iterator[Sentence]) -> dict[str, Tally]:
                         me.role = d_role
                         d_out = self_treatment_dep(me, selected[corpus], s.deps, s.pos)
                         tallies["self"].add(
-                            c_role, c_out == d_out,  # type: ignore[arg-type]
+                            c_role,
+                            c_out == d_out,  # type: ignore[arg-type]
                             f"{c_role} {c_out[0] or c_out[1]} (tree) vs {d_role} {d_out[0] or d_out[1]}",
                             f"{where}  ({corpus})",
                         )
@@ -230,7 +239,9 @@ def measure(sentences: Iterator[Sentence]) -> dict[str, Tally]:
             c_pos = possessed_noun(tokens, utt.pos, utt.parse_bits, k)
             d_pos = possessed_noun_dep(tokens, s.pos, s.deps.heads, s.deps.deprels, k)
             tallies["possessed"].add(
-                possessed_key(c_pos), c_pos == d_pos, possessed_kind(c_pos, d_pos),
+                possessed_key(c_pos),
+                c_pos == d_pos,
+                possessed_kind(c_pos, d_pos),
                 f"{s.doc}: {shown(tokens, k, k)}  tree: {said(tokens, c_pos)}  dependencies: {said(tokens, d_pos)}",
             )
     return tallies

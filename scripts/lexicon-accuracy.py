@@ -55,7 +55,10 @@ def measure(
             counts["nouns"] = counts.get("nouns", 0) + 1
             counts["known"] = counts.get("known", 0) + (form in lexicon)
             predicted = dict(zip(ATTRS, lexicon.lookup(form)))
-            gold = {"gender": feats.get("Gender", "").lower() or None, "number": feats.get("Number", "").lower() or None}
+            gold = {
+                "gender": feats.get("Gender", "").lower() or None,
+                "number": feats.get("Number", "").lower() or None,
+            }
             for attr in ATTRS:
                 if predicted[attr] is None:
                     continue
@@ -93,8 +96,17 @@ def _figures(c: dict[str, int]) -> dict[str, float]:
 
 
 def table(title: str, figures: dict[str, dict[str, float]]) -> str:
-    keys = ["nouns", "known", "gender_coverage", "gender_precision", "number_coverage", "number_precision",
-            "both_precision", "gender_unverifiable", "number_unverifiable"]
+    keys = [
+        "nouns",
+        "known",
+        "gender_coverage",
+        "gender_precision",
+        "number_coverage",
+        "number_precision",
+        "both_precision",
+        "gender_unverifiable",
+        "number_unverifiable",
+    ]
     lines = [f"## {title}", "", "| test file | " + " | ".join(keys) + " |", "|---" * (len(keys) + 1) + "|"]
     for name, row in figures.items():
         lines.append(f"| {name} | " + " | ".join(str(row[k]) for k in keys) + " |")
@@ -107,8 +119,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lexicon", type=Path, default=Path(DEFAULT_PATH), help="the lexicon TSV to measure")
     parser.add_argument("--literal", action="store_true", help="also measure the count_unmarked=False reading")
     parser.add_argument("--json", action="store_true", help="print JSON instead of Markdown tables")
-    parser.add_argument("--dictionary", type=Path, nargs="?", const=Path(DICTIONARY_PATH), default=None,
-                        help="also measure the noun dictionary (Morph-it!) on the tokens the lexicon gives no gender")
+    parser.add_argument(
+        "--dictionary",
+        type=Path,
+        nargs="?",
+        const=Path(DICTIONARY_PATH),
+        default=None,
+        help="also measure the noun dictionary (Morph-it!) on the tokens the lexicon gives no gender",
+    )
     args = parser.parse_args(argv)
     tests = [(f"{a}/{b}", p) for (a, b), p in zip(DEFAULT_TEST, resolve(args.ud, DEFAULT_TEST))]
     lexicon = NounLexicon.load(args.lexicon)

@@ -105,10 +105,35 @@ def run(args: argparse.Namespace) -> int:
     cfg = json.dumps(config)
     steps = [
         ("select", ["select", str(work / "input"), "--out", str(work / "select"), "--no-progress"]),
-        ("preflight", ["translate", "--dry-run", "--input", str(work / "select"), "--out", str(work / "preflight"),
-                       "--config-json", cfg, "--no-progress"]),
-        ("translate", ["translate", "--input", str(work / "select"), "--out", str(work / "translate"),
-                       "--config-json", cfg, "--export-misses", str(work / "misses.tsv"), "--no-progress"]),
+        (
+            "preflight",
+            [
+                "translate",
+                "--dry-run",
+                "--input",
+                str(work / "select"),
+                "--out",
+                str(work / "preflight"),
+                "--config-json",
+                cfg,
+                "--no-progress",
+            ],
+        ),
+        (
+            "translate",
+            [
+                "translate",
+                "--input",
+                str(work / "select"),
+                "--out",
+                str(work / "translate"),
+                "--config-json",
+                cfg,
+                "--export-misses",
+                str(work / "misses.tsv"),
+                "--no-progress",
+            ],
+        ),
         ("refine", ["refine", "--input", str(work / "translate"), "--out", str(work / "refine"), "--no-progress"]),
     ]
     misses = work / "misses.tsv"
@@ -119,9 +144,12 @@ def run(args: argparse.Namespace) -> int:
         if done.returncode != 0:
             if name == "translate" and misses.exists():
                 n = sum(1 for line in misses.read_text(encoding="utf-8").splitlines() if line)
-                print(f"{n} segment(s) missing from the memories: {misses}\n"
-                      "translate them with the stand-in rules into a memory of your own, then run again "
-                      "with --memory FILE", file=sys.stderr)
+                print(
+                    f"{n} segment(s) missing from the memories: {misses}\n"
+                    "translate them with the stand-in rules into a memory of your own, then run again "
+                    "with --memory FILE",
+                    file=sys.stderr,
+                )
                 return EXIT_MISSES
             sys.stderr.write(done.stderr)
             print(f"{name} failed (exit {done.returncode})", file=sys.stderr)
@@ -131,17 +159,24 @@ def run(args: argparse.Namespace) -> int:
     rows = []
     for r in delta:
         g = gamma[(r["doc_id"], r["sentence"])]
-        rows.append({
-            "id": len(rows), "key": f"{r['doc_id']}/{r['sentence']}", "english": g["source_text"],
-            "italian_before_refine": r["text_before"], "italian": r["text"], "has_mention": bool(r["mentions"]),
-        })
+        rows.append(
+            {
+                "id": len(rows),
+                "key": f"{r['doc_id']}/{r['sentence']}",
+                "english": g["source_text"],
+                "italian_before_refine": r["text_before"],
+                "italian": r["text"],
+                "has_mention": bool(r["mentions"]),
+            }
+        )
     with open(work / "review-input.jsonl", "w", encoding="utf-8") as out:
         out.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     with open(work / "rate.jsonl", "w", encoding="utf-8") as out:
         out.writelines(
             json.dumps({"id": row["id"], "english": row["english"], "italian": row["italian"]}, ensure_ascii=False)
             + "\n"
-            for row in rows if row["has_mention"]
+            for row in rows
+            if row["has_mention"]
         )
     tstats = json.loads((work / "translate" / "stats.json").read_text(encoding="utf-8"))
     rstats = json.loads((work / "refine" / "stats.json").read_text(encoding="utf-8"))
@@ -241,22 +276,33 @@ def score(args: argparse.Namespace) -> int:
         known = rated_pairs(args.reuse, args.pairs)
         ratings = [
             {**known[(r["english"], r["italian"])], "id": i}
-            for i, r in rows.items() if r["has_mention"] and (r["english"], r["italian"]) in known
+            for i, r in rows.items()
+            if r["has_mention"] and (r["english"], r["italian"]) in known
         ]
     rated = {r["id"] for r in ratings}
     expected = {i for i, r in rows.items() if r["has_mention"]}
     if rated != expected:
-        print(f"ratings cover {len(rated & expected)} of {len(expected)} utterances with a mention "
-              f"({len(expected - rated)} missing, {len(rated - expected)} unknown)", file=sys.stderr)
+        print(
+            f"ratings cover {len(rated & expected)} of {len(expected)} utterances with a mention "
+            f"({len(expected - rated)} missing, {len(rated - expected)} unknown)",
+            file=sys.stderr,
+        )
         return 1
     review = []
     for r in sorted(ratings, key=lambda r: r["id"]):
         row = rows[r["id"]]
-        review.append({
-            "key": row["key"], "english": row["english"], "italian_before_refine": row["italian_before_refine"],
-            "italian": row["italian"], "grammatical": r["grammatical"], "acceptable": r["acceptable"],
-            "errors": r.get("errors", []), "evidence": r.get("evidence", ""),
-        })
+        review.append(
+            {
+                "key": row["key"],
+                "english": row["english"],
+                "italian_before_refine": row["italian_before_refine"],
+                "italian": row["italian"],
+                "grammatical": r["grammatical"],
+                "acceptable": r["acceptable"],
+                "errors": r.get("errors", []),
+                "evidence": r.get("evidence", ""),
+            }
+        )
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:
             out.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in review)
@@ -320,17 +366,22 @@ def rules(args: argparse.Namespace) -> int:
             missing += 1
             continue
         outcome = (
-            "repaired" if not before["grammatical"] and after["grammatical"]
-            else "broke" if before["grammatical"] and not after["grammatical"]
-            else "left wrong" if not after["grammatical"]
+            "repaired"
+            if not before["grammatical"] and after["grammatical"]
+            else "broke"
+            if before["grammatical"] and not after["grammatical"]
+            else "left wrong"
+            if not after["grammatical"]
             else "kept right"
         )
         for name in sorted(names) + ["(any rule)"]:
             table.setdefault(name, Counter())["fired"] += 1
             table[name][outcome] += 1
     if missing:
-        print(f"{missing} changed utterance(s) lack a rating before or after refine: rate them first "
-              "(unrated --before)", file=sys.stderr)
+        print(
+            f"{missing} changed utterance(s) lack a rating before or after refine: rate them first (unrated --before)",
+            file=sys.stderr,
+        )
         return 1
     columns = ("fired", "repaired", "broke", "left wrong", "kept right")
     print("| rule | " + " | ".join(columns) + " |")
@@ -371,9 +422,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--work", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--before", action="store_true", help="also the Italian before refine")
-    p.add_argument("--changed", action="store_true",
-                   help="only the utterances refine changed (with --before and no --reuse: one reader rates both "
-                   "sides of every change, for the rules table)")
+    p.add_argument(
+        "--changed",
+        action="store_true",
+        help="only the utterances refine changed (with --before and no --reuse: one reader rates both "
+        "sides of every change, for the rules table)",
+    )
     p.add_argument("--seed", type=int, default=29)
     _rating_sources(p)
     p.set_defaults(func=unrated)
@@ -392,8 +446,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def _rating_sources(p: argparse.ArgumentParser) -> None:
     p.add_argument("--reuse", action="append", default=[], help="a dated review whose ratings count for the same pairs")
-    p.add_argument("--pairs", nargs=2, action="append", default=[], metavar=("SHOWN", "RATINGS"),
-                   help="a mixed file the reader saw ({id, english, italian}) and its ratings by id")
+    p.add_argument(
+        "--pairs",
+        nargs=2,
+        action="append",
+        default=[],
+        metavar=("SHOWN", "RATINGS"),
+        help="a mixed file the reader saw ({id, english, italian}) and its ratings by id",
+    )
 
 
 if __name__ == "__main__":

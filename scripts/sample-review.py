@@ -31,19 +31,19 @@ FIELDS = ("split", "doc_id", "part", "sentence", "verdict", "category", "text", 
 VERDICTS = ("ok", "error", "unreviewed")
 #: The error categories of the review (issue 14's kinds, then the rest).
 CATEGORIES = (
-    "tonic_object",        # a tonic pronoun where Italian needs a clitic ("ha fermato lui")
-    "reflexive",           # a reflexive or emphatic -self in the wrong form ("vende i biglietti sé stesso")
-    "subject_pronoun",     # an overt subject pronoun Italian drops ("…, ha detto lui")
-    "kinship_article",     # an article before a singular kinship noun with a possessive ("il suo fratello")
-    "vocative_article",    # an article on a person addressed ("Grazie, il signor Conti")
-    "possessive",          # a possessive in the wrong place or form ("i suoi doti", "è suo" for a feminine)
-    "euphonic_d",          # e/ed, a/ad, o/od against the next word ("e è", "ed Mario")
-    "detokenisation",      # spaces or joins in the wrong place ("Sant’ Elena", "part - time")
-    "preposition_pronoun", # a pronoun after a preposition in the wrong form ("su esso", "contro lui")
-    "agreement",           # another agreement error (article, adjective, participle)
-    "translation",         # an error of the recorded translation itself (fix the memory)
-    "mention",             # a mention on the wrong tokens (two mentions of one entity on one token)
-    "capitalisation",      # a sentence that starts in lower case, a capital inside one
+    "tonic_object",  # a tonic pronoun where Italian needs a clitic ("ha fermato lui")
+    "reflexive",  # a reflexive or emphatic -self in the wrong form ("vende i biglietti sé stesso")
+    "subject_pronoun",  # an overt subject pronoun Italian drops ("…, ha detto lui")
+    "kinship_article",  # an article before a singular kinship noun with a possessive ("il suo fratello")
+    "vocative_article",  # an article on a person addressed ("Grazie, il signor Conti")
+    "possessive",  # a possessive in the wrong place or form ("i suoi doti", "è suo" for a feminine)
+    "euphonic_d",  # e/ed, a/ad, o/od against the next word ("e è", "ed Mario")
+    "detokenisation",  # spaces or joins in the wrong place ("Sant’ Elena", "part - time")
+    "preposition_pronoun",  # a pronoun after a preposition in the wrong form ("su esso", "contro lui")
+    "agreement",  # another agreement error (article, adjective, participle)
+    "translation",  # an error of the recorded translation itself (fix the memory)
+    "mention",  # a mention on the wrong tokens (two mentions of one entity on one token)
+    "capitalisation",  # a sentence that starts in lower case, a capital inside one
     "other",
 )
 
@@ -56,8 +56,16 @@ def exported(results: Path) -> list[dict[str, str]]:
             opens = Counter(m["start"] for m in u["mentions"])
             closes = Counter(m["end"] for m in u["mentions"])
             bracketed = " ".join("[" * opens[i] + t + "]" * closes[i] for i, t in enumerate(u["tokens"]))
-            rows.append({"split": split, "doc_id": u["doc_id"], "part": str(u["part"]), "sentence": str(u["sentence"]),
-                         "text": u["text"], "bracketed": bracketed})
+            rows.append(
+                {
+                    "split": split,
+                    "doc_id": u["doc_id"],
+                    "part": str(u["part"]),
+                    "sentence": str(u["sentence"]),
+                    "text": u["text"],
+                    "bracketed": bracketed,
+                }
+            )
     return rows
 
 
@@ -103,7 +111,9 @@ def stale(results: Path, rows: list[dict[str, str]]) -> list[str]:
     reviewed = {key(r): (r["text"], r["bracketed"]) for r in rows}
     problems = [f"missing: {' '.join(k)}" for k in current if k not in reviewed]
     problems += [f"no longer exported: {' '.join(k)}" for k in reviewed if k not in current]
-    problems += [f"text or mentions changed: {' '.join(k)}" for k in current if k in reviewed and reviewed[k] != current[k]]
+    problems += [
+        f"text or mentions changed: {' '.join(k)}" for k in current if k in reviewed and reviewed[k] != current[k]
+    ]
     return problems
 
 
@@ -111,9 +121,15 @@ def summary(rows: list[dict[str, str]]) -> str:
     verdicts = Counter(r["verdict"] for r in rows)
     categories = Counter(c for r in rows if r["verdict"] == "error" for c in r["category"].split(","))
     n = len(rows)
-    lines = [(f"Utterances reviewed: {n - verdicts['unreviewed']} of {n}; grammatical: {verdicts['ok']} "
-              f"({100 * verdicts['ok'] / n:.1f}%); with an error: {verdicts['error']}."), "",
-             "| category | utterances |", "|---|---|"]
+    lines = [
+        (
+            f"Utterances reviewed: {n - verdicts['unreviewed']} of {n}; grammatical: {verdicts['ok']} "
+            f"({100 * verdicts['ok'] / n:.1f}%); with an error: {verdicts['error']}."
+        ),
+        "",
+        "| category | utterances |",
+        "|---|---|",
+    ]
     lines += [f"| {c} | {categories[c]} |" for c in CATEGORIES if categories[c]]
     return "\n".join(lines) + "\n"
 

@@ -49,8 +49,13 @@ def mention(cluster, start, end, cls, before=None, zero=None):
     return m
 
 
-LEI = {"form": "Lei", "lemma": "lei", "xpos": "PE", "feats": "Gender=Fem|Number=Sing|Person=3|PronType=Prs",
-       "deprel": "nsubj"}
+LEI = {
+    "form": "Lei",
+    "lemma": "lei",
+    "xpos": "PE",
+    "feats": "Gender=Fem|Number=Sing|Person=3|PronType=Prs",
+    "deprel": "nsubj",
+}
 """The subject pronoun pro-drop deleted in TINY's second sentence (the mention's `zero`)."""
 
 

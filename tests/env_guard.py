@@ -181,8 +181,13 @@ class EnvGuard(importlib.abc.MetaPathFinder):
         self.pinned = modules_of(pinned_distributions(env_file))
         # the interpreter's own library folders, for stdlib modules sys.stdlib_module_names
         # leaves out (_sysconfigdata_*, which sysconfig imports by a computed name)
-        self.stdlib_dirs = [p for p in sys.path if p and Path(p).is_relative_to(sys.base_prefix)
-                            and not {"site-packages", "dist-packages"} & set(Path(p).parts)]
+        self.stdlib_dirs = [
+            p
+            for p in sys.path
+            if p
+            and Path(p).is_relative_to(sys.base_prefix)
+            and not {"site-packages", "dist-packages"} & set(Path(p).parts)
+        ]
         self.log = Path(log) if log else None
         self.refused: list[str] = []
         self.unpinned: set[tuple[str, str]] = set()
@@ -275,8 +280,9 @@ def install_from_environ() -> EnvGuard | None:
     return install(env_file, os.environ.get(LOG_VAR)) if env_file else None
 
 
-def guarded_environ(env_file: str | Path, src: str | Path, log: str | Path | None = None,
-                    base: dict[str, str] | None = None) -> dict[str, str]:
+def guarded_environ(
+    env_file: str | Path, src: str | Path, log: str | Path | None = None, base: dict[str, str] | None = None
+) -> dict[str, str]:
     """Process environment for a subprocess that runs under the guard of `env_file`."""
     environ = dict(os.environ if base is None else base)
     environ["PYTHONPATH"] = os.pathsep.join([str(src), str(SITE_DIR)])

@@ -27,93 +27,191 @@ FIN = "Mood=Ind|Number={}|Person=3|Tense=Pres|VerbForm=Fin"
 PART = "Gender={}|Number={}|Tense=Past|VerbForm=Part"
 
 
-def utterance(sentence: int, rows: list[tuple[str, str, str, str, int, str]],
-              mentions: list[tuple[int, int, tuple[str, str, str]]]) -> RefinedUtterance:
+def utterance(
+    sentence: int,
+    rows: list[tuple[str, str, str, str, int, str]],
+    mentions: list[tuple[int, int, tuple[str, str, str]]],
+) -> RefinedUtterance:
     """rows: (form, lemma, UPOS, feats, head (1-based, 0 = root), deprel), as in CoNLL-U."""
     tokens = [r[0] for r in rows]
     text = " ".join(tokens)
     return RefinedUtterance(
-        "test-it-audit", "doc", 0, sentence, "-", text, tokens, text, tokens,
-        lemmas=[r[1] for r in rows], upos=[r[2] for r in rows], xpos=["_"] * len(rows), feats=[r[3] for r in rows],
-        heads=[r[4] - 1 for r in rows], deprels=[r[5] for r in rows],
-        mentions=[RefinedMention(i, Span(s, e), Span(s, e), MentionClass(*c, ("root", "root", "root")))
-                  for i, (s, e, c) in enumerate(mentions)],
+        "test-it-audit",
+        "doc",
+        0,
+        sentence,
+        "-",
+        text,
+        tokens,
+        text,
+        tokens,
+        lemmas=[r[1] for r in rows],
+        upos=[r[2] for r in rows],
+        xpos=["_"] * len(rows),
+        feats=[r[3] for r in rows],
+        heads=[r[4] - 1 for r in rows],
+        deprels=[r[5] for r in rows],
+        mentions=[
+            RefinedMention(i, Span(s, e), Span(s, e), MentionClass(*c, ("root", "root", "root")))
+            for i, (s, e, c) in enumerate(mentions)
+        ],
     )
 
 
 PUNCT = (".", ".", "PUNCT", "_")
 SENTENCES = [
     # 0: agrees everywhere (the predicate and the participle auxiliary "stata")
-    utterance(0, [("La", "il", "DET", "Definite=Def|Gender=Fem|Number=Sing|PronType=Art", 2, "det"),
-                  ("fondazione", "fondazione", "NOUN", "Gender=Fem|Number=Sing", 5, "nsubj:pass"),
-                  ("è", "essere", "AUX", FIN.format("Sing"), 5, "aux"),
-                  ("stata", "essere", "AUX", PART.format("Fem", "Sing"), 5, "aux:pass"),
-                  ("creata", "creare", "VERB", PART.format("Fem", "Sing"), 0, "root"), (*PUNCT, 5, "punct")],
-              [(0, 1, ("thing", "fem", "sing"))]),
+    utterance(
+        0,
+        [
+            ("La", "il", "DET", "Definite=Def|Gender=Fem|Number=Sing|PronType=Art", 2, "det"),
+            ("fondazione", "fondazione", "NOUN", "Gender=Fem|Number=Sing", 5, "nsubj:pass"),
+            ("è", "essere", "AUX", FIN.format("Sing"), 5, "aux"),
+            ("stata", "essere", "AUX", PART.format("Fem", "Sing"), 5, "aux:pass"),
+            ("creata", "creare", "VERB", PART.format("Fem", "Sing"), 0, "root"),
+            (*PUNCT, 5, "punct"),
+        ],
+        [(0, 1, ("thing", "fem", "sing"))],
+    ),
     # 1: the sentence agrees with a masculine placeholder: two gender clashes, one placeholder mismatch
-    utterance(1, [("La", "il", "DET", "Definite=Def|Gender=Fem|Number=Sing|PronType=Art", 2, "det"),
-                  ("fondazione", "fondazione", "NOUN", "Gender=Fem|Number=Sing", 5, "nsubj:pass"),
-                  ("è", "essere", "AUX", FIN.format("Sing"), 5, "aux"),
-                  ("stato", "essere", "AUX", PART.format("Masc", "Sing"), 5, "aux:pass"),
-                  ("creato", "creare", "VERB", PART.format("Masc", "Sing"), 0, "root"), (*PUNCT, 5, "punct")],
-              [(0, 1, ("thing", "masc", "sing"))]),
+    utterance(
+        1,
+        [
+            ("La", "il", "DET", "Definite=Def|Gender=Fem|Number=Sing|PronType=Art", 2, "det"),
+            ("fondazione", "fondazione", "NOUN", "Gender=Fem|Number=Sing", 5, "nsubj:pass"),
+            ("è", "essere", "AUX", FIN.format("Sing"), 5, "aux"),
+            ("stato", "essere", "AUX", PART.format("Masc", "Sing"), 5, "aux:pass"),
+            ("creato", "creare", "VERB", PART.format("Masc", "Sing"), 0, "root"),
+            (*PUNCT, 5, "punct"),
+        ],
+        [(0, 1, ("thing", "masc", "sing"))],
+    ),
     # 2: under avere the participle does not agree with the subject: not checked
-    utterance(2, [("Le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 2, "det"),
-                  ("dimissioni", "dimissione", "NOUN", "Gender=Fem|Number=Plur", 4, "nsubj"),
-                  ("ha", "avere", "AUX", FIN.format("Sing"), 4, "aux"),
-                  ("sorpreso", "sorprendere", "VERB", PART.format("Masc", "Sing"), 0, "root"), (*PUNCT, 4, "punct")],
-              [(0, 1, ("thing", "fem", "plur"))]),
+    utterance(
+        2,
+        [
+            ("Le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 2, "det"),
+            ("dimissioni", "dimissione", "NOUN", "Gender=Fem|Number=Plur", 4, "nsubj"),
+            ("ha", "avere", "AUX", FIN.format("Sing"), 4, "aux"),
+            ("sorpreso", "sorprendere", "VERB", PART.format("Masc", "Sing"), 0, "root"),
+            (*PUNCT, 4, "punct"),
+        ],
+        [(0, 1, ("thing", "fem", "plur"))],
+    ),
     # 3
-    utterance(3, [("I", "il", "DET", "Definite=Def|Gender=Masc|Number=Plur|PronType=Art", 2, "det"),
-                  ("ragazzi", "ragazzo", "NOUN", "Gender=Masc|Number=Plur", 4, "nsubj"),
-                  ("sono", "essere", "AUX", FIN.format("Plur"), 4, "aux"),
-                  ("arrivati", "arrivare", "VERB", PART.format("Masc", "Plur"), 0, "root"), (*PUNCT, 4, "punct")],
-              [(0, 1, ("person", "masc", "plur"))]),
+    utterance(
+        3,
+        [
+            ("I", "il", "DET", "Definite=Def|Gender=Masc|Number=Plur|PronType=Art", 2, "det"),
+            ("ragazzi", "ragazzo", "NOUN", "Gender=Masc|Number=Plur", 4, "nsubj"),
+            ("sono", "essere", "AUX", FIN.format("Plur"), 4, "aux"),
+            ("arrivati", "arrivare", "VERB", PART.format("Masc", "Plur"), 0, "root"),
+            (*PUNCT, 4, "punct"),
+        ],
+        [(0, 1, ("person", "masc", "plur"))],
+    ),
     # 4: a coordinated subject is plural (its first conjunct is singular); proper nouns: not noun-rooted
-    utterance(4, [("Marco", "Marco", "PROPN", "_", 5, "nsubj"), ("e", "e", "CCONJ", "_", 3, "cc"),
-                  ("Paolo", "Paolo", "PROPN", "_", 1, "conj"), ("sono", "essere", "AUX", FIN.format("Plur"), 5, "aux"),
-                  ("arrivati", "arrivare", "VERB", PART.format("Masc", "Plur"), 0, "root"), (*PUNCT, 5, "punct")],
-              [(0, 2, ("person", "masc", "plur"))]),
+    utterance(
+        4,
+        [
+            ("Marco", "Marco", "PROPN", "_", 5, "nsubj"),
+            ("e", "e", "CCONJ", "_", 3, "cc"),
+            ("Paolo", "Paolo", "PROPN", "_", 1, "conj"),
+            ("sono", "essere", "AUX", FIN.format("Plur"), 5, "aux"),
+            ("arrivati", "arrivare", "VERB", PART.format("Masc", "Plur"), 0, "root"),
+            (*PUNCT, 5, "punct"),
+        ],
+        [(0, 2, ("person", "masc", "plur"))],
+    ),
     # 5: avere again
-    utterance(5, [("Maria", "Maria", "PROPN", "_", 3, "nsubj"), ("ha", "avere", "AUX", FIN.format("Sing"), 3, "aux"),
-                  ("mangiato", "mangiare", "VERB", PART.format("Masc", "Sing"), 0, "root"), (*PUNCT, 3, "punct")],
-              [(0, 0, ("person", "fem", "sing"))]),
+    utterance(
+        5,
+        [
+            ("Maria", "Maria", "PROPN", "_", 3, "nsubj"),
+            ("ha", "avere", "AUX", FIN.format("Sing"), 3, "aux"),
+            ("mangiato", "mangiare", "VERB", PART.format("Masc", "Sing"), 0, "root"),
+            (*PUNCT, 3, "punct"),
+        ],
+        [(0, 0, ("person", "fem", "sing"))],
+    ),
     # 6: every conjunct feminine: the coordination is feminine plural, "arrivati" clashes in gender;
     #    the coordinated mention agrees with its feminine plural class
-    utterance(6, [("Le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 2, "det"),
-                  ("madri", "madre", "NOUN", "Gender=Fem|Number=Plur", 7, "nsubj"), ("e", "e", "CCONJ", "_", 5, "cc"),
-                  ("le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 5, "det"),
-                  ("figlie", "figlia", "NOUN", "Gender=Fem|Number=Plur", 2, "conj"),
-                  ("sono", "essere", "AUX", FIN.format("Plur"), 7, "aux"),
-                  ("arrivati", "arrivare", "VERB", PART.format("Masc", "Plur"), 0, "root"), (*PUNCT, 7, "punct")],
-              [(0, 4, ("person", "fem", "plur"))]),
+    utterance(
+        6,
+        [
+            ("Le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 2, "det"),
+            ("madri", "madre", "NOUN", "Gender=Fem|Number=Plur", 7, "nsubj"),
+            ("e", "e", "CCONJ", "_", 5, "cc"),
+            ("le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 5, "det"),
+            ("figlie", "figlia", "NOUN", "Gender=Fem|Number=Plur", 2, "conj"),
+            ("sono", "essere", "AUX", FIN.format("Plur"), 7, "aux"),
+            ("arrivati", "arrivare", "VERB", PART.format("Masc", "Plur"), 0, "root"),
+            (*PUNCT, 7, "punct"),
+        ],
+        [(0, 4, ("person", "fem", "plur"))],
+    ),
     # 7: a subject pronoun and an adjective under the copula
-    utterance(7, [("Lei", "lei", "PRON", "Gender=Fem|Number=Sing|Person=3|PronType=Prs", 3, "nsubj"),
-                  ("è", "essere", "AUX", FIN.format("Sing"), 3, "cop"),
-                  ("stanco", "stanco", "ADJ", "Gender=Masc|Number=Sing", 0, "root"), (*PUNCT, 3, "punct")],
-              [(0, 0, ("person", "fem", "sing"))]),
+    utterance(
+        7,
+        [
+            ("Lei", "lei", "PRON", "Gender=Fem|Number=Sing|Person=3|PronType=Prs", 3, "nsubj"),
+            ("è", "essere", "AUX", FIN.format("Sing"), 3, "cop"),
+            ("stanco", "stanco", "ADJ", "Gender=Masc|Number=Sing", 0, "root"),
+            (*PUNCT, 3, "punct"),
+        ],
+        [(0, 0, ("person", "fem", "sing"))],
+    ),
     # 8: a noun without Gender: number compared only, the mention counted as unknown
-    utterance(8, [("Le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 2, "det"),
-                  ("crisi", "crisi", "NOUN", "Number=Plur", 4, "nsubj"),
-                  ("sono", "essere", "AUX", FIN.format("Plur"), 4, "aux"),
-                  ("finite", "finire", "VERB", PART.format("Fem", "Plur"), 0, "root"), (*PUNCT, 4, "punct")],
-              [(0, 1, ("thing", "fem", "plur"))]),
+    utterance(
+        8,
+        [
+            ("Le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 2, "det"),
+            ("crisi", "crisi", "NOUN", "Number=Plur", 4, "nsubj"),
+            ("sono", "essere", "AUX", FIN.format("Plur"), 4, "aux"),
+            ("finite", "finire", "VERB", PART.format("Fem", "Plur"), 0, "root"),
+            (*PUNCT, 4, "punct"),
+        ],
+        [(0, 1, ("thing", "fem", "plur"))],
+    ),
 ]
 
-PLACEHOLDERS = {"noun_rooted": 6, "gender_compared": 5, "gender_matches": 4, "number_compared": 6,
-                "number_matches": 6, "both_known": 5, "both_match": 4, "unknown": 1}
+PLACEHOLDERS = {
+    "noun_rooted": 6,
+    "gender_compared": 5,
+    "gender_matches": 4,
+    "number_compared": 6,
+    "number_matches": 6,
+    "both_known": 5,
+    "both_match": 4,
+    "unknown": 1,
+}
 PREDICATES = {"utterances": 9, "with_clash": 3, "pairs": 9, "clashes": 4}
 
 
 def test_each_sentence():
     assert [predicate_clashes(u)[0] for u in SENTENCES] == [2, 2, 0, 1, 1, 0, 1, 1, 1]
     clashes = [[(c.subject, c.predicate, c.features) for c in predicate_clashes(u)[1]] for u in SENTENCES]
-    assert clashes == [[], [("fondazione", "creato", ("gender",)), ("fondazione", "stato", ("gender",))], [], [], [],
-                       [], [("madri + figlie", "arrivati", ("gender",))], [("Lei", "stanco", ("gender",))], []]
+    assert clashes == [
+        [],
+        [("fondazione", "creato", ("gender",)), ("fondazione", "stato", ("gender",))],
+        [],
+        [],
+        [],
+        [],
+        [("madri + figlie", "arrivati", ("gender",))],
+        [("Lei", "stanco", ("gender",))],
+        [],
+    ]
     c = predicate_clashes(SENTENCES[6])[1][0]
     assert (c.subject_agreement.describe(), c.predicate_agreement.describe()) == ("fem plur", "masc plur")
-    assert placeholder_agreement([SENTENCES[1]]) == {**dict.fromkeys(PLACEHOLDERS, 0), "noun_rooted": 1,
-        "gender_compared": 1, "number_compared": 1, "number_matches": 1, "both_known": 1}
+    assert placeholder_agreement([SENTENCES[1]]) == {
+        **dict.fromkeys(PLACEHOLDERS, 0),
+        "noun_rooted": 1,
+        "gender_compared": 1,
+        "number_compared": 1,
+        "number_matches": 1,
+        "both_known": 1,
+    }
 
 
 def test_exact_counts():
@@ -123,13 +221,20 @@ def test_exact_counts():
 
 
 def test_a_masculine_conjunct_makes_the_coordination_masculine():
-    u = utterance(9, [("Il", "il", "DET", "_", 2, "det"),
-                      ("padre", "padre", "NOUN", "Gender=Masc|Number=Sing", 7, "nsubj"),
-                      ("e", "e", "CCONJ", "_", 5, "cc"), ("la", "il", "DET", "_", 5, "det"),
-                      ("figlia", "figlia", "NOUN", "Gender=Fem|Number=Sing", 2, "conj"),
-                      ("sono", "essere", "AUX", FIN.format("Plur"), 7, "aux"),
-                      ("arrivate", "arrivare", "VERB", PART.format("Fem", "Plur"), 0, "root"), (*PUNCT, 7, "punct")],
-                  [(0, 4, ("person", "masc", "plur")), (0, 1, ("person", "masc", "sing"))])
+    u = utterance(
+        9,
+        [
+            ("Il", "il", "DET", "_", 2, "det"),
+            ("padre", "padre", "NOUN", "Gender=Masc|Number=Sing", 7, "nsubj"),
+            ("e", "e", "CCONJ", "_", 5, "cc"),
+            ("la", "il", "DET", "_", 5, "det"),
+            ("figlia", "figlia", "NOUN", "Gender=Fem|Number=Sing", 2, "conj"),
+            ("sono", "essere", "AUX", FIN.format("Plur"), 7, "aux"),
+            ("arrivate", "arrivare", "VERB", PART.format("Fem", "Plur"), 0, "root"),
+            (*PUNCT, 7, "punct"),
+        ],
+        [(0, 4, ("person", "masc", "plur")), (0, 1, ("person", "masc", "sing"))],
+    )
     assert placeholder_agreement([u])["both_match"] == 2  # the coordination is masc plur, "Il padre" masc sing
     [c] = predicate_clashes(u)[1]
     assert (c.subject, c.subject_agreement.describe(), c.features) == ("padre + figlia", "masc plur", ("gender",))
@@ -137,12 +242,19 @@ def test_a_masculine_conjunct_makes_the_coordination_masculine():
 
 def test_a_predicate_with_two_subjects_is_a_misparse_and_skipped():
     # "un imprenditore la cui moglie è nata": the parser hangs both nouns on "nata"
-    u = utterance(10, [("un", "uno", "DET", "_", 2, "det"),
-                       ("imprenditore", "imprenditore", "NOUN", "Gender=Masc|Number=Sing", 7, "nsubj"),
-                       ("la", "il", "DET", "_", 5, "det"), ("cui", "cui", "DET", "PronType=Rel", 5, "det:poss"),
-                       ("moglie", "moglie", "NOUN", "Gender=Fem|Number=Sing", 7, "nsubj"),
-                       ("è", "essere", "AUX", FIN.format("Sing"), 7, "cop"),
-                       ("nata", "nascere", "ADJ", "Gender=Fem|Number=Sing", 0, "root")], [])
+    u = utterance(
+        10,
+        [
+            ("un", "uno", "DET", "_", 2, "det"),
+            ("imprenditore", "imprenditore", "NOUN", "Gender=Masc|Number=Sing", 7, "nsubj"),
+            ("la", "il", "DET", "_", 5, "det"),
+            ("cui", "cui", "DET", "PronType=Rel", 5, "det:poss"),
+            ("moglie", "moglie", "NOUN", "Gender=Fem|Number=Sing", 7, "nsubj"),
+            ("è", "essere", "AUX", FIN.format("Sing"), 7, "cop"),
+            ("nata", "nascere", "ADJ", "Gender=Fem|Number=Sing", 0, "root"),
+        ],
+        [],
+    )
     assert predicate_clashes(u) == (0, [])
 
 
@@ -159,17 +271,32 @@ def test_report_tables():
     assert rows["utterances with a subject–predicate clash under essere"] == [3, 9, 100 * 3 / 9]
     examples = agreement_examples_table(SENTENCES)
     assert examples.name == "agreement_examples" and len(examples.rows) == 4
-    assert examples.rows[0] == ["doc#0#1", "fondazione", "creato", "fem sing", "masc sing", "gender",
-                                "La fondazione è stato creato ."]
+    assert examples.rows[0] == [
+        "doc#0#1",
+        "fondazione",
+        "creato",
+        "fem sing",
+        "masc sing",
+        "gender",
+        "La fondazione è stato creato .",
+    ]
     assert "| doc#0#7 | Lei | stanco | fem sing | masc sing | gender | Lei è stanco . |" in examples.markdown()
 
 
 def refine_stats(utterances: list[RefinedUtterance]) -> dict:
     """The refine stage's stats.json shape, agreement block as `refine.stage._stats` adds it."""
-    return {"input": {"utterances": len(utterances)},
-            "delta": {"utterances": len(utterances), "tokens": sum(len(u.tokens) for u in utterances),
-                      "mentions": sum(len(u.mentions) for u in utterances), "refined_utterances": 0, "changes": 0},
-            "rules": {}, "agreement": agreement_stats(utterances)}
+    return {
+        "input": {"utterances": len(utterances)},
+        "delta": {
+            "utterances": len(utterances),
+            "tokens": sum(len(u.tokens) for u in utterances),
+            "mentions": sum(len(u.mentions) for u in utterances),
+            "refined_utterances": 0,
+            "changes": 0,
+        },
+        "rules": {},
+        "agreement": agreement_stats(utterances),
+    }
 
 
 def test_partition_stats_sum_to_the_whole():

@@ -210,7 +210,7 @@ def test_places_are_renamed_only_when_asked(part):
 
 
 def test_the_word_before_a_name_keeps_its_form():
-    """"ad Anna": the new name starts with a vowel (before a consonant "ad" would have to be "a"); "e Marco":
+    """ "ad Anna": the new name starts with a vowel (before a consonant "ad" would have to be "a"); "e Marco":
     never a name in e (that would want "ed"); elsewhere any name: Anna at the start of a sentence may become
     one in a consonant."""
     rows = [
@@ -355,14 +355,22 @@ def test_the_sample_through_the_command(tmp_path):
     doc.load_conllu(str(out / "train.conllu"))
     assert len(doc.coref_entities) > 0
     known = set(SURNAMES) | {n for names in FIRST_NAMES.values() for n in names}
-    original = {w for d in read(SAMPLE_DELTA.parent.parent.parent / "export" / "train.jsonlines")
-                for s in d["sentences"] for w in s} if (REPO / "results/export/train.jsonlines").exists() else set()
+    original = (
+        {
+            w
+            for d in read(SAMPLE_DELTA.parent.parent.parent / "export" / "train.jsonlines")
+            for s in d["sentences"]
+            for w in s
+        }
+        if (REPO / "results/export/train.jsonlines").exists()
+        else set()
+    )
     new_words = {w for d in read(out / "train.jsonlines") for s in d["sentences"] for w in s} - original
     assert new_words and all(any(w in name.split() for name in known) for w in new_words)
 
 
 def test_names_augment_does_not_take_apart_and_elided_particles():
-    """"Giovanni Paolo II" (a regnal number) and "Ludwig van Beethoven" keep their names (complex_name);
+    """ "Giovanni Paolo II" (a regnal number) and "Ludwig van Beethoven" keep their names (complex_name);
     "Marcello Dell' Utri" has the surname "Dell' Utri", so no elided word is left before a consonant."""
     rows = [
         row(0, "-", "Papa Giovanni Paolo II e Ludwig van Beethoven e Marcello Dell' Utri.", [
@@ -392,7 +400,9 @@ def test_names_augment_does_not_take_apart_and_elided_particles():
 UD = Path(__import__("os").environ.get("COREF_TRANSFER_UD", REPO / ".." / "shared" / "data" / "ud")).resolve()
 
 
-@pytest.mark.skipif(not UD.is_dir(), reason=f"no UD treebanks in {UD} (not shipped: their licences); set COREF_TRANSFER_UD")
+@pytest.mark.skipif(
+    not UD.is_dir(), reason=f"no UD treebanks in {UD} (not shipped: their licences); set COREF_TRANSFER_UD"
+)
 def test_renaming_real_italian_breaks_no_rule():
     """scripts/augment-ud.py on the UD test files: every renamed person name passes the euphony, elision,
     article, tree and head checks (exit 0), and there are hundreds of them."""

@@ -119,12 +119,16 @@ def test_vote_pronouns_outweigh_nouns(cls_cfg):
     cluster, _ = estimate_classes([noun_plur] * 3 + [pron_sing], None, cls_cfg)
     assert (cluster.number, cluster.sources[2]) == ("plur", "cluster")
     # one pronoun beats one noun
-    cluster, _ = estimate_classes([Evidence("person", "masc", "sing", "noun"), Evidence("person", "fem", "sing", "pronoun")], None, cls_cfg)
+    cluster, _ = estimate_classes(
+        [Evidence("person", "masc", "sing", "noun"), Evidence("person", "fem", "sing", "pronoun")], None, cls_cfg
+    )
     assert cluster.gender == "fem"
 
 
 def test_gender_tie_falls_back_to_masculine(cls_cfg):
-    cluster, _ = estimate_classes([Evidence("person", "fem", "sing", "pronoun"), Evidence("person", "masc", "sing", "pronoun")], None, cls_cfg)
+    cluster, _ = estimate_classes(
+        [Evidence("person", "fem", "sing", "pronoun"), Evidence("person", "masc", "sing", "pronoun")], None, cls_cfg
+    )
     assert (cluster.gender, cluster.sources[1]) == ("masc", "fallback")
 
 

@@ -123,7 +123,10 @@ def test_coordinations(asked):
     assert "The" not in asked and "Judge" not in asked
     # a title before each member: "Mr." counts even when only "Smith" is the entity
     assert gender("Mr. and Mrs. Smith", "NNP CC NNP NNP", (3, 3), coordinated=True, root=3) == "masc"
-    assert gender("Mrs. Rossi and Ms. Bianchi", "NNP NNP CC NNP NNP", (1, 1), others=[(4, 4)], coordinated=True, root=1) == "fem"
+    assert (
+        gender("Mrs. Rossi and Ms. Bianchi", "NNP NNP CC NNP NNP", (1, 1), others=[(4, 4)], coordinated=True, root=1)
+        == "fem"
+    )
 
 
 def test_person_name_gender_direct():

@@ -44,8 +44,16 @@ def test_select_writes_tables_stats_manifest(tmp_path, conll_file):
     assert proc.returncode == 0, proc.stderr
     names = sorted(p.name for p in out.iterdir())
     assert names == sorted(
-        ["alpha.parquet", "beta1.parquet", "beta2.parquet", "beta3.parquet", "clusters.parquet",
-         "utterances.parquet", "stats.json", "manifest.json"]
+        [
+            "alpha.parquet",
+            "beta1.parquet",
+            "beta2.parquet",
+            "beta3.parquet",
+            "clusters.parquet",
+            "utterances.parquet",
+            "stats.json",
+            "manifest.json",
+        ]
     )
     stats = json.loads((out / "stats.json").read_text())
     assert stats["beta3"] == {"documents": 1, "parts": 1, "utterances": 2, "tokens": 14, "mentions": 4, "clusters": 2}
@@ -96,7 +104,12 @@ def test_bad_config_names_key_and_allowed_values(tmp_path, conll_file):
 
 def test_merge_sums_partitions(tmp_path, conll_file):
     for name in ("p1", "p2"):
-        assert run_cli("select", str(conll_file), "--out", str(tmp_path / name), "--partition", name, "--no-progress").returncode == 0
+        assert (
+            run_cli(
+                "select", str(conll_file), "--out", str(tmp_path / name), "--partition", name, "--no-progress"
+            ).returncode
+            == 0
+        )
     proc = run_cli("merge", str(tmp_path / "p1"), str(tmp_path / "p2"), "--out", str(tmp_path / "all"))
     assert proc.returncode == 0, proc.stderr
     stats = json.loads((tmp_path / "all" / "stats.json").read_text())
@@ -114,6 +127,7 @@ def test_merge_rejects_a_corrupt_table(tmp_path, conll_file):
 
 
 # --- configuration -------------------------------------------------------------
+
 
 def test_config_yaml_equals_schema_defaults():
     """config.yaml documents every key with its default: the two never drift."""
@@ -189,7 +203,13 @@ def test_real_corpus_oddities_are_survived_and_counted(tmp_path):
     lines = target.read_text().split("\n")
     for i, line in enumerate(lines):
         cells = line.split()
-        if len(cells) >= 12 and cells[2] in ("2", "3") and cells[3] in ("met", "the") and cells[1] == "0" and "mayor" not in line:
+        if (
+            len(cells) >= 12
+            and cells[2] in ("2", "3")
+            and cells[3] in ("met", "the")
+            and cells[1] == "0"
+            and "mayor" not in line
+        ):
             if cells[3] == "met":
                 cells[-1] = "(6"
             elif cells[3] == "the" and cells[-1] == "(3":
@@ -207,7 +227,10 @@ def test_real_corpus_oddities_are_survived_and_counted(tmp_path):
     assert stats["dropped"]["mentions"]["crossing"] == 2
     for unit in ("utterances", "mentions", "clusters"):
         assert stats["input"][unit] == stats["beta3"][unit] + sum(stats["dropped"][unit].values())
-    clusters = {r["cluster_id"]: (r["reason"], r["type"], r["gender"]) for r in pq.read_table(out / "clusters.parquet").to_pylist()}
+    clusters = {
+        r["cluster_id"]: (r["reason"], r["type"], r["gender"])
+        for r in pq.read_table(out / "clusters.parquet").to_pylist()
+    }
     assert clusters[1] == (None, "person", "fem")  # Anna Verdi ... She
     assert clusters[3][0] == "too_small"  # "the mayor" crossed away, "him" alone is left
     assert clusters[2][0] == "too_small"

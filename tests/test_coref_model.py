@@ -34,11 +34,21 @@ TINY = {
     # Sizes for the tiny encoder (hidden 64, 128 positions): windows of 64
     # subwords so that the sample's documents (up to ~600 subwords) span
     # several overlapping windows.
-    "window_size": 64, "window_overlap": 16, "coarse_k": 20, "hidden_size": 128, "span_hidden_size": 64,
+    "window_size": 64,
+    "window_overlap": 16,
+    "coarse_k": 20,
+    "hidden_size": 128,
+    "span_hidden_size": 64,
     # Learning a few documents by heart fast: high learning rates for the
     # random encoder too, no dropout, no warm-up, no early stopping.
-    "dropout": 0.0, "encoder_lr": 1e-3, "lr": 2e-3, "warmup_ratio": 0.0, "max_epochs": 1000, "patience": 0,
-    "device": "cpu", "log_every": 50,
+    "dropout": 0.0,
+    "encoder_lr": 1e-3,
+    "lr": 2e-3,
+    "warmup_ratio": 0.0,
+    "max_epochs": 1000,
+    "patience": 0,
+    "device": "cpu",
+    "log_every": 50,
 }
 """Hyper-parameters of the tests' runs (150 steps on 4 documents reach training F1 95-100 over seeds 1-5)."""
 
@@ -67,8 +77,21 @@ def trained(tmp_path_factory, tiny_encoder_dir, four_docs) -> Path:  # noqa: F81
     folder = tmp_path_factory.mktemp("coref_run")
     config = folder / "tiny.json"
     config.write_text(json.dumps({**TINY, "eval_every": 75}), encoding="utf-8")
-    run = run_cli("train", "--train", str(four_docs), "--dev", str(four_docs), "--encoder", str(tiny_encoder_dir),
-                  "--out", str(folder / "run"), "--config", str(config), "--max-steps", "150")
+    run = run_cli(
+        "train",
+        "--train",
+        str(four_docs),
+        "--dev",
+        str(four_docs),
+        "--encoder",
+        str(tiny_encoder_dir),
+        "--out",
+        str(folder / "run"),
+        "--config",
+        str(config),
+        "--max-steps",
+        "150",
+    )
     assert run.returncode == 0, run.stderr
     return folder / "run"
 
@@ -107,8 +130,9 @@ def test_predict_writes_conll_the_scorer_reads(trained, four_docs, tmp_path):
     from coref_transfer.train.scoring.metrics import score_files
 
     out, metrics = tmp_path / "pred.conll", tmp_path / "pred.metrics.json"
-    run = run_cli("predict", "--model", str(trained), "--input", str(four_docs), "--out", str(out),
-                  "--metrics", str(metrics))
+    run = run_cli(
+        "predict", "--model", str(trained), "--input", str(four_docs), "--out", str(out), "--metrics", str(metrics)
+    )
     assert run.returncode == 0, run.stderr
     reported = json.loads(metrics.read_text())["scores"]
     assert reported["conll"]["f"] >= 90
@@ -129,8 +153,10 @@ def test_predicts_without_gold_clusters(trained, tmp_path):
     from coref_transfer.train.predict import Predictor
 
     raw = tmp_path / "raw.jsonlines"
-    raw.write_text(json.dumps({"doc_key": "nw/x/00/x_0001_0", "sentences": [["Marco", "dorme", "."],
-                                                                            ["Lui", "sogna", "."]]}) + "\n")
+    raw.write_text(
+        json.dumps({"doc_key": "nw/x/00/x_0001_0", "sentences": [["Marco", "dorme", "."], ["Lui", "sogna", "."]]})
+        + "\n"
+    )
     predictor = Predictor.load(trained, device="cpu")
     (clusters,) = predictor.predict(read_documents(raw, require_clusters=False))
     assert all(s <= e and 0 <= s and e < 6 for chain in clusters for s, e in chain)
@@ -152,8 +178,17 @@ def test_resumed_run_equals_uninterrupted_run(tiny_encoder_dir, tmp_path):  # no
     from coref_transfer.train.trainer import train_run
 
     docs = [parse_document(json.loads(line), "sample", i, True) for i, line in enumerate(sample_lines(3), 1)]
-    config = config_from_dict({**TINY, "encoder": str(tiny_encoder_dir), "dropout": 0.2, "accumulation_steps": 2,
-                               "max_steps": 40, "eval_every": 15, "checkpoint_every": 10})
+    config = config_from_dict(
+        {
+            **TINY,
+            "encoder": str(tiny_encoder_dir),
+            "dropout": 0.2,
+            "accumulation_steps": 2,
+            "max_steps": 40,
+            "eval_every": 15,
+            "checkpoint_every": 10,
+        }
+    )
     straight = train_run(config, docs, docs, tmp_path / "straight")
 
     class Crash(Exception):
@@ -177,10 +212,14 @@ def test_resumed_run_equals_uninterrupted_run(tiny_encoder_dir, tmp_path):  # no
     b = load_checkpoint(tmp_path / "resumed" / "checkpoint.pt")
     assert a["model"].keys() == b["model"].keys()
     assert all(torch.equal(a["model"][k], b["model"][k]) for k in a["model"])
-    assert all(torch.equal(x, y) for s, t in zip(a["optimizer"]["state"].values(), b["optimizer"]["state"].values(),
-                                                strict=True) for x, y in zip(s.values(), t.values(), strict=True))
-    assert (tmp_path / "straight" / "model.safetensors").read_bytes() == \
-        (tmp_path / "resumed" / "model.safetensors").read_bytes()
+    assert all(
+        torch.equal(x, y)
+        for s, t in zip(a["optimizer"]["state"].values(), b["optimizer"]["state"].values(), strict=True)
+        for x, y in zip(s.values(), t.values(), strict=True)
+    )
+    assert (tmp_path / "straight" / "model.safetensors").read_bytes() == (
+        tmp_path / "resumed" / "model.safetensors"
+    ).read_bytes()
 
 
 def test_repeats_report_mean_and_standard_deviation(tiny_encoder_dir, tmp_path):  # noqa: F811
@@ -203,8 +242,17 @@ def test_early_stopping_on_dev_f1(tiny_encoder_dir, tmp_path):  # noqa: F811
     from coref_transfer.train.trainer import train_run
 
     docs = [parse_document(json.loads(line), "sample", i, True) for i, line in enumerate(sample_lines(2), 1)]
-    frozen = config_from_dict({**TINY, "encoder": str(tiny_encoder_dir), "lr": 0.0, "encoder_lr": 0.0,
-                               "eval_every": 1, "patience": 2, "max_steps": 50})
+    frozen = config_from_dict(
+        {
+            **TINY,
+            "encoder": str(tiny_encoder_dir),
+            "lr": 0.0,
+            "encoder_lr": 0.0,
+            "eval_every": 1,
+            "patience": 2,
+            "max_steps": 50,
+        }
+    )
     metrics = train_run(frozen, docs, docs, tmp_path / "frozen")
     assert (metrics["steps"], metrics["best_step"]) == (3, 1)
     assert metrics["stop_reason"] == "early stopping: 2 evaluations without gain"
@@ -231,8 +279,21 @@ def test_trains_on_the_documents_of_every_training_file(tiny_encoder_dir, two_fi
     first, second = two_files
     dev, out = tmp_path / "dev.jsonlines", tmp_path / "run"
     dev.write_text(sample_lines(1)[0] + "\n", encoding="utf-8")
-    args = ["train", "--train", str(first), "--train", str(second), "--dev", str(dev), "--encoder",
-            str(tiny_encoder_dir), "--out", str(out), "--settings-json", json.dumps({**TINY, "max_epochs": 1})]
+    args = [
+        "train",
+        "--train",
+        str(first),
+        "--train",
+        str(second),
+        "--dev",
+        str(dev),
+        "--encoder",
+        str(tiny_encoder_dir),
+        "--out",
+        str(out),
+        "--settings-json",
+        json.dumps({**TINY, "max_epochs": 1}),
+    ]
     run = run_cli(*args)
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["train_documents"] == {str(first): 2, str(second): 3}
@@ -274,8 +335,9 @@ def test_tiny_encoder_vocabulary_from_every_input(two_files, tmp_path):
     extra = tmp_path / "extra.jsonlines"
     extra.write_text(json.dumps({"doc_key": "nw/x/00/x_0001_0", "sentences": [["Ωmega", "dorme", "."]]}) + "\n")
     assert not any("Ω" in word for words in sample_words(first) for word in words)
-    result = CliRunner().invoke(app, ["tiny-encoder", "--input", str(first), "--input", str(extra),
-                                      "--out", str(tmp_path / "enc")])
+    result = CliRunner().invoke(
+        app, ["tiny-encoder", "--input", str(first), "--input", str(extra), "--out", str(tmp_path / "enc")]
+    )
     assert result.exit_code == 0, result.output
     vocab = json.loads((tmp_path / "enc" / "tokenizer.json").read_text(encoding="utf-8"))["model"]["vocab"]
     letters = {token.removeprefix("##") for token in vocab if len(token.removeprefix("##")) == 1}
@@ -318,22 +380,35 @@ def test_cluster_outside_document_names_file_and_doc_key(tmp_path):
     assert "bad.jsonlines:1" in run.stderr and "nw/x/00/x_0001_0" in run.stderr and "outside" in run.stderr
 
 
-@pytest.mark.parametrize(("doc", "problem"), [
-    ({"doc_key": "k_0", "sentences": [["a", "b"], ["c"]], "clusters": [[[1, 2]]]}, "crosses a sentence"),
-    ({"doc_key": "k_0", "sentences": [["a", "b"]], "clusters": [[[0, 0]], [[0, 0]]]}, "in clusters 0 and 1"),
-    ({"doc_key": "k_0", "sentences": [["a", "b"]], "speakers": [["x"]], "clusters": []}, "'speakers'"),
-    ({"doc_key": "k_0", "sentences": [["a", "b", "c"]], "clusters": [[[0, 1], [2, 2]]], "heads": [[2, 2]]},
-     r"head 2 of mention \[0, 1\] of cluster 0 is outside the mention"),
-    ({"doc_key": "k_0", "sentences": [["a", "b"], ["c"]], "clusters": [[[0, 0]], [[2, 2]]], "heads": [[0], [0]]},
-     r"head 0 of mention \[2, 2\] of cluster 1 is outside"),  # a sentence-level offset, not a document-level one
-    ({"doc_key": "k_0", "sentences": [["a", "b"]], "clusters": [[[0, 0], [1, 1]]], "heads": [[0]]},
-     r"'heads' must have the shape of 'clusters'.*cluster 0 has 2 mentions"),
-    ({"doc_key": "k_0", "sentences": [["a", "b"]], "clusters": [[[0, 0]]], "heads": [[0], [1]]},
-     r"'heads' must have the shape of 'clusters'.*\(1 clusters\)"),
-    ({"doc_key": "k_0", "sentences": [["a", "b"]], "clusters": [[[0, 1], [0, 1]]], "heads": [[0, 1]]},
-     r"mention \[0, 1\] of cluster 0 is given two heads, 0 and 1"),
-    ({"doc_key": "k_0", "sentences": []}, "'sentences'"),
-])
+@pytest.mark.parametrize(
+    ("doc", "problem"),
+    [
+        ({"doc_key": "k_0", "sentences": [["a", "b"], ["c"]], "clusters": [[[1, 2]]]}, "crosses a sentence"),
+        ({"doc_key": "k_0", "sentences": [["a", "b"]], "clusters": [[[0, 0]], [[0, 0]]]}, "in clusters 0 and 1"),
+        ({"doc_key": "k_0", "sentences": [["a", "b"]], "speakers": [["x"]], "clusters": []}, "'speakers'"),
+        (
+            {"doc_key": "k_0", "sentences": [["a", "b", "c"]], "clusters": [[[0, 1], [2, 2]]], "heads": [[2, 2]]},
+            r"head 2 of mention \[0, 1\] of cluster 0 is outside the mention",
+        ),
+        (
+            {"doc_key": "k_0", "sentences": [["a", "b"], ["c"]], "clusters": [[[0, 0]], [[2, 2]]], "heads": [[0], [0]]},
+            r"head 0 of mention \[2, 2\] of cluster 1 is outside",
+        ),  # a sentence-level offset, not a document-level one
+        (
+            {"doc_key": "k_0", "sentences": [["a", "b"]], "clusters": [[[0, 0], [1, 1]]], "heads": [[0]]},
+            r"'heads' must have the shape of 'clusters'.*cluster 0 has 2 mentions",
+        ),
+        (
+            {"doc_key": "k_0", "sentences": [["a", "b"]], "clusters": [[[0, 0]]], "heads": [[0], [1]]},
+            r"'heads' must have the shape of 'clusters'.*\(1 clusters\)",
+        ),
+        (
+            {"doc_key": "k_0", "sentences": [["a", "b"]], "clusters": [[[0, 1], [0, 1]]], "heads": [[0, 1]]},
+            r"mention \[0, 1\] of cluster 0 is given two heads, 0 and 1",
+        ),
+        ({"doc_key": "k_0", "sentences": []}, "'sentences'"),
+    ],
+)
 def test_malformed_documents(doc, problem):
     with pytest.raises(InputFormatError, match=problem):
         parse_document(doc, "f.jsonlines", 3, True)
@@ -370,24 +445,48 @@ def test_windows_give_every_subword_one_vector_with_context():
 
 
 def test_heads_last_word_or_given_head_and_shorter_mention_wins():
-    doc = parse_document({"doc_key": "nw/x/00/x_0001_0",
-                          "sentences": [["il", "direttore", "del", "teatro", "di", "Torino"]],
-                          "clusters": [[[0, 5], [5, 5]], [[3, 3]]]}, "f", 1, True)
+    doc = parse_document(
+        {
+            "doc_key": "nw/x/00/x_0001_0",
+            "sentences": [["il", "direttore", "del", "teatro", "di", "Torino"]],
+            "clusters": [[[0, 5], [5, 5]], [[3, 3]]],
+        },
+        "f",
+        1,
+        True,
+    )
     assert doc.heads is None and mention_head(doc, (0, 5)) == 5
     head_cluster, head_span, dropped = head_targets(doc)
     assert head_span == {5: (5, 5), 3: (3, 3)} and dropped == 1  # [0, 5] and [5, 5] both end on 'Torino'
     # mention heads parallel to clusters, in the file's order (the reader sorts the mentions, heads follow)
-    parsed = parse_document({"doc_key": "nw/x/00/x_0001_0",
-                             "sentences": [["il", "direttore", "del", "teatro", "di", "Torino"]],
-                             "clusters": [[[5, 5], [0, 5]], [[3, 3]]], "heads": [[5, 1], [3]]}, "f", 1, True)
+    parsed = parse_document(
+        {
+            "doc_key": "nw/x/00/x_0001_0",
+            "sentences": [["il", "direttore", "del", "teatro", "di", "Torino"]],
+            "clusters": [[[5, 5], [0, 5]], [[3, 3]]],
+            "heads": [[5, 1], [3]],
+        },
+        "f",
+        1,
+        True,
+    )
     assert parsed.clusters == (((0, 5), (5, 5)), ((3, 3),)) and parsed.heads == ((1, 5), (3,))
     assert mention_head(parsed, (0, 5)) == 1  # 'direttore' heads the NP
     head_cluster, head_span, dropped = head_targets(parsed)
     assert head_span == {1: (0, 5), 5: (5, 5), 3: (3, 3)} and dropped == 0
     assert head_cluster == {1: 0, 5: 0, 3: 1}
     # the same head for two mentions: the shorter keeps it
-    shared = parse_document({"doc_key": "nw/x/00/x_0001_0", "sentences": [["il", "direttore", "del", "teatro"]],
-                             "clusters": [[[0, 3]], [[0, 1]]], "heads": [[1], [1]]}, "f", 1, True)
+    shared = parse_document(
+        {
+            "doc_key": "nw/x/00/x_0001_0",
+            "sentences": [["il", "direttore", "del", "teatro"]],
+            "clusters": [[[0, 3]], [[0, 1]]],
+            "heads": [[1], [1]],
+        },
+        "f",
+        1,
+        True,
+    )
     assert head_targets(shared) == ({1: 1}, {1: (0, 1)}, 1)
 
 
@@ -400,10 +499,21 @@ def test_decoding_links_transitively_and_spans_contain_their_heads():
     top = torch.tensor([[0, 0], [0, 0], [1, 0], [2, 1]])  # candidates of words 0..3
     scores = torch.tensor([[0, inf, inf], [0, inf, inf], [0, 2.0, -1.0], [0, 1.0, 3.0]])  # 2 -> 1, 3 -> 1
     assert word_clusters(scores, top) == [[1, 2, 3]]
-    assert span_clusters([[1, 2, 3], [4, 5]], {1: (0, 1), 2: (0, 1), 3: (3, 3), 4: (3, 3), 5: (5, 5)}) == \
-        [[(0, 1), (3, 3)]]  # a repeated span is kept once; a span already used leaves [(5, 5)] alone: dropped
-    assert distance_bucket(torch.tensor([1, 2, 4, 5, 7, 8, 16, 63, 64, 1000])).tolist() == \
-        [0, 1, 3, 4, 4, 5, 6, 7, 8, 8]
+    assert span_clusters([[1, 2, 3], [4, 5]], {1: (0, 1), 2: (0, 1), 3: (3, 3), 4: (3, 3), 5: (5, 5)}) == [
+        [(0, 1), (3, 3)]
+    ]  # a repeated span is kept once; a span already used leaves [(5, 5)] alone: dropped
+    assert distance_bucket(torch.tensor([1, 2, 4, 5, 7, 8, 16, 63, 64, 1000])).tolist() == [
+        0,
+        1,
+        3,
+        4,
+        4,
+        5,
+        6,
+        7,
+        8,
+        8,
+    ]
 
     torch.manual_seed(0)
     predictor = SpanPredictor(word_size=8, hidden_size=16, max_distance=4, feature_size=4, dropout=0.0).eval()
@@ -411,8 +521,9 @@ def test_decoding_links_transitively_and_spans_contain_their_heads():
     sentence_start = torch.tensor([0, 0, 0, 0, 4, 4, 4, 4, 4])
     sentence_end = torch.tensor([3, 3, 3, 3, 8, 8, 8, 8, 8])
     heads = torch.arange(9)
-    for head, (start, end) in zip(heads.tolist(), predictor.predict(words, heads, sentence_start, sentence_end),
-                                  strict=True):
+    for head, (start, end) in zip(
+        heads.tolist(), predictor.predict(words, heads, sentence_start, sentence_end), strict=True
+    ):
         assert sentence_start[head] <= start <= head <= end <= sentence_end[head]
 
 
@@ -426,8 +537,14 @@ def test_predictions_are_written_with_the_dataset_export_cells():
     from coref_transfer.conll.writer import format_part
     from coref_transfer.train.predict import to_part
 
-    doc = Document(doc_key="nw/x/00/x_0001_2", words=("Anna", "va  bene", ""), sentence_ids=(0, 0, 0),
-                   speakers=("", "Host A", ""), clusters=(), heads=None)
+    doc = Document(
+        doc_key="nw/x/00/x_0001_2",
+        words=("Anna", "va  bene", ""),
+        sentence_ids=(0, 0, 0),
+        speakers=("", "Host A", ""),
+        clusters=(),
+        heads=None,
+    )
     part = to_part(doc, [[(0, 0), (1, 1)]])
     assert (part.doc_id, part.part) == ("nw/x/00/x_0001", 2)
     utt = part.utterances[0]

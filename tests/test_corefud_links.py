@@ -98,8 +98,10 @@ def fates(part) -> dict[tuple[int, str], tuple[str | None, str | None]]:
 def test_the_reader_keeps_each_mentions_link(tmp_path):
     (part,) = read_corefud(corpus(tmp_path, with_links=True))
     links = [
-        {" ".join(u.tokens[m.span.start : m.span.end + 1]): link
-         for m, link in zip(u.mentions, u.mention_links, strict=True)}
+        {
+            " ".join(u.tokens[m.span.start : m.span.end + 1]): link
+            for m, link in zip(u.mentions, u.mention_links, strict=True)
+        }
         for u in part.utterances
     ]
     assert links == [
@@ -120,7 +122,11 @@ def test_without_a_link_field_there_is_no_link_information(tmp_path):
 
 def test_link_reasons():
     assert {link: link_reason(link) for link in ("pred", "appos", "coref", "ana", "sgl")} == {
-        "pred": "predicative", "appos": "appositive", "coref": None, "ana": None, "sgl": None,
+        "pred": "predicative",
+        "appos": "appositive",
+        "coref": None,
+        "ana": None,
+        "sgl": None,
     }
     assert link_reason(None) is None
     assert set(LINK_REASONS.values()) <= set(SELECT_MENTION_REASONS["beta2"])
@@ -185,9 +191,11 @@ def test_stats_count_the_drops_per_reason(tmp_path):
     assert (dropped["predicative"], dropped["appositive"]) == (2, 1)
     assert dropped["nested"] == 1  # the widened anchor (above)
     assert stats["anomalies"]["appositions_widened"] == 1
-    assert stats["beta1"]["mentions"] - stats["beta2"]["mentions"] == sum(
-        dropped[r] for r in SELECT_MENTION_REASONS["beta2"]
-    ) == 3
+    assert (
+        stats["beta1"]["mentions"] - stats["beta2"]["mentions"]
+        == sum(dropped[r] for r in SELECT_MENTION_REASONS["beta2"])
+        == 3
+    )
     assert stats["beta3"]["mentions"] == 4 and stats["beta3"]["clusters"] == 2
 
 

@@ -87,7 +87,9 @@ def our_view(parts: list[Part], heads: bool) -> tuple[Counter, dict[tuple, str],
             assert not heads or len(u.mention_heads) == len(u.mentions)
             for i, m in enumerate(u.mentions):
                 head = u.mention_heads[i] if u.mention_heads else None
-                groups.setdefault((part.key, m.cluster_id), []).append((sentence, "span", (m.span.start, m.span.end, head)))
+                groups.setdefault((part.key, m.cluster_id), []).append(
+                    (sentence, "span", (m.span.start, m.span.end, head))
+                )
             for m in u.unplaced:
                 groups.setdefault((part.key, m.cluster_id), []).append((sentence, m.reason, None))
         first += len(part.utterances)
@@ -123,13 +125,22 @@ def test_our_file_by_hand(ours):
     assert not s1.has_tree
     assert (s1.line, s2.line, s3.line) == (6, 18, 32)
     # Every entity id ends in a distinct number: the chains keep it (e1 1, ..., e10 10, e20 20)
-    assert [(m.cluster_id, m.span) for m in s1.mentions] == [(2, Span(0, 0)), (3, Span(2, 2)), (1, Span(0, 2)), (4, Span(6, 6))]
+    assert [(m.cluster_id, m.span) for m in s1.mentions] == [
+        (2, Span(0, 0)),
+        (3, Span(2, 2)),
+        (1, Span(0, 2)),
+        (4, Span(6, 6)),
+    ]
     assert s1.mention_heads == [0, 2, 0, 6]
     assert s2.tokens == ["Bruno", "ate", "an", "apple", "and", "Anna", "a", "pear", "."]  # no empty node
     assert s2.heads[7] == 5  # "pear" hangs on "Anna" (word 6), the empty node does not shift it
     # "Anna [ate] a pear" covers the empty node, whose position 2 is the head: no word is
     assert [(m.cluster_id, m.span) for m in s2.mentions] == [
-        (3, Span(0, 0)), (5, Span(2, 3)), (2, Span(5, 5)), (7, Span(6, 7)), (10, Span(5, 7)),
+        (3, Span(0, 0)),
+        (5, Span(2, 3)),
+        (2, Span(5, 5)),
+        (7, Span(6, 7)),
+        (10, Span(5, 7)),
     ]
     assert s2.mention_heads == [0, 3, 5, 7, None]
     assert [(m.cluster_id, m.reason) for m in s2.unplaced] == [(6, "zero_mention")]
@@ -138,8 +149,16 @@ def test_our_file_by_hand(ours):
     assert [(m.cluster_id, m.span) for m in s3.mentions] == [(9, Span(5, 5))]
     assert [(m.cluster_id, m.reason) for m in s3.unplaced] == [(8, "discontinuous")]
     assert doc.entity_types == {
-        1: "person", 2: "person", 3: "person", 4: "abstract", 5: "object", 10: "event", 6: "event", 7: "object",
-        8: "object", 9: "person",
+        1: "person",
+        2: "person",
+        3: "person",
+        4: "abstract",
+        5: "object",
+        10: "event",
+        6: "event",
+        7: "object",
+        8: "object",
+        9: "person",
     }
     assert doc.relations == {"bridging": 1, "split_antecedent": 2}
     assert story.relations == {"bridging": 0, "split_antecedent": 0}
@@ -162,8 +181,9 @@ def test_entity_ids_are_per_document(tmp_path):
     assert story.utterances[0].mentions[0].cluster_id == 1 and story.entity_types == {1: "person"}
 
 
-@pytest.mark.parametrize(("rename", "why"), [({"e10": "party"}, "an id without a number"),
-                                             ({"e10": "x1"}, "two ids ending in 1")])
+@pytest.mark.parametrize(
+    ("rename", "why"), [({"e10": "party"}, "an id without a number"), ({"e10": "x1"}, "two ids ending in 1")]
+)
 def test_chains_numbered_by_first_bracket_when_the_ids_do_not_number_them(tmp_path, rename, why):
     text = OURS
     for old, new in rename.items():
@@ -382,14 +402,29 @@ def test_wrong_column_count(tmp_path):
 def test_bad_ids(tmp_path):
     bad(tmp_path, HEADER + sentence(GOOD[0], "x" + GOOD[1][1:], GOOD[2]), 4, "malformed ID 'x'")
     bad(tmp_path, HEADER + sentence(GOOD[0], "3" + GOOD[1][1:], GOOD[2]), 4, "word ID 3 out of order: expected 2")
-    bad(tmp_path, HEADER + sentence(GOOD[0], "2.1\tx\tx\tX\tX\t_\t_\t_\t_\t_", *GOOD[1:]), 4, r"empty node 2\.1 out of order")
+    bad(
+        tmp_path,
+        HEADER + sentence(GOOD[0], "2.1\tx\tx\tX\tX\t_\t_\t_\t_\t_", *GOOD[1:]),
+        4,
+        r"empty node 2\.1 out of order",
+    )
     bad(tmp_path, HEADER + sentence(GOOD[0], "2-1\tx\t_\t_\t_\t_\t_\t_\t_\t_", *GOOD[1:]), 4, "at least two words")
-    bad(tmp_path, HEADER + sentence(GOOD[0], "2-4\tx\t_\t_\t_\t_\t_\t_\t_\t_", *GOOD[1:]), 4, "ends after the sentence's last word")
+    bad(
+        tmp_path,
+        HEADER + sentence(GOOD[0], "2-4\tx\t_\t_\t_\t_\t_\t_\t_\t_", *GOOD[1:]),
+        4,
+        "ends after the sentence's last word",
+    )
 
 
 def test_bad_heads(tmp_path):
     bad(tmp_path, HEADER + sentence(GOOD[0], GOOD[1].replace("\t0\t", "\t7\t"), GOOD[2]), 4, "HEAD 7 out of range")
-    bad(tmp_path, HEADER + sentence(GOOD[0], GOOD[1].replace("\t0\t", "\t_\t"), GOOD[2]), 4, "HEAD '_' is not a word number")
+    bad(
+        tmp_path,
+        HEADER + sentence(GOOD[0], GOOD[1].replace("\t0\t", "\t_\t"), GOOD[2]),
+        4,
+        "HEAD '_' is not a word number",
+    )
     cycle = [GOOD[0], GOOD[1].replace("\t0\t", "\t1\t"), GOOD[2]]
     bad(tmp_path, HEADER + sentence(*cycle), 3, "the dependency tree has a cycle through word 1")
 
@@ -406,10 +441,19 @@ def test_entity_brackets(tmp_path):
     bad(tmp_path, HEADER + sentence(*garbage), 3, r"malformed Entity=e1 \(expected brackets")
     bad(tmp_path, "# newdoc id = d\n" + sentence(*GOOD), 2, "Entity= without a '# global.Entity' header")
     bad(tmp_path, "# global.Entity = etype-head\n" + sentence(*GOOD), 1, "no 'eid' \\(or 'GRP'\\) field")
-    mixed = [GOOD[0].replace("(e1-person-1)", "(e1[1/2]-person-1"), GOOD[1].replace("\t_\t_", "\t_\tEntity=e1)"), GOOD[2]]
+    mixed = [
+        GOOD[0].replace("(e1-person-1)", "(e1[1/2]-person-1"),
+        GOOD[1].replace("\t_\t_", "\t_\tEntity=e1)"),
+        GOOD[2],
+    ]
     bad(tmp_path, HEADER + sentence(*mixed), 4, r"'e1\)' closes the mention opened as '\(e1\[1/2\]' at line 3")
     disc = [GOOD[0].replace("(e1-person-1)", "(e1[1/2]-person-1)"), *GOOD[1:]]
-    bad(tmp_path, HEADER + sentence(*disc), 3, r"discontinuous mention of entity 'e1' opened here: subspan 2/2 never comes")
+    bad(
+        tmp_path,
+        HEADER + sentence(*disc),
+        3,
+        r"discontinuous mention of entity 'e1' opened here: subspan 2/2 never comes",
+    )
 
 
 def test_mentions_on_words_that_do_not_exist(tmp_path):
@@ -419,7 +463,11 @@ def test_mentions_on_words_that_do_not_exist(tmp_path):
     two = [GOOD[0].replace("(e1-person-1)", "(e1-person-3"), GOOD[1].replace("\t_\t_", "\t_\tEntity=e1)"), GOOD[2]]
     bad(tmp_path, HEADER + sentence(*two), 4, "opened at line 3 has head 3, but only 2 word")
     # Brackets on a multiword token's line: it is not a word.
-    mwt = [GOOD[0].replace("Entity=(e1-person-1)", "_"), "2-3\tslept.\t_\t_\t_\t_\t_\t_\t_\tEntity=(e1-person-1)", *GOOD[1:]]
+    mwt = [
+        GOOD[0].replace("Entity=(e1-person-1)", "_"),
+        "2-3\tslept.\t_\t_\t_\t_\t_\t_\t_\tEntity=(e1-person-1)",
+        *GOOD[1:],
+    ]
     bad(tmp_path, HEADER + sentence(*mwt), 4, "Entity= on a multiword token's line")
     # A bridging link to an entity no mention has.
     bridge = [GOOD[0].replace("Entity=", "Bridge=e9<e1|Entity="), *GOOD[1:]]

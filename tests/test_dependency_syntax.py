@@ -49,143 +49,174 @@ ROLES = [
         "a subject",
         "(TOP (S (NP (PRP She)) (VP (VBD left) (ADVP (RB early))) (. .)))",
         "She PRP 2 nsubj | left VBD 0 root | early RB 2 advmod | . . 2 punct",
-        "She", "subject",
+        "She",
+        "subject",
     ),
     (
         "a subject after a quotative verb",
         "(TOP (SINV (S (NP (DT The) (NNS farmers)) (VP (MD will) (VP (VB get) (NP (NN help))))) (, ,) (VP (VBD said)) (NP (PRP he)) (. .)))",
-        ("The DT 2 det | farmers NNS 4 nsubj | will MD 4 aux | get VB 0 root | help NN 4 obj | , , 7 punct | "
-        "said VBD 4 parataxis | he PRP 7 nsubj | . . 4 punct"),
-        "he", "subject",
+        (
+            "The DT 2 det | farmers NNS 4 nsubj | will MD 4 aux | get VB 0 root | help NN 4 obj | , , 7 punct | "
+            "said VBD 4 parataxis | he PRP 7 nsubj | . . 4 punct"
+        ),
+        "he",
+        "subject",
     ),
     (
         "an expletive subject",
         "(TOP (S (NP (PRP It)) (VP (VBZ is) (ADJP (JJ clear)) (SBAR (IN that) (S (NP (PRP she)) (VP (VBD left))))) (. .)))",
         "It PRP 3 expl | is VBZ 3 cop | clear JJ 0 root | that IN 6 mark | she PRP 6 nsubj | left VBD 3 csubj | . . 3 punct",
-        "It", "subject",
+        "It",
+        "subject",
     ),
     (
         "a direct object",
         "(TOP (S (NP (DT The) (NN city)) (VP (VBZ plans) (S (VP (TO to) (VP (VB sell) (NP (PRP it)))))) (. .)))",
         "The DT 2 det | city NN 3 nsubj | plans VBZ 0 root | to TO 5 mark | sell VB 3 xcomp | it PRP 5 obj | . . 3 punct",
-        "it", "object",
+        "it",
+        "object",
     ),
     (
         "the subject of a verb's complement clause, in object form (UD: the object of let)",
         "(TOP (S (NP (PRP They)) (VP (VBD let) (S (NP (PRP him)) (VP (VB go)))) (. .)))",
         "They PRP 2 nsubj | let VBD 0 root | him PRP 2 obj | go VB 2 xcomp | . . 2 punct",
-        "him", "object",
+        "him",
+        "object",
     ),
     (
         "the subject of a verb's complement clause, in object form (UD: the subject of a ccomp)",
         "(TOP (S (NP (PRP They)) (VP (VBD let) (S (NP (PRP him)) (VP (VB go)))) (. .)))",
         "They PRP 2 nsubj | let VBD 0 root | him PRP 4 nsubj | go VB 2 ccomp | . . 2 punct",
-        "him", "object",
+        "him",
+        "object",
     ),
     (
         "an expletive after its verb",
         "(TOP (S (NP (PRP They)) (VP (VBD made) (S (NP (PRP it)) (ADJP (JJ hard) (S (VP (TO to) (VP (VB leave))))))) (. .)))",
         "They PRP 2 nsubj | made VBD 0 root | it PRP 2 expl | hard JJ 2 xcomp | to TO 6 mark | leave VB 4 csubj | . . 2 punct",
-        "it", "object",
+        "it",
+        "object",
     ),
     (
         "a predicate after be (an NP child of the VP in the tree)",
         "(TOP (S (NP (DT That)) (VP (VBZ 's) (NP (PRP it))) (. .)))",
         "That DT 3 nsubj | 's VBZ 3 cop | it PRP 0 root | . . 3 punct",
-        "it", "object",
+        "it",
+        "object",
     ),
     (
         "after a preposition",
         "(TOP (S (NP (PRP We)) (VP (VBD voted) (PP (IN for) (NP (PRP her)))) (. .)))",
         "We PRP 2 nsubj | voted VBD 0 root | for IN 4 case | her PRP 2 obl | . . 2 punct",
-        "her", "oblique",
+        "her",
+        "oblique",
     ),
     (
         "a possessive determiner",
         "(TOP (S (NP (PRP$ Their) (NN team)) (VP (VBD signed) (NP (DT a) (NN rider))) (. .)))",
         "Their PRP$ 2 nmod:poss | team NN 3 nsubj | signed VBD 0 root | a DT 5 det | rider NN 3 obj | . . 3 punct",
-        "Their", "possessive",
+        "Their",
+        "possessive",
     ),
     (
         "a possessive pronoun",
         "(TOP (S (NP (DT The) (NN idea)) (VP (VBD was) (NP (PRP hers))) (. .)))",
         "The DT 2 det | idea NN 4 nsubj | was VBD 4 cop | hers PRP 0 root | . . 4 punct",
-        "hers", "possessive",
+        "hers",
+        "possessive",
     ),
     (
         "a reflexive object of an infinitive",
         "(TOP (S (NP (PRP It)) (VP (VBD had) (S (VP (TO to) (VP (VB reinvent) (NP (PRP itself)))))) (. .)))",
         "It PRP 2 nsubj | had VBD 0 root | to TO 4 mark | reinvent VB 2 xcomp | itself PRP 4 obj | . . 2 punct",
-        "itself", "reflexive",
+        "itself",
+        "reflexive",
     ),
     (
         "a reflexive object after a modal",
         "(TOP (S (NP (PRP She)) (VP (MD must) (VP (VB protect) (NP (PRP herself)) (PP (IN from) (NP (DT the) (NN cold))))) (. .)))",
-        ("She PRP 3 nsubj | must MD 3 aux | protect VB 0 root | herself PRP 3 obj | from IN 7 case | the DT 7 det | "
-        "cold NN 3 obl | . . 3 punct"),
-        "herself", "reflexive",
+        (
+            "She PRP 3 nsubj | must MD 3 aux | protect VB 0 root | herself PRP 3 obj | from IN 7 case | the DT 7 det | "
+            "cold NN 3 obl | . . 3 punct"
+        ),
+        "herself",
+        "reflexive",
     ),
     (
         "a reflexive after a preposition",
         "(TOP (S (NP (DT The) (NNS players)) (VP (VBP are) (ADJP (JJ proud) (PP (IN of) (NP (PRP themselves))))) (. .)))",
         "The DT 2 det | players NNS 4 nsubj | are VBP 4 cop | proud JJ 0 root | of IN 6 case | themselves PRP 4 obl | . . 4 punct",
-        "themselves", "reflexive",
+        "themselves",
+        "reflexive",
     ),
     (
         "a reflexive subject of a verb's complement clause",
         "(TOP (S (NP (NNP Carlo)) (VP (VBD felt) (S (NP (PRP himself)) (VP (VB tremble)))) (. .)))",
         "Carlo NNP 2 nsubj | felt VBD 0 root | himself PRP 2 obj | tremble VB 2 xcomp | . . 2 punct",
-        "himself", "reflexive",
+        "himself",
+        "reflexive",
     ),
     (
         "an emphatic -self after the object",
         "(TOP (S (NP (PRP He)) (VP (VBZ sells) (NP (DT the) (NNS tickets)) (NP (PRP himself))) (. .)))",
         "He PRP 2 nsubj | sells VBZ 0 root | the DT 4 det | tickets NNS 2 obj | himself PRP 2 obl:unmarked | . . 2 punct",
-        "himself", "emphatic",
+        "himself",
+        "emphatic",
     ),
     (
         "an emphatic -self after a prepositional phrase",
         "(TOP (S (NP (PRP She)) (VP (VBD campaigned) (PP (IN for) (NP (DT a) (NN park))) (NP (PRP herself))) (. .)))",
-        ("She PRP 2 nsubj | campaigned VBD 0 root | for IN 5 case | a DT 5 det | park NN 2 obl | "
-        "herself PRP 2 obl:unmarked | . . 2 punct"),
-        "herself", "emphatic",
+        (
+            "She PRP 2 nsubj | campaigned VBD 0 root | for IN 5 case | a DT 5 det | park NN 2 obl | "
+            "herself PRP 2 obl:unmarked | . . 2 punct"
+        ),
+        "herself",
+        "emphatic",
     ),
     (
         "an emphatic -self in apposition",
         "(TOP (S (NP (NP (DT The) (NN mayor)) (NP (PRP herself))) (VP (VBD came)) (. .)))",
         "The DT 2 det | mayor NN 4 nsubj | herself PRP 2 nmod:unmarked | came VBD 0 root | . . 4 punct",
-        "herself", "emphatic",
+        "herself",
+        "emphatic",
     ),
     (
         "an emphatic -self after a pronoun",
         "(TOP (S (NP (NP (PRP He)) (NP (PRP himself))) (VP (VBD came)) (. .)))",
         "He PRP 3 nsubj | himself PRP 1 nmod:unmarked | came VBD 0 root | . . 3 punct",
-        "himself", "emphatic",
+        "himself",
+        "emphatic",
     ),
     (
         "an emphatic -self after be",
         "(TOP (S (NP (DT The) (NN rule)) (VP (VBZ is) (NP (PRP itself)) (VP (VBG changing))) (. .)))",
         "The DT 2 det | rule NN 5 nsubj | is VBZ 5 aux | itself PRP 5 obl:unmarked | changing VBG 0 root | . . 5 punct",
-        "itself", "emphatic",
+        "itself",
+        "emphatic",
     ),
     (
         "by -self: alone",
         "(TOP (S (NP (PRP They)) (VP (VBD built) (NP (DT the) (NN boat)) (PP (IN by) (NP (PRP themselves)))) (. .)))",
         "They PRP 2 nsubj | built VBD 0 root | the DT 4 det | boat NN 2 obj | by IN 6 case | themselves PRP 2 obl | . . 2 punct",
-        "themselves", "emphatic",
+        "themselves",
+        "emphatic",
     ),
     (
         "a predicate pronoun with an apposition",
         "(TOP (S (NP (DT The) (NN winner)) (VP (VBD was) (NP (NP (PRP him)) (, ,) (NP (DT the) (NN baker)))) (. .)))",
-        ("The DT 2 det | winner NN 4 nsubj | was VBD 4 cop | him PRP 0 root | , , 7 punct | the DT 7 det | "
-        "baker NN 4 appos | . . 4 punct"),
-        "him", "other",
+        (
+            "The DT 2 det | winner NN 4 nsubj | was VBD 4 cop | him PRP 0 root | , , 7 punct | the DT 7 det | "
+            "baker NN 4 appos | . . 4 punct"
+        ),
+        "him",
+        "other",
     ),
     (
         "a pronoun heading a coordination",
         "(TOP (S (NP (NP (PRP She)) (CC and) (NP (PRP$ her) (NN mother))) (VP (VBD sewed)) (. .)))",
         "She PRP 5 nsubj | and CC 4 cc | her PRP$ 4 nmod:poss | mother NN 1 conj | sewed VBD 0 root | . . 5 punct",
-        "She", "other",
+        "She",
+        "other",
     ),
 ]
 
@@ -215,32 +246,62 @@ def spans_text(tokens: list[str], spans: list[tuple[int, int]]) -> list[str]:
     "tree,deps,word,referent,also",
     [
         # through a subjectless infinitive to the clause that has a subject
-        ("(TOP (S (NP (DT The) (NN firm)) (VP (VBD had) (S (VP (TO to) (VP (VB reinvent) (NP (PRP itself)))))) (. .)))",
-         "The DT 2 det | firm NN 3 nsubj | had VBD 0 root | to TO 5 mark | reinvent VB 3 xcomp | itself PRP 5 obj | . . 3 punct",
-         "itself", "The firm", []),
+        (
+            "(TOP (S (NP (DT The) (NN firm)) (VP (VBD had) (S (VP (TO to) (VP (VB reinvent) (NP (PRP itself)))))) (. .)))",
+            "The DT 2 det | firm NN 3 nsubj | had VBD 0 root | to TO 5 mark | reinvent VB 3 xcomp | itself PRP 5 obj | . . 3 punct",
+            "itself",
+            "The firm",
+            [],
+        ),
         # an apposed subject: the whole phrase and each noun phrase in it
-        ("(TOP (S (NP (NP (NNP Roberto)) (, ,) (NP (PRP$ my) (NN father)) (, ,)) (VP (VBZ sells) (NP (NNS tickets)) (NP (PRP himself))) (. .)))",
-         ("Roberto NNP 6 nsubj | , , 4 punct | my PRP$ 4 nmod:poss | father NN 1 appos | , , 4 punct | sells VBZ 0 root | "
-         "tickets NNS 6 obj | himself PRP 6 obl:unmarked | . . 6 punct"),
-         "himself", "Roberto , my father ,", ["Roberto", "my father"]),
+        (
+            "(TOP (S (NP (NP (NNP Roberto)) (, ,) (NP (PRP$ my) (NN father)) (, ,)) (VP (VBZ sells) (NP (NNS tickets)) (NP (PRP himself))) (. .)))",
+            (
+                "Roberto NNP 6 nsubj | , , 4 punct | my PRP$ 4 nmod:poss | father NN 1 appos | , , 4 punct | sells VBZ 0 root | "
+                "tickets NNS 6 obj | himself PRP 6 obl:unmarked | . . 6 punct"
+            ),
+            "himself",
+            "Roberto , my father ,",
+            ["Roberto", "my father"],
+        ),
         # the embedded clause's own subject, not the main clause's
-        ("(TOP (S (NP (PRP I)) (VP (VBD heard) (SBAR (IN that) (S (NP (PRP they)) (VP (VBD made) (NP (DT the) (NN record)) (NP (PRP themselves)))))) (. .)))",
-         ("I PRP 2 nsubj | heard VBD 0 root | that IN 5 mark | they PRP 5 nsubj | made VBD 2 ccomp | the DT 7 det | "
-         "record NN 5 obj | themselves PRP 5 obl:unmarked | . . 2 punct"),
-         "themselves", "they", []),
+        (
+            "(TOP (S (NP (PRP I)) (VP (VBD heard) (SBAR (IN that) (S (NP (PRP they)) (VP (VBD made) (NP (DT the) (NN record)) (NP (PRP themselves)))))) (. .)))",
+            (
+                "I PRP 2 nsubj | heard VBD 0 root | that IN 5 mark | they PRP 5 nsubj | made VBD 2 ccomp | the DT 7 det | "
+                "record NN 5 obj | themselves PRP 5 obl:unmarked | . . 2 punct"
+            ),
+            "themselves",
+            "they",
+            [],
+        ),
         # apposed to an object: the noun phrase before it
-        ("(TOP (S (NP (PRP We)) (VP (VBD met) (NP (NP (DT the) (NN president)) (NP (PRP himself)))) (. .)))",
-         "We PRP 2 nsubj | met VBD 0 root | the DT 4 det | president NN 2 obj | himself PRP 4 nmod:unmarked | . . 2 punct",
-         "himself", "the president", []),
+        (
+            "(TOP (S (NP (PRP We)) (VP (VBD met) (NP (NP (DT the) (NN president)) (NP (PRP himself)))) (. .)))",
+            "We PRP 2 nsubj | met VBD 0 root | the DT 4 det | president NN 2 obj | himself PRP 4 nmod:unmarked | . . 2 punct",
+            "himself",
+            "the president",
+            [],
+        ),
         # the object of the verb an infinitive complements controls it
-        ("(TOP (S (NP (DT This)) (VP (VBD prompted) (S (NP (PRP him)) (VP (TO to) (VP (VB provoke) (NP (DT the) (NN duel)) (NP (PRP himself)))))) (. .)))",
-         ("This DT 2 nsubj | prompted VBD 0 root | him PRP 2 obj | to TO 5 mark | provoke VB 2 xcomp | the DT 7 det | "
-         "duel NN 5 obj | himself PRP 5 obl:unmarked | . . 2 punct"),
-         "himself", "him", []),
+        (
+            "(TOP (S (NP (DT This)) (VP (VBD prompted) (S (NP (PRP him)) (VP (TO to) (VP (VB provoke) (NP (DT the) (NN duel)) (NP (PRP himself)))))) (. .)))",
+            (
+                "This DT 2 nsubj | prompted VBD 0 root | him PRP 2 obj | to TO 5 mark | provoke VB 2 xcomp | the DT 7 det | "
+                "duel NN 5 obj | himself PRP 5 obl:unmarked | . . 2 punct"
+            ),
+            "himself",
+            "him",
+            [],
+        ),
         # a relative clause: the noun it modifies, and the relative pronoun
-        ("(TOP (S (NP (NP (DT The) (NN man)) (SBAR (WHNP (WP who)) (S (VP (VBD hurt) (NP (PRP himself)))))) (VP (VBD left)) (. .)))",
-         "The DT 2 det | man NN 6 nsubj | who WP 4 nsubj | hurt VBD 2 acl:relcl | himself PRP 4 obj | left VBD 0 root | . . 6 punct",
-         "himself", "The man", ["who"]),
+        (
+            "(TOP (S (NP (NP (DT The) (NN man)) (SBAR (WHNP (WP who)) (S (VP (VBD hurt) (NP (PRP himself)))))) (VP (VBD left)) (. .)))",
+            "The DT 2 det | man NN 6 nsubj | who WP 4 nsubj | hurt VBD 2 acl:relcl | himself PRP 4 obj | left VBD 0 root | . . 6 punct",
+            "himself",
+            "The man",
+            ["who"],
+        ),
     ],
 )
 def test_the_referent_of_a_self_pronoun_from_either_tree(tree, deps, word, referent, also):
@@ -265,36 +326,68 @@ def test_a_self_pronoun_keeps_its_words_only_when_its_chain_holds_the_referent()
     assert self_treatment_dep(itself, [firm, itself], deps, pos) == (None, "self_other")
     itself.role = "reflexive"
     assert self_treatment_dep(itself, [firm, itself], None, pos) == (None, "self_other")
-    tree = ptb("(TOP (S (NP (DT The) (NN firm)) (VP (VBD had) (S (VP (TO to) (VP (VB reinvent) (NP (PRP itself)))))) (. .)))")[2]
+    tree = ptb(
+        "(TOP (S (NP (DT The) (NN firm)) (VP (VBD had) (S (VP (TO to) (VP (VB reinvent) (NP (PRP itself)))))) (. .)))"
+    )[2]
     assert self_treatment(itself, [firm, itself], tree) == ("reflexive", None)
 
 
 # (why, the tree, the dependencies, the span, head, coordinated, constituent)
 HEADS = [
-    ("a coordination with a modifier",
-     "(TOP (NP (NP (NNP Anna) (CC and) (NNP Paolo)) (PP (IN from) (NP (NNP Rome)))))",
-     "Anna NNP 0 root | and CC 3 cc | Paolo NNP 1 conj | from IN 5 case | Rome NNP 1 nmod",
-     (0, 4), 0, True, True),
-    ("a coordination inside a modifier is not the mention's",
-     "(TOP (NP (NP (DT the) (NN mother)) (PP (IN of) (NP (NNP Anna) (CC and) (NNP Paolo)))))",
-     "the DT 2 det | mother NN 0 root | of IN 4 case | Anna NNP 2 nmod | and CC 6 cc | Paolo NNP 4 conj",
-     (0, 5), 1, False, True),
-    ("coordinated adjectives make one wine",
-     "(TOP (NP (ADJP (JJ red) (CC and) (JJ white)) (NN wine)))",
-     "red JJ 4 amod | and CC 3 cc | white JJ 1 conj | wine NN 0 root",
-     (0, 3), 3, False, True),
-    ("a possessor is headed by its noun, not by 's",
-     "(TOP (NP (NP (NNP Maria) (POS 's)) (NN car)))",
-     "Maria NNP 3 nmod:poss | 's POS 1 case | car NN 0 root",
-     (0, 1), 0, False, True),
-    ("conjuncts after the first: sisters under a word before the span",
-     "(TOP (NP (NNP Hein) (, ,) (NNP Reich) (CC and) (NNP Marks)))",
-     "Hein NNP 0 root | , , 3 punct | Reich NNP 1 conj | and CC 5 cc | Marks NNP 1 conj",
-     (2, 4), 2, True, False),
-    ("a list without a coordinator is not flagged",
-     "(TOP (NP (NP (NNS apples)) (, ,) (NP (NNS pears)) (, ,) (NP (NNS plums))))",
-     "apples NNS 0 root | , , 3 punct | pears NNS 1 conj | , , 5 punct | plums NNS 1 conj",
-     (0, 4), 0, False, True),
+    (
+        "a coordination with a modifier",
+        "(TOP (NP (NP (NNP Anna) (CC and) (NNP Paolo)) (PP (IN from) (NP (NNP Rome)))))",
+        "Anna NNP 0 root | and CC 3 cc | Paolo NNP 1 conj | from IN 5 case | Rome NNP 1 nmod",
+        (0, 4),
+        0,
+        True,
+        True,
+    ),
+    (
+        "a coordination inside a modifier is not the mention's",
+        "(TOP (NP (NP (DT the) (NN mother)) (PP (IN of) (NP (NNP Anna) (CC and) (NNP Paolo)))))",
+        "the DT 2 det | mother NN 0 root | of IN 4 case | Anna NNP 2 nmod | and CC 6 cc | Paolo NNP 4 conj",
+        (0, 5),
+        1,
+        False,
+        True,
+    ),
+    (
+        "coordinated adjectives make one wine",
+        "(TOP (NP (ADJP (JJ red) (CC and) (JJ white)) (NN wine)))",
+        "red JJ 4 amod | and CC 3 cc | white JJ 1 conj | wine NN 0 root",
+        (0, 3),
+        3,
+        False,
+        True,
+    ),
+    (
+        "a possessor is headed by its noun, not by 's",
+        "(TOP (NP (NP (NNP Maria) (POS 's)) (NN car)))",
+        "Maria NNP 3 nmod:poss | 's POS 1 case | car NN 0 root",
+        (0, 1),
+        0,
+        False,
+        True,
+    ),
+    (
+        "conjuncts after the first: sisters under a word before the span",
+        "(TOP (NP (NNP Hein) (, ,) (NNP Reich) (CC and) (NNP Marks)))",
+        "Hein NNP 0 root | , , 3 punct | Reich NNP 1 conj | and CC 5 cc | Marks NNP 1 conj",
+        (2, 4),
+        2,
+        True,
+        False,
+    ),
+    (
+        "a list without a coordinator is not flagged",
+        "(TOP (NP (NP (NNS apples)) (, ,) (NP (NNS pears)) (, ,) (NP (NNS plums))))",
+        "apples NNS 0 root | , , 3 punct | pears NNS 1 conj | , , 5 punct | plums NNS 1 conj",
+        (0, 4),
+        0,
+        False,
+        True,
+    ),
 ]
 
 
@@ -332,38 +425,62 @@ def test_a_dependency_tree_gives_dependents_subtrees_and_ancestors():
 
 # (why, the tree, the dependencies, the mention, in_place): the modifier check of select.stand_in.
 MODIFIERS = [
-    ("a noun modifier of a common noun",
-     "(TOP (NP (DT the) (NNP U.S.) (NN border)))",
-     "the DT 3 det | U.S. NNP 3 compound | border NN 0 root",
-     (1, 1), "compound_modifier"),
-    ("part of a longer name",
-     "(TOP (NP (DT the) (NNP United) (NNP States) (NNP Air) (NNP Force)))",
-     "the DT 5 det | United NNP 3 compound | States NNP 5 compound | Air NNP 5 compound | Force NNP 0 root",
-     (1, 2), "inside_name"),
-    ("a name UD heads on its first word",
-     "(TOP (NP (NNP Disney) (NNP World)))",
-     "Disney NNP 0 root | World NNP 1 flat",
-     (0, 0), "inside_name"),
-    ("the second of two conjoined modifiers",
-     "(TOP (NP (NN museum) (CC and) (NN gallery) (NN practice)))",
-     "museum NN 4 compound | and CC 3 cc | gallery NN 1 conj | practice NN 0 root",
-     (2, 2), "compound_modifier"),
-    ("a name apposed without a comma",
-     "(TOP (S (NP (PRP$ his) (NN brother) (NNP Pierre)) (VP (VBD left))))",
-     "his PRP$ 2 nmod:poss | brother NN 4 nsubj | Pierre NNP 2 appos | left VBD 0 root",
-     (0, 1), "inside_name"),
-    ("a name apposed after a comma keeps its placeholder",
-     "(TOP (NP (NP (DT the) (NN series)) (, ,) (NP (NNP Supernatural))))",
-     "the DT 2 det | series NN 0 root | , , 4 punct | Supernatural NNP 2 appos",
-     (0, 1), None),
-    ("two objects are two phrases",
-     "(TOP (S (NP (PRP They)) (VP (VBD gave) (NP (DT the) (NN dog)) (NP (NN food)))))",
-     "They PRP 2 nsubj | gave VBD 0 root | the DT 4 det | dog NN 2 iobj | food NN 2 obj",
-     (2, 3), None),
-    ("a possessor is left to the translation",
-     "(TOP (NP (NP (NNP Warhol) (POS 's)) (NNPS Polaroids)))",
-     "Warhol NNP 3 nmod:poss | 's POS 1 case | Polaroids NNPS 0 root",
-     (0, 1), None),
+    (
+        "a noun modifier of a common noun",
+        "(TOP (NP (DT the) (NNP U.S.) (NN border)))",
+        "the DT 3 det | U.S. NNP 3 compound | border NN 0 root",
+        (1, 1),
+        "compound_modifier",
+    ),
+    (
+        "part of a longer name",
+        "(TOP (NP (DT the) (NNP United) (NNP States) (NNP Air) (NNP Force)))",
+        "the DT 5 det | United NNP 3 compound | States NNP 5 compound | Air NNP 5 compound | Force NNP 0 root",
+        (1, 2),
+        "inside_name",
+    ),
+    (
+        "a name UD heads on its first word",
+        "(TOP (NP (NNP Disney) (NNP World)))",
+        "Disney NNP 0 root | World NNP 1 flat",
+        (0, 0),
+        "inside_name",
+    ),
+    (
+        "the second of two conjoined modifiers",
+        "(TOP (NP (NN museum) (CC and) (NN gallery) (NN practice)))",
+        "museum NN 4 compound | and CC 3 cc | gallery NN 1 conj | practice NN 0 root",
+        (2, 2),
+        "compound_modifier",
+    ),
+    (
+        "a name apposed without a comma",
+        "(TOP (S (NP (PRP$ his) (NN brother) (NNP Pierre)) (VP (VBD left))))",
+        "his PRP$ 2 nmod:poss | brother NN 4 nsubj | Pierre NNP 2 appos | left VBD 0 root",
+        (0, 1),
+        "inside_name",
+    ),
+    (
+        "a name apposed after a comma keeps its placeholder",
+        "(TOP (NP (NP (DT the) (NN series)) (, ,) (NP (NNP Supernatural))))",
+        "the DT 2 det | series NN 0 root | , , 4 punct | Supernatural NNP 2 appos",
+        (0, 1),
+        None,
+    ),
+    (
+        "two objects are two phrases",
+        "(TOP (S (NP (PRP They)) (VP (VBD gave) (NP (DT the) (NN dog)) (NP (NN food)))))",
+        "They PRP 2 nsubj | gave VBD 0 root | the DT 4 det | dog NN 2 iobj | food NN 2 obj",
+        (2, 3),
+        None,
+    ),
+    (
+        "a possessor is left to the translation",
+        "(TOP (NP (NP (NNP Warhol) (POS 's)) (NNPS Polaroids)))",
+        "Warhol NNP 3 nmod:poss | 's POS 1 case | Polaroids NNPS 0 root",
+        (0, 1),
+        None,
+    ),
 ]
 
 
@@ -407,9 +524,18 @@ def figures():
     if not any(ONTOGUM.glob("*gold_conll")) or not any(GUM.glob("*.conllu")):
         pytest.skip(f"OntoGUM ({ONTOGUM}) or GUM ({GUM}) train documents missing: not shipped (their licences)")
     done = subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "dependency-agreement.py"), "--json",
-         "--ontogum", str(ONTOGUM), "--gum", str(GUM)],
-        capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            str(REPO / "scripts" / "dependency-agreement.py"),
+            "--json",
+            "--ontogum",
+            str(ONTOGUM),
+            "--gum",
+            str(GUM),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return json.loads(done.stdout)
 

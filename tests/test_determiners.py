@@ -17,19 +17,49 @@ ALONE = Context("alone", town=True)
     "before, text, context, after, expected, action",
     [
         # from the marked sentence: its preposition replaces the town's or the first name's
-        ("a", "la regione", Context("sentence", town=True, preposition_it="in"), None, "nella regione",
-         "preposition_from_sentence"),
-        ("da", "sciopero", Context("sentence", first_name=True, preposition_it="in"), None, "in sciopero",
-         "preposition_from_sentence"),
-        (",", "il Massachusetts", Context("sentence", first_name=True, preposition_it="in", preposition_fused=True),
-         None, "nel Massachusetts", "preposition_from_sentence"),
-        ("di", "Francia", Context("sentence", town=True, preposition_it="di"), None, "di Francia",
-         "place_bare_as_in_sentence"),
+        (
+            "a",
+            "la regione",
+            Context("sentence", town=True, preposition_it="in"),
+            None,
+            "nella regione",
+            "preposition_from_sentence",
+        ),
+        (
+            "da",
+            "sciopero",
+            Context("sentence", first_name=True, preposition_it="in"),
+            None,
+            "in sciopero",
+            "preposition_from_sentence",
+        ),
+        (
+            ",",
+            "il Massachusetts",
+            Context("sentence", first_name=True, preposition_it="in", preposition_fused=True),
+            None,
+            "nel Massachusetts",
+            "preposition_from_sentence",
+        ),
+        (
+            "di",
+            "Francia",
+            Context("sentence", town=True, preposition_it="di"),
+            None,
+            "di Francia",
+            "place_bare_as_in_sentence",
+        ),
         ("di", "Cina", Context("sentence", town=True, preposition_it="in"), None, "della Cina", "place_article"),
         # the text alone: the place table
         ("a", "Cina", Context("alone", town=True, preposition_en="to"), None, "in Cina", "locative_from_table"),
-        ("a", "Stati Uniti", Context("alone", town=True, preposition_en="in"), None, "negli Stati Uniti",
-         "locative_from_table"),
+        (
+            "a",
+            "Stati Uniti",
+            Context("alone", town=True, preposition_en="in"),
+            None,
+            "negli Stati Uniti",
+            "locative_from_table",
+        ),
         ("a", "Cuba", Context("alone", town=True, preposition_en="in"), None, "a Cuba", "locative_from_table"),
         ("a", "Francia", Context("alone", town=True, preposition_en="on"), None, "alla Francia", "locative_unclear"),
         ("a", "NATO", Context("alone", town=True, preposition_en="to"), None, "alla NATO", "locative_unclear"),
@@ -42,8 +72,14 @@ ALONE = Context("alone", town=True)
         ("di", "Lazio", Context("alone", town=True, organization=True), None, "di Lazio", "place_named_organization"),
         ("di", "Moravia", Context("alone", first_name=True, person=True), None, "di Moravia", None),
         # titles
-        ("di", "Generale George Washington", Context("alone", first_name=True), None,
-         "del generale George Washington", "title_article"),
+        (
+            "di",
+            "Generale George Washington",
+            Context("alone", first_name=True),
+            None,
+            "del generale George Washington",
+            "title_article",
+        ),
         (None, "Professor Chomsky", Context("alone", first_name=True), None, "Professor Chomsky", "title_unfused"),
         ("di", "Papa Francesco", Context("alone", first_name=True), None, "di Papa Francesco", None),
         # the rest only contracts; a name's own article and a pronoun's form stay
@@ -85,8 +121,11 @@ def test_the_sets_read_and_every_rewrite_that_fires_there_is_right(split):
 
 def test_a_malformed_case_is_named_with_its_line(tmp_path):
     path = tmp_path / "set.jsonl"
-    path.write_text('{"id": "x", "before": null, "text": "Cina", "context": {"source": "alone", "colour": 1}, '
-                    '"expected": "la Cina", "action": null}\n', encoding="utf-8")
+    path.write_text(
+        '{"id": "x", "before": null, "text": "Cina", "context": {"source": "alone", "colour": 1}, '
+        '"expected": "la Cina", "action": null}\n',
+        encoding="utf-8",
+    )
     with pytest.raises(InputFormatError, match=r":1: context: .*unknown: colour"):
         read_set(path)
 
@@ -130,7 +169,13 @@ def test_harm_on_gold_text_counts_rewrites_that_change_correct_italian(tmp_path)
     # name, which the pipeline keeps as words: not a case
     assert (places["cases"], places["agree"], places["miss"], places["harm"]) == (3, 3, 0, 0)
     assert report["rewrites"]["places_from_sentence"] == {
-        "cases": 1, "agree": 1, "variant": 0, "miss": 0, "harm": 0, "sentences": 0, "per_1000": 0.0,
+        "cases": 1,
+        "agree": 1,
+        "variant": 0,
+        "miss": 0,
+        "harm": 0,
+        "sentences": 0,
+        "per_1000": 0.0,
     }
     assert report["all"] == {"sentences": 0, "per_1000": 0.0}
 

@@ -88,9 +88,23 @@ def test_an_unreachable_registry_is_an_error_that_says_what_to_do():
 
 def test_the_verb_list_tells_the_conjugation_of_a_form_in_i(tmp_path):
     path = tmp_path / "verbs.txt"
-    path.write_text(verbs_text(infinitives({"coprire": "coperto", "conservare": "conservato", "mangiare": "mangiato",
-                                            "cercare": "cercato", "scegliere": "scelto", "sentire": "sentito",
-                                            "sentare": "sentato", "mal fare": "malfatto"})), encoding="utf-8")
+    path.write_text(
+        verbs_text(
+            infinitives(
+                {
+                    "coprire": "coperto",
+                    "conservare": "conservato",
+                    "mangiare": "mangiato",
+                    "cercare": "cercato",
+                    "scegliere": "scelto",
+                    "sentire": "sentito",
+                    "sentare": "sentato",
+                    "mal fare": "malfatto",
+                }
+            )
+        ),
+        encoding="utf-8",
+    )
     verbs = Verbs.load(path)
     assert verbs.conjugation_of_i_form("Copri") == "ere/ire"
     assert verbs.conjugation_of_i_form("conservi") == "are"
@@ -127,9 +141,21 @@ def test_the_cli_refuses_a_wrong_tarball_and_writes_nothing(tmp_path):
     bad.write_bytes(tarball({dictionary.MEMBER: WORDS}))
     out = tmp_path / "out.tsv"
     done = subprocess.run(
-        [sys.executable, "-m", "coref_transfer", "parser", "dictionary", "--from", str(bad), "--out", str(out),
-         "--verbs-out", str(tmp_path / "verbs.txt")],
-        capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "coref_transfer",
+            "parser",
+            "dictionary",
+            "--from",
+            str(bad),
+            "--out",
+            str(out),
+            "--verbs-out",
+            str(tmp_path / "verbs.txt"),
+        ],
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 1
     assert "not the pinned package" in done.stderr

@@ -36,8 +36,18 @@ def test_the_table_maps_every_ontonotes_label_to_a_corefud_type():
     assert set(ETYPES) == COREFUD_TYPES and len(ETYPES) == len(COREFUD_TYPES)
     assert set(NAMED_ENTITY_ETYPES) == set(ONTONOTES_LABELS)
     assert set(NAMED_ENTITY_ETYPES.values()) <= COREFUD_TYPES - {"other"}  # a label always says more
-    expected = {"ORG": "organization", "GPE": "place", "LOC": "place", "FAC": "place", "DATE": "time",
-                "TIME": "time", "MONEY": "number", "CARDINAL": "number", "EVENT": "event", "PERSON": "person"}
+    expected = {
+        "ORG": "organization",
+        "GPE": "place",
+        "LOC": "place",
+        "FAC": "place",
+        "DATE": "time",
+        "TIME": "time",
+        "MONEY": "number",
+        "CARDINAL": "number",
+        "EVENT": "event",
+        "PERSON": "person",
+    }
     assert {label: NAMED_ENTITY_ETYPES[label] for label in expected} == expected
 
 
@@ -83,7 +93,11 @@ def test_select_types_the_chains_from_the_english_names(news):
     kept = {c.cluster_id: c for c in news.clusters if c.dropped_at is None}
     assert {k: c.cls.etype for k, c in kept.items()} == NEWS_TYPES
     assert {k: c.etype_source for k, c in kept.items()} == {
-        1: "named_entity", 2: "named_entity", 3: "named_entity", 4: "none", 5: "person_class",
+        1: "named_entity",
+        2: "named_entity",
+        3: "named_entity",
+        4: "none",
+        5: "person_class",
     }
     assert kept[1].labels == ["ORG", None, None]  # "Fiat" is ORG, "The company" and "it" have no name
     assert {c.cls.type for k, c in kept.items() if k != 5} == {"thing"}  # the class type is as it was
@@ -105,7 +119,11 @@ def test_stats_count_the_chains_per_type_and_why(news):
     stats = compute_stats([news])
     assert list(stats["etypes"]) == list(ETYPES) and list(stats["etype_sources"]) == list(ETYPE_SOURCES)
     assert {k: v for k, v in stats["etypes"].items() if v} == {
-        "person": 1, "place": 1, "organization": 1, "time": 1, "other": 1,
+        "person": 1,
+        "place": 1,
+        "organization": 1,
+        "time": 1,
+        "other": 1,
     }
     assert {k: v for k, v in stats["etype_sources"].items() if v} == {"person_class": 1, "named_entity": 3, "none": 1}
     assert sum(stats["etypes"].values()) == stats["beta3"]["clusters"]

@@ -143,8 +143,9 @@ def test_every_runtime_dependency_is_in_some_env():
 def guarded(env: str, *args: str, cwd: Path = REPO, log: Path | None = None, timeout: int = 180):
     """Run `python <args>` under the guard of envs/<env>.yaml."""
     environ = env_guard.guarded_environ(ENVS / f"{env}.yaml", REPO / "src", log)
-    return subprocess.run([sys.executable, *args], check=False, cwd=cwd, env=environ, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, *args], check=False, cwd=cwd, env=environ, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def test_guard_refuses_a_package_outside_the_env():
@@ -152,12 +153,14 @@ def test_guard_refuses_a_package_outside_the_env():
     assert proc.returncode == 1
     assert "ModuleNotFoundError: matplotlib is not in envs/select.yaml" in proc.stderr, proc.stderr
     # the same answer for a submodule, and find_spec/metadata agree with the import
-    probe = ("import importlib.util, importlib.metadata as md\n"
-             "assert importlib.util.find_spec('matplotlib') is None\n"
-             "assert 'matplotlib' not in {d.metadata['Name'] for d in md.distributions()}\n"
-             "try:\n    md.version('matplotlib')\nexcept md.PackageNotFoundError:\n    pass\n"
-             "else:\n    raise SystemExit('matplotlib metadata visible')\n"
-             "import matplotlib.pyplot\n")
+    probe = (
+        "import importlib.util, importlib.metadata as md\n"
+        "assert importlib.util.find_spec('matplotlib') is None\n"
+        "assert 'matplotlib' not in {d.metadata['Name'] for d in md.distributions()}\n"
+        "try:\n    md.version('matplotlib')\nexcept md.PackageNotFoundError:\n    pass\n"
+        "else:\n    raise SystemExit('matplotlib metadata visible')\n"
+        "import matplotlib.pyplot\n"
+    )
     proc = guarded("select", "-c", probe)
     assert proc.returncode == 1 and "matplotlib is not in envs/select.yaml" in proc.stderr, proc.stderr
     # packaging is loaded by the guard itself, and still not importable in select.yaml
@@ -241,44 +244,152 @@ def rule_commands(workdir: Path) -> dict[str, list[tuple[str, list[str]]]]:
     model = f"{r}/train/run"
     return {
         "select": [
-            *((f"select {p}", [*CLI, "select", *map(str, files), "--out", out, "--partition", p, "--workers", "2",
-                              "--config-json", stage_json(config, "select")])
-              for (p, files), out in zip(parts.items(), sel_parts)),
+            *(
+                (
+                    f"select {p}",
+                    [
+                        *CLI,
+                        "select",
+                        *map(str, files),
+                        "--out",
+                        out,
+                        "--partition",
+                        p,
+                        "--workers",
+                        "2",
+                        "--config-json",
+                        stage_json(config, "select"),
+                    ],
+                )
+                for (p, files), out in zip(parts.items(), sel_parts)
+            ),
             ("merge select", [*CLI, "merge", *sel_parts, "--out", f"{r}/select/all"]),
         ],
         "translate": [
-            *((f"translate {p}", [*CLI, "translate", "--input", sel, "--out", out, "--threads", "2",
-                                  "--config-json", stage_json(config, "translate")])
-              for p, sel, out in zip(parts, sel_parts, gam_parts)),
+            *(
+                (
+                    f"translate {p}",
+                    [
+                        *CLI,
+                        "translate",
+                        "--input",
+                        sel,
+                        "--out",
+                        out,
+                        "--threads",
+                        "2",
+                        "--config-json",
+                        stage_json(config, "translate"),
+                    ],
+                )
+                for p, sel, out in zip(parts, sel_parts, gam_parts)
+            ),
             ("merge translate", [*CLI, "merge", *gam_parts, "--out", f"{r}/translate/all"]),
         ],
         "refine": [
-            *((f"refine {p}", [*CLI, "refine", "--input", gam, "--out", out,
-                               "--config-json", stage_json(config, "refine")])
-              for p, gam, out in zip(parts, gam_parts, del_parts)),
+            *(
+                (
+                    f"refine {p}",
+                    [*CLI, "refine", "--input", gam, "--out", out, "--config-json", stage_json(config, "refine")],
+                )
+                for p, gam, out in zip(parts, gam_parts, del_parts)
+            ),
             ("merge refine", [*CLI, "merge", *del_parts, "--out", f"{r}/refine/all"]),
         ],
         "export": [
             ("export", [*CLI, "export", "--input", f"{r}/refine/all", "--out", f"{r}/export"]),
-            ("augment", [*CLI, "augment", "--input", f"{r}/refine/all", "--copies", "1",
-                         "--out", f"{r}/augment/copies-1", "--config-json", stage_json(config, "augment")]),
+            (
+                "augment",
+                [
+                    *CLI,
+                    "augment",
+                    "--input",
+                    f"{r}/refine/all",
+                    "--copies",
+                    "1",
+                    "--out",
+                    f"{r}/augment/copies-1",
+                    "--config-json",
+                    stage_json(config, "augment"),
+                ],
+            ),
         ],
         "report": [
-            ("humaneval", [*CLI, "humaneval", "--input", f"{r}/refine/all", "--out", f"{r}/report/humaneval",
-                           "--config-json", stage_json(config, "humaneval")]),
-            ("report", [*CLI, "report", "--select", f"{r}/select/all", "--translate", f"{r}/translate/all",
-                        "--refine", f"{r}/refine/all", "--kit", f"{r}/report/humaneval", "--out", f"{r}/report/paper",
-                        "--config-json", stage_json(config, "report")]),
+            (
+                "humaneval",
+                [
+                    *CLI,
+                    "humaneval",
+                    "--input",
+                    f"{r}/refine/all",
+                    "--out",
+                    f"{r}/report/humaneval",
+                    "--config-json",
+                    stage_json(config, "humaneval"),
+                ],
+            ),
+            (
+                "report",
+                [
+                    *CLI,
+                    "report",
+                    "--select",
+                    f"{r}/select/all",
+                    "--translate",
+                    f"{r}/translate/all",
+                    "--refine",
+                    f"{r}/refine/all",
+                    "--kit",
+                    f"{r}/report/humaneval",
+                    "--out",
+                    f"{r}/report/paper",
+                    "--config-json",
+                    stage_json(config, "report"),
+                ],
+            ),
         ],
         "train": [
-            ("tiny-encoder", [*CLI, "tiny-encoder", "--input", f"{r}/export/train.jsonlines",
-                              "--out", f"{r}/train/tiny-encoder", "--seed", str(config["seed"])]),
-            ("untrained model", ["-c", UNTRAINED_MODEL, f"{r}/train/tiny-encoder", model,
-                                 json.dumps(TINY_SETTINGS)]),
-            ("predict", [*CLI, "predict", "--model", model, "--input", f"{r}/export/test.jsonlines",
-                         "--out", f"{r}/train/test.predicted.conll", "--metrics", f"{r}/train/test.metrics.json"]),
-            ("score", [*CLI, "score", "--gold", f"{r}/export/test.gold_conll",
-                       "--pred", f"{r}/train/test.predicted.conll", "--json"]),
+            (
+                "tiny-encoder",
+                [
+                    *CLI,
+                    "tiny-encoder",
+                    "--input",
+                    f"{r}/export/train.jsonlines",
+                    "--out",
+                    f"{r}/train/tiny-encoder",
+                    "--seed",
+                    str(config["seed"]),
+                ],
+            ),
+            ("untrained model", ["-c", UNTRAINED_MODEL, f"{r}/train/tiny-encoder", model, json.dumps(TINY_SETTINGS)]),
+            (
+                "predict",
+                [
+                    *CLI,
+                    "predict",
+                    "--model",
+                    model,
+                    "--input",
+                    f"{r}/export/test.jsonlines",
+                    "--out",
+                    f"{r}/train/test.predicted.conll",
+                    "--metrics",
+                    f"{r}/train/test.metrics.json",
+                ],
+            ),
+            (
+                "score",
+                [
+                    *CLI,
+                    "score",
+                    "--gold",
+                    f"{r}/export/test.gold_conll",
+                    "--pred",
+                    f"{r}/train/test.predicted.conll",
+                    "--json",
+                ],
+            ),
         ],
     }
 
@@ -301,11 +412,15 @@ def guarded_runs(tmp_path_factory):
             start = time.monotonic()
             proc = guarded(env, *args, cwd=workdir, log=log)
             lines = log.read_text().splitlines() if log.exists() else []
-            runs[env].append({
-                "label": label, "proc": proc, "seconds": time.monotonic() - start,
-                "refused": sorted({ln.split()[1] for ln in lines if ln.startswith("refused ")}),
-                "unpinned": sorted({" ".join(ln.split()[1:]) for ln in lines if ln.startswith("unpinned ")}),
-            })
+            runs[env].append(
+                {
+                    "label": label,
+                    "proc": proc,
+                    "seconds": time.monotonic() - start,
+                    "refused": sorted({ln.split()[1] for ln in lines if ln.startswith("refused ")}),
+                    "unpinned": sorted({" ".join(ln.split()[1:]) for ln in lines if ln.startswith("unpinned ")}),
+                }
+            )
     assert list(runs) == list(PIPELINE)
     return workdir, runs
 
@@ -317,7 +432,8 @@ def test_rule_commands_run_in_their_env(guarded_runs, env):
     failed = [
         f"{run['label']} (exit {run['proc'].returncode}; refused imports {run['refused']}):\n"
         f"{run['proc'].stderr[-2500:]}"
-        for run in runs[env] if run["proc"].returncode != 0
+        for run in runs[env]
+        if run["proc"].returncode != 0
     ]
     assert not failed, f"envs/{env}.yaml lacks what its rules import:\n\n" + "\n\n".join(failed)
     # what coref_transfer imports itself must be pinned, not only come along with another pin
@@ -341,8 +457,8 @@ def test_rule_commands_wrote_their_outputs(guarded_runs):
 def test_guard_fails_a_real_command_in_the_wrong_env(guarded_runs):
     """`export` needs udapi (CorefUD): under select.yaml it fails, naming the module and the env."""
     workdir, _ = guarded_runs
-    proc = guarded("select", *CLI, "export", "--input", "results/refine/all", "--out", str(workdir / "wrong-export"),
-                   cwd=workdir)
+    proc = guarded(
+        "select", *CLI, "export", "--input", "results/refine/all", "--out", str(workdir / "wrong-export"), cwd=workdir
+    )
     assert proc.returncode != 0
     assert "udapi is not in envs/select.yaml" in proc.stderr, proc.stderr[-2000:]
-

@@ -134,7 +134,11 @@ def test_json_change_tracking_fields(tmp_path):
     path = tmp_path / "train.json"
     json_export.write(path, "train", group(TINY)["train"], fake_readability)
     data = json.loads(path.read_text())
-    assert (data["format"], data["schema_version"], data["split"]) == ("coref-transfer-delta", json_export.SCHEMA_VERSION, "train")
+    assert (data["format"], data["schema_version"], data["split"]) == (
+        "coref-transfer-delta",
+        json_export.SCHEMA_VERSION,
+        "train",
+    )
     utt = data["utterances"][1]
     assert utt["text_before"] == "Lei ha salutato Marco." and utt["text"] == "Ha salutato Marco."
     assert [c["before"] for c in utt["changes"]] == ["Lei", "ha"]
@@ -342,7 +346,9 @@ def test_the_validator_rejects_what_the_export_used_to_write(tmp_path):
     path = tmp_path / "train.conllu"
     corefud.write(path, group(TINY)["train"])
     text = path.read_text().replace("-other-", "-thing-", 1)
-    text = text.replace("Definite=Def|Gender=Fem|Number=Sing|PronType=Art", "Gender=Fem|Definite=Def|Number=Sing|PronType=Art", 1)
+    text = text.replace(
+        "Definite=Def|Gender=Fem|Number=Sing|PronType=Art", "Gender=Fem|Definite=Def|Number=Sing|PronType=Art", 1
+    )
     path.write_text(text)
     result = udvalidate(path)
     assert result.returncode != 0
@@ -479,7 +485,7 @@ AGENCY = [
 
 
 def test_jsonlines_head_of_a_post_modified_noun_phrase(tmp_path):
-    """"la direttrice dell'agenzia regionale" is headed by "direttrice", not by its last word."""
+    """ "la direttrice dell'agenzia regionale" is headed by "direttrice", not by its last word."""
     obj = jsonlines.record(group(AGENCY)["train"][0])
     words = [w for sentence in obj["sentences"] for w in sentence]
     # sentence 0 has 5 words: the noun phrase is words 5-9, "agenzia regionale" 8-9, "lo" 10
@@ -525,7 +531,6 @@ def test_mention_outside_the_utterance_is_an_error():
 )
 def test_space_after(tokens, text, expected):
     assert space_after(tokens, text) == expected
-
 
 
 @pytest.mark.parametrize("zeros", ["empty_node", "verb"])

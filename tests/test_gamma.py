@@ -51,9 +51,7 @@ def run(rows, script, inventory, **gamma):
 
 
 def mention_tokens(row):
-    return [
-        None if m["start"] is None else " ".join(row["tokens"][m["start"] : m["end"] + 1]) for m in row["mentions"]
-    ]
+    return [None if m["start"] is None else " ".join(row["tokens"][m["start"] : m["end"] + 1]) for m in row["mentions"]]
 
 
 STEPMOTHER = """
@@ -100,7 +98,9 @@ def test_placeholders_are_distinct_of_the_right_class_and_seeded(beta3, inventor
     fem = set(inventory.tokens(("person", "fem", "sing")))
     assert all(p in fem for p in used)  # all three mentions are person/fem/sing
     cfg = validate_config({"seed": 99, "translate": ALONE})
-    changed, _ = run_gamma(rows, TranslationService(Scripted(stepmother_script), progress=False), inventory, cfg, parser())
+    changed, _ = run_gamma(
+        rows, TranslationService(Scripted(stepmother_script), progress=False), inventory, cfg, parser()
+    )
     assert [r.replaced for r in changed] != [r["replaced"] for r in out1]
 
 
@@ -302,8 +302,18 @@ def test_two_mentions_with_the_same_text(beta3, inventory):
 
 @pytest.mark.parametrize(
     "preposition,article,fused",
-    [("di", "il", "del"), ("di", "l'", "dell'"), ("a", "la", "alla"), ("ad", "il", "al"), ("da", "gli", "dagli"),
-     ("in", "i", "nei"), ("su", "le", "sulle"), ("in", "lo", "nello"), ("Di", "il", "Del"), ("con", "il", None)],
+    [
+        ("di", "il", "del"),
+        ("di", "l'", "dell'"),
+        ("a", "la", "alla"),
+        ("ad", "il", "al"),
+        ("da", "gli", "dagli"),
+        ("in", "i", "nei"),
+        ("su", "le", "sulle"),
+        ("in", "lo", "nello"),
+        ("Di", "il", "Del"),
+        ("con", "il", None),
+    ],
 )
 def test_preposition_and_article_fuse(preposition, article, fused):
     from coref_transfer.lang.it.articles import articulated as contract
@@ -346,7 +356,9 @@ def test_the_mentions_article_fuses_with_the_preposition(beta3, inventory):
 def agreeing(inventory: Inventory, name: str) -> tuple[str, str]:
     """(gender ending, number) a model gives a participle after this placeholder: ("a", "sing"), ("i", "plur")..."""
     names = name.split(" and ")
-    fem = all(n in inventory.tokens(("thing", "fem", "sing")) + inventory.tokens(("person", "fem", "sing")) for n in names)
+    fem = all(
+        n in inventory.tokens(("thing", "fem", "sing")) + inventory.tokens(("person", "fem", "sing")) for n in names
+    )
     if len(names) == 2:
         return ("e" if fem else "i"), "plur"
     return ("a" if fem else "o"), "sing"
@@ -387,7 +399,12 @@ def test_a_feminine_thing_gets_a_feminine_placeholder_and_the_italian_agrees(bet
     placeholder = first["audit"][0]["placeholders"][0]
     assert placeholder in inventory.tokens(("thing", "fem", "sing"))
     noun, pronoun = first["mentions"][0], second["mentions"][0]
-    assert (noun["gender"], noun["gender_source"], noun["number"], noun["number_source"]) == ("fem", "italian", "sing", "italian")
+    assert (noun["gender"], noun["gender_source"], noun["number"], noun["number_source"]) == (
+        "fem",
+        "italian",
+        "sing",
+        "italian",
+    )
     assert (pronoun["gender"], pronoun["gender_source"]) == ("fem", "cluster")
     # the mention was translated once, before the placeholders were drawn
     assert backend.seen.count("the foundation") == 1 and backend.seen[0] == "the foundation"
@@ -414,7 +431,7 @@ def test_the_chains_entity_type_stays_selects(beta3, inventory, italian_classes)
 
 
 def test_an_english_singular_that_is_plural_in_italian(beta3, inventory):
-    """"the foundation" rendered "le fondazioni": a plural feminine pair stands in, the verb is plural."""
+    """ "the foundation" rendered "le fondazioni": a plural feminine pair stands in, the verb is plural."""
     out, _, _ = run(beta3(FOUNDATION), foundation_script(inventory, "le fondazioni"), inventory)
     first, second = out
     pair = first["audit"][0]["placeholders"][0]
@@ -470,6 +487,7 @@ JORDAN = """
 
 def test_a_first_name_the_pronouns_contradict_follows_the_pronouns(beta3, inventory):
     """The lexicon calls "Jordan" a man's name; "she" and "her" say otherwise, and outweigh a guess."""
+
     def script(source: str, call: int) -> str:
         if source == "Jordan Reyes":
             return "Jordan Reyes"
@@ -707,8 +725,12 @@ def test_possessives_go_to_the_head_with_the_article_rebuilt_and_agreeing(beta3,
         "past_modifiers": 1,
         "article_rebuilt": 4,
         "fallback": {
-            "no_di_phrase": 0, "not_a_possessive": 0, "no_tree": 0,
-            "head_not_found": 0, "head_ambiguous": 1, "gender_unknown": 0,
+            "no_di_phrase": 0,
+            "not_a_possessive": 0,
+            "no_tree": 0,
+            "head_not_found": 0,
+            "head_ambiguous": 1,
+            "gender_unknown": 0,
         },
     }
 

@@ -27,7 +27,10 @@ CASES = [
     (
         "possessor-inside-sentence",
         "(TOP (S (NP (NP (NNP Maria) (POS 's)) (NN car)) (VP (VBD broke)) (. .)))",
-        0, 1, "Maria", False,
+        0,
+        1,
+        "Maria",
+        False,
     ),
     ("possessive-pronoun", "(NP (PRP$ her) (NN car))", 0, 1, "car", False),
     # Coordination: first conjunct, flagged.
@@ -37,73 +40,112 @@ CASES = [
     (
         "coord-both-and",
         "(NP (CC both) (NP (NNP Anna)) (CC and) (NP (NNP Paolo)))",
-        0, 3, "Anna", True,
+        0,
+        3,
+        "Anna",
+        True,
     ),
     ("coord-either-or", "(NP (CC either) (NNP Anna) (CC or) (NNP Paolo))", 0, 3, "Anna", True),
     ("coord-flat-with-det", "(NP (DT the) (NN husband) (CC and) (NN wife))", 0, 3, "husband", True),
     (
         "coord-flat-list",
         "(NP (NNS apples) (, ,) (NNS pears) (CC and) (NNS plums))",
-        0, 4, "apples", True,
+        0,
+        4,
+        "apples",
+        True,
     ),
     (
         "coord-oxford-comma",
         "(NP (NP (NNP Anna)) (, ,) (NP (NNP Paolo)) (, ,) (CC and) (NP (NNP Luca)))",
-        0, 5, "Anna", True,
+        0,
+        5,
+        "Anna",
+        True,
     ),
     (
         "coord-conjp",
         "(NP (NP (NNP Anna)) (CONJP (RB as) (RB well) (IN as)) (NP (NNP Paolo)))",
-        0, 4, "Anna", True,
+        0,
+        4,
+        "Anna",
+        True,
     ),
     ("coord-pronouns", "(NP (PRP he) (CC and) (PRP she))", 0, 2, "he", True),
     (
         "coord-in-subject",
         "(TOP (S (NP (NP (NNP Anna)) (CC and) (NP (NNP Paolo))) (VP (VBD left)) (. .)))",
-        0, 2, "Anna", True,
+        0,
+        2,
+        "Anna",
+        True,
     ),
     (
         "coord-whole-fragment",
         "(TOP (NP (NP (NNP Anna)) (CC and) (NP (NNP Paolo))))",
-        0, 2, "Anna", True,
+        0,
+        2,
+        "Anna",
+        True,
     ),
     (
         "coord-head-child-propagates",
         "(NP (NP (NNS apples) (CC and) (NNS pears)) (PP (IN from) (NP (NNP Italy))))",
-        0, 4, "apples", True,
+        0,
+        4,
+        "apples",
+        True,
     ),
     (
         "cc-nested-in-pp-not-coord",
         "(NP (NP (DT the) (NN mother)) (PP (IN of) (NP (NNP Anna) (CC and) (NNP Paolo))))",
-        0, 5, "mother", False,
+        0,
+        5,
+        "mother",
+        False,
     ),
     (
         "cc-nested-in-possessor-not-coord",
         "(NP (NP (NNP Anna) (CC and) (NNP Paolo) (POS 's)) (NN house))",
-        0, 4, "house", False,
+        0,
+        4,
+        "house",
+        False,
     ),
     ("modifier-coord-not-coord", "(NP (JJ red) (CC and) (JJ white) (NN wine))", 0, 3, "wine", False),
     (
         "numeral-coord-not-coord",
         "(NP (CD two) (CC or) (CD three) (NNS people))",
-        0, 3, "people", False,
+        0,
+        3,
+        "people",
+        False,
     ),
     # Appositions: the first NP heads, no plural evidence.
     (
         "apposition",
         "(NP (NP (NNP Laura) (NNP Conti)) (, ,) (NP (DT the) (NN mayor)) (, ,))",
-        0, 5, "Conti", False,
+        0,
+        5,
+        "Conti",
+        False,
     ),
     (
         "apposition-with-coordinated-second",
         "(NP (NP (NNS fruits)) (, ,) (NP (NP (NNS apples)) (CC and) (NP (NNS pears))))",
-        0, 4, "fruits", False,
+        0,
+        4,
+        "fruits",
+        False,
     ),
     # Quantified NPs.
     (
         "partitive-some-of",
         "(NP (NP (DT some)) (PP (IN of) (NP (DT the) (NNS workers))))",
-        0, 3, "some", False,
+        0,
+        3,
+        "some",
+        False,
     ),
     ("predeterminer", "(NP (PDT all) (DT the) (NNS farmers))", 0, 2, "farmers", False),
     ("qp-modifier", "(NP (QP (RB about) (CD 200)) (NNS people))", 0, 2, "people", False),
@@ -117,28 +159,43 @@ CASES = [
     (
         "relative-clause",
         "(NP (NP (DT the) (NN man)) (SBAR (WHNP (WP who)) (S (VP (VBD left)))))",
-        0, 3, "man", False,
+        0,
+        3,
+        "man",
+        False,
     ),
     (
         "participle",
         "(NP (NP (DT the) (NN city)) (VP (VBN called) (S (NP (NNP Yichang)))))",
-        0, 3, "city", False,
+        0,
+        3,
+        "city",
+        False,
     ),
     (
         "pp-modifier",
         "(NP (NP (DT the) (NN president)) (PP (IN of) (NP (NNP France))))",
-        0, 3, "president", False,
+        0,
+        3,
+        "president",
+        False,
     ),
     (
         "flat-pp-modifier",
         "(NP (DT the) (NN man) (PP (IN in) (NP (DT the) (NN car))))",
-        0, 4, "man", False,
+        0,
+        4,
+        "man",
+        False,
     ),
     # Labels with function tags and indices.
     (
         "function-tags",
         "(TOP (S (NP-SBJ-1 (NNP Anna)) (VP=2 (VBD slept)) (. .)))",
-        0, 2, "slept", False,
+        0,
+        2,
+        "slept",
+        False,
     ),
     ("index-tags-in-np", "(NP-SBJ (NP=2 (NNP Maria) (POS 's)) (NN car))", 0, 2, "car", False),
     # Unknown labels: the leftmost child that is not punctuation.
@@ -151,12 +208,18 @@ CASES = [
     (
         "vp-coordination-not-nominal",
         "(VP (VP (VBD sang)) (CC and) (VP (VBD danced)))",
-        0, 2, "sang", False,
+        0,
+        2,
+        "sang",
+        False,
     ),
     (
         "sbar-complementizer",
         "(SBAR (IN that) (S (NP (PRP she)) (VP (VBD left))))",
-        0, 2, "that", False,
+        0,
+        2,
+        "that",
+        False,
     ),
     ("sbar-wh-word", "(SBAR (WHNP (WP who)) (S (VP (VBD left))))", 0, 1, "who", False),
     ("pp-preposition", "(PP (IN of) (NP (DT the) (NNS workers)))", 0, 2, "of", False),
@@ -171,7 +234,10 @@ CASES = [
     (
         "ucp-collins-coordination-fix",
         "(UCP (ADJP (JJ young)) (CC and) (NP (DT a) (NN student)))",
-        0, 3, "young", False,
+        0,
+        3,
+        "young",
+        False,
     ),
     # Single tokens are their own heads.
     ("single-token", "(TOP (S (NP (PRP She)) (VP (VBD left))))", 0, 0, "She", False),
@@ -197,19 +263,28 @@ NON_CONSTITUENT_CASES = [
     (
         "cut-through-inner-np",
         "(TOP (S (NP (NP (DT the) (NN president)) (PP (IN of) (NP (NNP France)))) (VP (VBD spoke))))",
-        1, 3, "president", False,
+        1,
+        3,
+        "president",
+        False,
     ),
     # A prefix of a flat NP: its own last noun heads it.
     (
         "prefix-of-flat-np",
         "(TOP (S (NP (DT the) (JJ former) (NN president) (NNP Clinton)) (VP (VBD spoke))))",
-        0, 2, "president", False,
+        0,
+        2,
+        "president",
+        False,
     ),
     # The virtual node (NP (NNS girls) (CC and) (NP the boys)) is a coordination.
     (
         "coordination-cut-at-start",
         "(TOP (S (NP (NP (DT the) (NNS girls)) (CC and) (NP (DT the) (NNS boys))) (VP (VBD sang))))",
-        1, 4, "girls", True,
+        1,
+        4,
+        "girls",
+        True,
     ),
 ]
 
@@ -218,9 +293,7 @@ NON_CONSTITUENT_CASES = [
     ("text", "start", "end", "word", "coordinated"),
     [pytest.param(*case[1:], id=case[0]) for case in NON_CONSTITUENT_CASES],
 )
-def test_head_of_non_constituent(
-    text: str, start: int, end: int, word: str, coordinated: bool
-) -> None:
+def test_head_of_non_constituent(text: str, start: int, end: int, word: str, coordinated: bool) -> None:
     found, head = _find(text, start, end)
     assert found == word
     assert head.coordinated is coordinated
@@ -257,8 +330,12 @@ def test_head_without_tree(pos: list[str], start: int, end: int, index: int) -> 
 
 @pytest.mark.parametrize(
     ("start", "end"),
-    [pytest.param(2, 1, id="start-after-end"), pytest.param(-1, 1, id="negative-start"),
-     pytest.param(0, 3, id="end-past-sentence"), pytest.param(3, 3, id="start-past-sentence")],
+    [
+        pytest.param(2, 1, id="start-after-end"),
+        pytest.param(-1, 1, id="negative-start"),
+        pytest.param(0, 3, id="end-past-sentence"),
+        pytest.param(3, 3, id="start-past-sentence"),
+    ],
 )
 @pytest.mark.parametrize("with_tree", [True, False], ids=["tree", "no-tree"])
 def test_invalid_span_raises(start: int, end: int, with_tree: bool) -> None:
@@ -280,8 +357,6 @@ def test_constituent_head_of_preterminal_is_itself() -> None:
 
 
 def test_constituent_head_of_sentence() -> None:
-    tree = Tree.from_string(
-        "(TOP (S (NP (NP (NNP Maria) (POS 's)) (NN car)) (VP (VBD broke) (ADVP (RB down))) (. .)))"
-    )
+    tree = Tree.from_string("(TOP (S (NP (NP (NNP Maria) (POS 's)) (NN car)) (VP (VBD broke) (ADVP (RB down))) (. .)))")
     head = constituent_head(tree)
     assert (head.word, head.index) == ("broke", 3)

@@ -111,7 +111,9 @@ def test_the_dependency_tree_decides_root_and_role(tmp_path):
     it = next(f for f in first.mentions if first.utterance.tokens[f.span.start] == "it")
     assert (it.root, it.role) == (6, "object")
     assert [(f.span.start, f.root, f.reason) for f in first.mentions if f.span.end <= 2] == [
-        (0, 0, None), (2, 2, None), (0, None, "nested")
+        (0, 0, None),
+        (2, 2, None),
+        (0, None, "nested"),
     ]
 
 

@@ -53,18 +53,33 @@ ENGLISH = {0: ["The", "plant"], 1: ["voters"]}
     "translation, a, b",
     [
         # kept: the article and the sense are the sentence's own, the capital the sentence gave is not
-        ("<a>Lo stabilimento</a> ha chiuso dopo che <b>gli elettori</b> si sono lamentati.",
-         ("lo stabilimento", None), ("gli elettori", None)),
+        (
+            "<a>Lo stabilimento</a> ha chiuso dopo che <b>gli elettori</b> si sono lamentati.",
+            ("lo stabilimento", None),
+            ("gli elettori", None),
+        ),
         # the article outside the tag, or fused with a preposition before it, goes with the mention
-        ("Lo <a>stabilimento</a> ha chiuso dopo le proteste degli <b>elettori</b>.",
-         ("lo stabilimento", None), ("gli elettori", "di")),
-        ("<a>Lo stabilimento</a> ha chiuso dopo le proteste <b>degli elettori</b>.",
-         ("lo stabilimento", None), ("gli elettori", "di")),
-        ("<a>Lo stabilimento</a> ha chiuso dopo le proteste da parte <b>degli elettori</b>.",
-         ("lo stabilimento", None), ("gli elettori", "di")),
+        (
+            "Lo <a>stabilimento</a> ha chiuso dopo le proteste degli <b>elettori</b>.",
+            ("lo stabilimento", None),
+            ("gli elettori", "di"),
+        ),
+        (
+            "<a>Lo stabilimento</a> ha chiuso dopo le proteste <b>degli elettori</b>.",
+            ("lo stabilimento", None),
+            ("gli elettori", "di"),
+        ),
+        (
+            "<a>Lo stabilimento</a> ha chiuso dopo le proteste da parte <b>degli elettori</b>.",
+            ("lo stabilimento", None),
+            ("gli elettori", "di"),
+        ),
         # tags with spaces inside, as some models write them
-        ("< a >Lo stabilimento</ a > ha chiuso dopo che < b >gli elettori< /b > si sono lamentati.",
-         ("lo stabilimento", None), ("gli elettori", None)),
+        (
+            "< a >Lo stabilimento</ a > ha chiuso dopo che < b >gli elettori< /b > si sono lamentati.",
+            ("lo stabilimento", None),
+            ("gli elettori", None),
+        ),
     ],
     ids=["inside", "article-outside", "fused-inside", "fused-after-words", "spaced-tags"],
 )
@@ -82,13 +97,17 @@ def test_a_mention_is_read_between_its_tags_with_its_article_and_preposition(tra
         ("Lo stabilimento ha chiuso dopo che <b>gli elettori</b> si sono lamentati.", "tag_missing"),
         ("<a>Lo stabilimento ha chiuso dopo che <b>gli elettori</b> si sono lamentati.", "tag_unpaired"),
         ("</a>Lo stabilimento<a> ha chiuso dopo che <b>gli elettori</b> si sono lamentati.", "tag_unpaired"),
-        ("<a>Lo stabilimento</a> ha chiuso, <a>lo stabilimento</a>, dopo che <b>gli elettori</b> protestarono.",
-         "tag_repeated"),
+        (
+            "<a>Lo stabilimento</a> ha chiuso, <a>lo stabilimento</a>, dopo che <b>gli elettori</b> protestarono.",
+            "tag_repeated",
+        ),
         ("<a>Lo stabilimento ha chiuso dopo che <b>gli elettori</b></a> si sono lamentati.", "tag_nested"),
         ("<a> , </a>Lo stabilimento ha chiuso dopo che <b>gli elettori</b> si sono lamentati.", "tag_empty"),
         ("<a>Lo</a> stabilimento ha chiuso dopo che <b>gli elettori</b> si sono lamentati.", "tag_no_word"),
-        ("<a>Lo stabilimento ha chiuso dopo che gli elettori si sono lamentati e poi ancora</a> <b>gli elettori</b>.",
-         "tag_too_long"),
+        (
+            "<a>Lo stabilimento ha chiuso dopo che gli elettori si sono lamentati e poi ancora</a> <b>gli elettori</b>.",
+            "tag_too_long",
+        ),
     ],
     ids=["missing", "unpaired", "closing-first", "repeated", "nested", "empty", "moved-off-the-noun", "too-long"],
 )
@@ -101,12 +120,17 @@ def test_tags_that_did_not_survive_make_the_mention_fall_back_with_the_reason(tr
 
 def test_a_tag_moved_off_a_name_and_a_name_read_as_an_adjective_fall_back_and_unknown_tags_are_counted():
     source = MarkedSource("<a>Maria</a> visited <b>the US</b>.", (0, 1))
-    moved, _ = read("Maria <a>ha visitato</a> <b>gli Stati Uniti</b>.", source, {0: ["Maria"], 1: ["the", "US"]},
-                    {0: ["Maria"], 1: []})
+    moved, _ = read(
+        "Maria <a>ha visitato</a> <b>gli Stati Uniti</b>.",
+        source,
+        {0: ["Maria"], 1: ["the", "US"]},
+        {0: ["Maria"], 1: []},
+    )
     assert moved[0].reason == "tag_moved" and moved[1].text == "gli Stati Uniti"
     areas = MarkedSource("<a>US</a> metro areas grew.", (0,))
-    adjective, unknown = read("Le aree metropolitane <a>statunitensi</a> sono cresciute. <c>x</c>", areas,
-                              {0: ["US"]}, names={0})
+    adjective, unknown = read(
+        "Le aree metropolitane <a>statunitensi</a> sono cresciute. <c>x</c>", areas, {0: ["US"]}, names={0}
+    )
     assert adjective[0].reason == "tag_adjective" and unknown == 2
     inside_a_word = MarkedSource("the Pittsburgh-<a>Cleveland</a> game", (0,))
     readings, _ = read("la partita Pittsburgh-<a>Cleveland</a>", inside_a_word, {0: ["Cleveland"]})
@@ -144,11 +168,10 @@ PLANT = """
 
 def plant_script(source: str) -> str:
     table = {
-        "<a>Students</a> protested outside <b>the plant</b>.":
-            "<a>Gli studenti</a> hanno protestato davanti <b>allo stabilimento</b>.",
-        "<a>The plant</a> closed after <b>students</b> yesterday.":
-            "<a>Lo stabilimento</a> ha chiuso ieri dopo <b>gli studenti</b>.",
-        "students": "studenti", "the plant": "la pianta",  # alone: no article, the wrong sense
+        "<a>Students</a> protested outside <b>the plant</b>.": "<a>Gli studenti</a> hanno protestato davanti <b>allo stabilimento</b>.",
+        "<a>The plant</a> closed after <b>students</b> yesterday.": "<a>Lo stabilimento</a> ha chiuso ieri dopo <b>gli studenti</b>.",
+        "students": "studenti",
+        "the plant": "la pianta",  # alone: no article, the wrong sense
     }
     if source in table:
         return table[source]
@@ -212,7 +235,8 @@ def china_script(marked: bool) -> Callable[[str], str]:
             "<a>Chao</a> returned to <b>China</b> in 1920.": "<a>Chao</a> tornò in <b>Cina</b> nel 1920.",
             "He studied the economy of <a>China</a>.": "Studiò l'economia della <a>Cina</a>.",
             "<a>China</a> welcomed him back.": "<a>La Cina</a> lo riaccolse.",
-            "Chao": "Chao", "China": "Cina",
+            "Chao": "Chao",
+            "China": "Cina",
         }
         if source in table:
             text = table[source]
@@ -257,7 +281,11 @@ def test_the_marked_sentences_may_go_to_another_model(beta3):
     cfg = validate_config({})
     inventory = Inventory.load(REPO / "resources" / "placeholders")
     out, _ = run_gamma(
-        beta3(CHINA), TranslationService(placeholder_backend, progress=False), inventory, cfg, italian_parser(),
+        beta3(CHINA),
+        TranslationService(placeholder_backend, progress=False),
+        inventory,
+        cfg,
+        italian_parser(),
         marked_service=TranslationService(marked_backend, progress=False),
     )
     assert all("<a>" in s for s in marked_backend.seen)
@@ -290,12 +318,22 @@ def test_a_model_of_their_own_for_the_marked_sentences_is_a_config_choice(tmp_pa
     from coref_transfer.select.run import run_select
     from coref_transfer.translate.run import run_translate
 
-    config = validate_config({
-        "translate": {"cache": str(tmp_path / "cache"), "max_decoding_length": 24, "beam_size": 2,
-                      "marked_model": {"path": str(tiny_marian_dir)}},
-    })
-    run_select([REPO / "resources" / "sample" / "test" / "data" / "english" / "annotations" / "nw"],
-               tmp_path / "select", config, progress=False)
+    config = validate_config(
+        {
+            "translate": {
+                "cache": str(tmp_path / "cache"),
+                "max_decoding_length": 24,
+                "beam_size": 2,
+                "marked_model": {"path": str(tiny_marian_dir)},
+            },
+        }
+    )
+    run_select(
+        [REPO / "resources" / "sample" / "test" / "data" / "english" / "annotations" / "nw"],
+        tmp_path / "select",
+        config,
+        progress=False,
+    )
     stats = run_translate(tmp_path / "select", tmp_path / "gamma", config, progress=False)
     sources = stats["mention_sources"]
     assert sources["marked_sentences"] > 0 and sources["sentence"] == 0  # noise: every tag lost

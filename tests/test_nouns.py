@@ -29,7 +29,12 @@ from coref_transfer.parsing.train import DEFAULT_TEST, DEFAULT_TRAIN
 SHIPPED = REPO / "resources" / "lexicon" / "it_nouns.tsv"
 ENV = {**os.environ, "PYTHONPATH": str(REPO / "src")}
 
-FS, FP, MS, MP = "Gender=Fem|Number=Sing", "Gender=Fem|Number=Plur", "Gender=Masc|Number=Sing", "Gender=Masc|Number=Plur"
+FS, FP, MS, MP = (
+    "Gender=Fem|Number=Sing",
+    "Gender=Fem|Number=Plur",
+    "Gender=Masc|Number=Sing",
+    "Gender=Masc|Number=Plur",
+)
 
 
 def sentence(*words: tuple[str, str, str]) -> str:
@@ -61,8 +66,10 @@ def test_thresholds_are_the_documented_ones():
 
 def test_a_value_needs_ninety_percent_and_two_occurrences(tmp_path):
     text = (
-        nouns("lampada", FS, 9) + nouns("lampada", MS, 1)  # 9 of 10 fem: exactly 90%
-        + nouns("armadio", MS, 8) + nouns("armadio", FS, 1)  # 8 of 9 masc: 88.9%
+        nouns("lampada", FS, 9)
+        + nouns("lampada", MS, 1)  # 9 of 10 fem: exactly 90%
+        + nouns("armadio", MS, 8)
+        + nouns("armadio", FS, 1)  # 8 of 9 masc: 88.9%
         + nouns("tavolo", MS, 2)  # two agree: kept
         + nouns("scaffale", MS, 1)  # seen once: too rare
         + nouns("cuscini", MP, 3)
@@ -80,9 +87,11 @@ def test_a_value_needs_ninety_percent_and_two_occurrences(tmp_path):
 
 def test_invariable_and_common_gender_nouns_are_ambiguous(tmp_path):
     text = (
-        nouns("virtù", FS, 2) + nouns("virtù", FP, 2)  # both numbers seen
+        nouns("virtù", FS, 2)
+        + nouns("virtù", FP, 2)  # both numbers seen
         + nouns("bontà", "Gender=Fem", 3)  # Number left off, as most UD Italian treebanks do for invariables
-        + nouns("qualità", FS, 2) + nouns("qualità", "Gender=Fem", 5)
+        + nouns("qualità", FS, 2)
+        + nouns("qualità", "Gender=Fem", 5)
         + nouns("cantante", "Number=Sing", 3)  # Gender left off: a common-gender noun
         + nouns("sigla", "_", 4)  # no annotation at all: no vote
     )
@@ -145,8 +154,10 @@ def test_a_missing_conllu_file_is_a_missing_input(tmp_path):
 
 
 def test_write_load_lookup_round_trip(tmp_path):
-    source = write(tmp_path / "UD_Italian-Test" / "it_test-ud-train.conllu",
-                   nouns("Tazza", FS, 2) + nouns("piatti", MP, 2) + nouns("virtù", FS, 1) + nouns("virtù", FP, 1))
+    source = write(
+        tmp_path / "UD_Italian-Test" / "it_test-ud-train.conllu",
+        nouns("Tazza", FS, 2) + nouns("piatti", MP, 2) + nouns("virtù", FS, 1) + nouns("virtù", FP, 1),
+    )
     write(tmp_path / "UD_Italian-Test" / "COMMIT", "0123abcd 2025-01-01\n")
     rows = build_lexicon([source])
     out = tmp_path / "lex" / "nouns.tsv"
@@ -205,7 +216,9 @@ def fake_ud(root: Path) -> Path:
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "coref_transfer", *args], check=False, capture_output=True, text=True, env=ENV)
+    return subprocess.run(
+        [sys.executable, "-m", "coref_transfer", *args], check=False, capture_output=True, text=True, env=ENV
+    )
 
 
 def test_cli_writes_the_lexicon_from_the_training_files_only(tmp_path):
@@ -289,8 +302,19 @@ def test_accuracy_script(tmp_path):
     lexicon = tmp_path / "it_nouns.tsv"
     assert run_cli("parser", "lexicon", "--ud", str(ud), "--out", str(lexicon)).returncode == 0
     result = subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "lexicon-accuracy.py"), "--ud", str(ud), "--lexicon", str(lexicon), "--json"],
-        check=False, capture_output=True, text=True, env=ENV,
+        [
+            sys.executable,
+            str(REPO / "scripts" / "lexicon-accuracy.py"),
+            "--ud",
+            str(ud),
+            "--lexicon",
+            str(lexicon),
+            "--json",
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+        env=ENV,
     )
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)[str(lexicon)]

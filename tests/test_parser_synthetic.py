@@ -125,8 +125,11 @@ def test_predicates_and_essere_participles_agree_with_the_subject():
             if not essere or w.upos not in ("ADJ", "VERB") or w.feats.get("VerbForm") not in (None, "Part"):
                 continue
             subj = _subject(s, i)
-            if subj is None or subj.upos == "PROPN" or any(d.head == s.words.index(subj) and d.deprel == "conj"
-                                                           for d in s.words):
+            if (
+                subj is None
+                or subj.upos == "PROPN"
+                or any(d.head == s.words.index(subj) and d.deprel == "conj" for d in s.words)
+            ):
                 continue
             assert w.feats["Number"] == subj.feats["Number"], s.text()
             if "Gender" in w.feats and "Gender" in subj.feats:

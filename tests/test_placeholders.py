@@ -288,7 +288,16 @@ def test_plural_draws_carry_gender_by_a_pair_of_that_gender(small, cls):
 def test_tokenize_keeps_elision_left_and_splits_clitic_s():
     assert tokenize("Gabriella è nata a Verona.") == ["Gabriella", "è", "nata", "a", "Verona", "."]
     assert tokenize("il porto d'Ancona, l’auto di Gabriella's") == [
-        "il", "porto", "d'", "Ancona", ",", "l’", "auto", "di", "Gabriella", "'s",
+        "il",
+        "porto",
+        "d'",
+        "Ancona",
+        ",",
+        "l’",
+        "auto",
+        "di",
+        "Gabriella",
+        "'s",
     ]
 
 

@@ -56,10 +56,16 @@ OF_THE_YEAR = (
     [
         (f"(TOP (S (NP (PRP He)) (VP (VBD sang) {VERSION_OF_THE_SONG}) (. .)))", "version", 1),
         (f"(TOP (S (NP (PRP He)) (VP (VBD sang) {OF_THE_YEAR}) (. .)))", "version", 2),
-        ("(TOP (S (NP (PRP He)) (VP (VBD wrote) (PP (TO to) (NP (PRP$ his) (JJ old) (NN friend)))) (. .)))",
-         "friend", 0),
-        ("(TOP (S (NP (NP (PRP$ His) (NN song)) (SBAR (WHNP (WDT that)) (S (VP (VBD sold))))) (VP (VBD won)) (. .)))",
-         "song", 0),
+        (
+            "(TOP (S (NP (PRP He)) (VP (VBD wrote) (PP (TO to) (NP (PRP$ his) (JJ old) (NN friend)))) (. .)))",
+            "friend",
+            0,
+        ),
+        (
+            "(TOP (S (NP (NP (PRP$ His) (NN song)) (SBAR (WHNP (WDT that)) (S (VP (VBD sold))))) (VP (VBD won)) (. .)))",
+            "song",
+            0,
+        ),
         ("(TOP (S (NP (NP (PRP$ His) (NN brother) (POS 's)) (NN car)) (VP (VBD won)) (. .)))", "brother", 0),
         ("(TOP (S (NP (PRP He)) (VP (VBD sold) (NP (PRP$ his) (NN music) (NN video))) (. .)))", "video", 0),
     ],
@@ -131,15 +137,24 @@ def test_the_possessive_goes_after_the_heads_article_rebuilt_and_agreeing(italia
         # issue 29, real translations: "own" written out goes with "di X"
         ("Lo scrisse nel libro Hydraulica dello stesso Gino, che", "suo", "Lo scrisse nel suo libro Hydraulica, che"),
         ("Ricordava la totale confusione dello stesso Gino.", "suo", "Ricordava la sua totale confusione."),
-        ("Sono nel fuso orario proprio di Gino, 45 minuti avanti.", "loro",
-         "Sono nel loro fuso orario, 45 minuti avanti."),
+        (
+            "Sono nel fuso orario proprio di Gino, 45 minuti avanti.",
+            "loro",
+            "Sono nel loro fuso orario, 45 minuti avanti.",
+        ),
         # a bare prepositional phrase is the noun's own modifier, whatever the English counts
-        ("La canottiera bianca con scollo a V di Gino era infilata.", "suo",
-         "La sua canottiera bianca con scollo a V era infilata."),
+        (
+            "La canottiera bianca con scollo a V di Gino era infilata.",
+            "suo",
+            "La sua canottiera bianca con scollo a V era infilata.",
+        ),
         ("Legge il libro di storia di Gino.", "suo", "Legge il suo libro di storia."),
         # a quoted title stays inside the noun phrase
-        ("Mette in discussione il 'piccolo mondo perfetto' di Gino.", "loro",
-         "Mette in discussione il loro 'piccolo mondo perfetto'."),
+        (
+            "Mette in discussione il 'piccolo mondo perfetto' di Gino.",
+            "loro",
+            "Mette in discussione il loro 'piccolo mondo perfetto'.",
+        ),
     ],
 )
 def test_own_bare_modifiers_and_quotes_stay_in_the_noun_phrase(italian, text, expected):
@@ -214,23 +229,59 @@ SANG = "He PRP 2 nsubj | sang VBD 0 root | his PRP$ 4 nmod:poss | version NN 2 o
         (f"{SANG} | song NN 4 nmod | . . 2 punct", "version", 1),
         (f"{SANG} | song NN 4 nmod | of IN 10 case | the DT 10 det | year NN 7 nmod | . . 2 punct", "version", 2),
         # a relative clause ends the chain, on the head or on the modifier's noun ("in May" is the clause's)
-        ((f"{SANG} | song NN 4 nmod | that WDT 9 nsubj | won VBD 4 acl:relcl | in IN 11 case | May NNP 9 obl"
-          " | . . 2 punct"), "version", 1),
-        ((f"{SANG} | song NN 4 nmod | that WDT 9 nsubj | won VBD 7 acl:relcl | in IN 11 case | May NNP 9 obl"
-          " | . . 2 punct"), "version", 1),
+        (
+            (
+                f"{SANG} | song NN 4 nmod | that WDT 9 nsubj | won VBD 4 acl:relcl | in IN 11 case | May NNP 9 obl"
+                " | . . 2 punct"
+            ),
+            "version",
+            1,
+        ),
+        (
+            (
+                f"{SANG} | song NN 4 nmod | that WDT 9 nsubj | won VBD 7 acl:relcl | in IN 11 case | May NNP 9 obl"
+                " | . . 2 punct"
+            ),
+            "version",
+            1,
+        ),
         # a comma before a phrase ends the chain; a clause opened by a preposition is a modifier
-        (("He PRP 2 nsubj | sang VBD 0 root | his PRP$ 4 nmod:poss | version NN 2 obj | , , 8 punct | of IN 8 case"
-          " | the DT 8 det | song NN 4 nmod | . . 2 punct"), "version", 0),
-        (("He PRP 2 nsubj | praised VBD 0 root | her PRP$ 4 nmod:poss | role NN 2 obj | in IN 6 mark"
-          " | writing VBG 4 acl | songs NNS 6 obj | . . 2 punct"), "role", 1),
-        ("He PRP 2 nsubj | wrote VBD 0 root | to IN 5 case | his PRP$ 5 nmod:poss | friend NN 2 obl | . . 2 punct",
-         "friend", 0),
-        ("His PRP$ 2 nmod:poss | brother NN 4 nmod:poss | 's POS 2 case | car NN 5 nsubj | won VBD 0 root | . . 5 punct",
-         "brother", 0),
-        ("He PRP 2 nsubj | sold VBD 0 root | his PRP$ 5 nmod:poss | music NN 5 compound | video NN 2 obj | . . 2 punct",
-         "video", 0),
-        ("He PRP 2 nsubj | called VBD 0 root | his PRP$ 4 nmod:poss | Uncle NNP 2 obj | Bob NNP 4 flat | . . 2 punct",
-         "Bob", 0),
+        (
+            (
+                "He PRP 2 nsubj | sang VBD 0 root | his PRP$ 4 nmod:poss | version NN 2 obj | , , 8 punct | of IN 8 case"
+                " | the DT 8 det | song NN 4 nmod | . . 2 punct"
+            ),
+            "version",
+            0,
+        ),
+        (
+            (
+                "He PRP 2 nsubj | praised VBD 0 root | her PRP$ 4 nmod:poss | role NN 2 obj | in IN 6 mark"
+                " | writing VBG 4 acl | songs NNS 6 obj | . . 2 punct"
+            ),
+            "role",
+            1,
+        ),
+        (
+            "He PRP 2 nsubj | wrote VBD 0 root | to IN 5 case | his PRP$ 5 nmod:poss | friend NN 2 obl | . . 2 punct",
+            "friend",
+            0,
+        ),
+        (
+            "His PRP$ 2 nmod:poss | brother NN 4 nmod:poss | 's POS 2 case | car NN 5 nsubj | won VBD 0 root | . . 5 punct",
+            "brother",
+            0,
+        ),
+        (
+            "He PRP 2 nsubj | sold VBD 0 root | his PRP$ 5 nmod:poss | music NN 5 compound | video NN 2 obj | . . 2 punct",
+            "video",
+            0,
+        ),
+        (
+            "He PRP 2 nsubj | called VBD 0 root | his PRP$ 4 nmod:poss | Uncle NNP 2 obj | Bob NNP 4 flat | . . 2 punct",
+            "Bob",
+            0,
+        ),
     ],
 )
 def test_the_dependency_tree_gives_the_possessed_noun_by_the_same_rules(text, head, modifiers):
@@ -252,8 +303,9 @@ def test_a_coordinated_head_a_missing_noun_and_a_missing_tree_in_the_dependencie
 def test_translate_reads_the_dependency_tree_when_the_utterance_has_no_constituency_tree():
     words, tags, heads, rels = dep(f"{SANG} | song NN 4 nmod | . . 2 punct")
     slots = [SimpleNamespace(kind="plain", span=Span(0, 0)), SimpleNamespace(kind="possessive", span=Span(2, 2))]
-    utterance = SelectedUtterance("train", "d", 0, 0, "p", 1, "-", words, tags, ["-"] * len(words), [], None, None, [],
-                                  heads, rels)
+    utterance = SelectedUtterance(
+        "train", "d", 0, 0, "p", 1, "-", words, tags, ["-"] * len(words), [], None, None, [], heads, rels
+    )
     assert possessed_nouns(utterance, slots) == [None, Possessed(3, 1)]
     bits = conll(f"(TOP (S (NP (PRP He)) (VP (VBD sang) {VERSION_OF_THE_SONG}) (. .)))")[2]
     with_tree = SelectedUtterance("train", "d", 0, 0, "p", 1, "-", words, tags, bits, [], None, None, [], [], [])

@@ -139,17 +139,29 @@ def test_a_mention_that_is_not_a_pronoun_has_no_role_and_no_tree_means_other():
     "text,word,referent",
     [
         # through a subjectless infinitive to the clause that has a subject
-        ("(TOP (S (NP (DT The) (NN firm)) (VP (VBD had) (S (VP (TO to) (VP (VB reinvent) (NP (PRP itself)))))) (. .)))",
-         "itself", "The firm"),
+        (
+            "(TOP (S (NP (DT The) (NN firm)) (VP (VBD had) (S (VP (TO to) (VP (VB reinvent) (NP (PRP itself)))))) (. .)))",
+            "itself",
+            "The firm",
+        ),
         # an apposed subject: the whole phrase and each noun phrase in it
-        ("(TOP (S (NP (NP (NNP Roberto)) (, ,) (NP (PRP$ my) (NN father)) (, ,)) (VP (VBZ sells) (NP (NNS tickets)) (NP (PRP himself))) (. .)))",
-         "himself", "Roberto , my father ,"),
+        (
+            "(TOP (S (NP (NP (NNP Roberto)) (, ,) (NP (PRP$ my) (NN father)) (, ,)) (VP (VBZ sells) (NP (NNS tickets)) (NP (PRP himself))) (. .)))",
+            "himself",
+            "Roberto , my father ,",
+        ),
         # the embedded clause's own subject, not the main clause's
-        ("(TOP (S (NP (PRP I)) (VP (VBD heard) (SBAR (IN that) (S (NP (PRP they)) (VP (VBD made) (NP (DT the) (NN record)) (NP (PRP themselves)))))) (. .)))",
-         "themselves", "they"),
+        (
+            "(TOP (S (NP (PRP I)) (VP (VBD heard) (SBAR (IN that) (S (NP (PRP they)) (VP (VBD made) (NP (DT the) (NN record)) (NP (PRP themselves)))))) (. .)))",
+            "themselves",
+            "they",
+        ),
         # apposed to an object: the noun phrase before it
-        ("(TOP (S (NP (PRP We)) (VP (VBD met) (NP (NP (DT the) (NN president)) (NP (PRP himself)))) (. .)))",
-         "himself", "the president"),
+        (
+            "(TOP (S (NP (PRP We)) (VP (VBD met) (NP (NP (DT the) (NN president)) (NP (PRP himself)))) (. .)))",
+            "himself",
+            "the president",
+        ),
     ],
 )
 def test_the_referent_of_a_self_pronoun(text, word, referent):

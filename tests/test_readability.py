@@ -182,22 +182,69 @@ def test_italian_syllables_ignore_punctuation_around_a_word():
 # --------------------------------------------------------------------------
 
 ENGLISH = [
-    ("the", 1), ("cat", 1), ("make", 1), ("whole", 1),  # silent final e
-    ("table", 2), ("tables", 2), ("centre", 2),  # ta-ble, ta-bles, cen-tre: voiced l/r
-    ("walked", 1), ("wanted", 2), ("called", 1), ("handled", 2), ("hundred", 2),  # -ed
-    ("makes", 1), ("boxes", 2), ("changes", 2),  # -es
-    ("league", 1), ("unique", 2), ("colleagues", 2),  # -gue, -que
-    ("media", 3), ("radio", 3), ("various", 3), ("actual", 3), ("quiet", 2), ("society", 4),  # split pairs
-    ("science", 2), ("video", 3), ("idea", 3), ("European", 4), ("associate", 4),
-    ("nation", 2), ("million", 2), ("senior", 2), ("social", 2), ("Italian", 3),  # pairs kept
-    ("language", 2), ("people", 2), ("George", 1), ("ocean", 2), ("sea", 1),
-    ("being", 2), ("going", 2), ("playing", 2),  # -ing
-    ("didn't", 2), ("don't", 1), ("tourism", 3),  # did-n't, tour-is-m
-    ("statement", 2), ("element", 3), ("safety", 2), ("something", 2), ("basically", 3),
-    ("yes", 1), ("player", 2), ("they", 1), ("beyond", 2),  # y
-    ("government", 3), ("yesterday", 3), ("comprehensive", 4), ("announced", 2), ("reform", 2),
-    ("Mr", 1), ("hmm", 1),  # a word has at least one syllable
-    ("2003", 0), ("", 0),
+    ("the", 1),
+    ("cat", 1),
+    ("make", 1),
+    ("whole", 1),  # silent final e
+    ("table", 2),
+    ("tables", 2),
+    ("centre", 2),  # ta-ble, ta-bles, cen-tre: voiced l/r
+    ("walked", 1),
+    ("wanted", 2),
+    ("called", 1),
+    ("handled", 2),
+    ("hundred", 2),  # -ed
+    ("makes", 1),
+    ("boxes", 2),
+    ("changes", 2),  # -es
+    ("league", 1),
+    ("unique", 2),
+    ("colleagues", 2),  # -gue, -que
+    ("media", 3),
+    ("radio", 3),
+    ("various", 3),
+    ("actual", 3),
+    ("quiet", 2),
+    ("society", 4),  # split pairs
+    ("science", 2),
+    ("video", 3),
+    ("idea", 3),
+    ("European", 4),
+    ("associate", 4),
+    ("nation", 2),
+    ("million", 2),
+    ("senior", 2),
+    ("social", 2),
+    ("Italian", 3),  # pairs kept
+    ("language", 2),
+    ("people", 2),
+    ("George", 1),
+    ("ocean", 2),
+    ("sea", 1),
+    ("being", 2),
+    ("going", 2),
+    ("playing", 2),  # -ing
+    ("didn't", 2),
+    ("don't", 1),
+    ("tourism", 3),  # did-n't, tour-is-m
+    ("statement", 2),
+    ("element", 3),
+    ("safety", 2),
+    ("something", 2),
+    ("basically", 3),
+    ("yes", 1),
+    ("player", 2),
+    ("they", 1),
+    ("beyond", 2),  # y
+    ("government", 3),
+    ("yesterday", 3),
+    ("comprehensive", 4),
+    ("announced", 2),
+    ("reform", 2),
+    ("Mr", 1),
+    ("hmm", 1),  # a word has at least one syllable
+    ("2003", 0),
+    ("", 0),
 ]
 
 
@@ -209,6 +256,7 @@ def test_english_syllables(word, expected):
 # --------------------------------------------------------------------------
 # Counting words, letters and sentences
 # --------------------------------------------------------------------------
+
 
 def test_counts_of_a_plain_sentence():
     # Ha(1 syl, 2 letters) detto(2, 5) alla(2, 4) gente(2, 5) che(1, 3) era(2, 3)
@@ -295,7 +343,12 @@ ITALIAN_TEXTS = [
         # G  = 89 + (300 - 350)/9 = 89 - 5.556 = 83.444
         "Ha detto alla gente che era una brava cuoca.",
         ["Ha", "detto", "alla", "gente", "che", "era", "una", "brava", "cuoca", "."],
-        9, 1, 35, 16, 217 - 11.7 - 0.6 * 1600 / 9, 89 - 50 / 9,
+        9,
+        1,
+        35,
+        16,
+        217 - 11.7 - 0.6 * 1600 / 9,
+        89 - 50 / 9,
     ),
     (
         # L'(0,1) aereo(a-e-re-o 4,5) è(1,1) partito(par-ti-to 3,7) | Che(1,3) paura(pa-u-ra 3,5)
@@ -304,7 +357,12 @@ ITALIAN_TEXTS = [
         # G  = 89 + (600 - 220)/6 = 89 + 63.333 = 152.333 (short sentences go past 100)
         "L'aereo è partito. Che paura!",
         ["L'", "aereo", "è", "partito", ".", "Che", "paura", "!"],
-        6, 2, 22, 12, 93.1, 89 + 380 / 6,
+        6,
+        2,
+        22,
+        12,
+        93.1,
+        89 + 380 / 6,
     ),
     (
         # Nel(1,3) [2003] ha(1,2) venduto(ven-du-to 3,7) [45] case(ca-se 2,4) [:] un(1,2) successo(suc-ces-so 3,8)
@@ -313,7 +371,12 @@ ITALIAN_TEXTS = [
         # G  = 89 + (300 - 260)/6 = 89 + 6.667 = 95.667
         "Nel 2003 ha venduto 45 case: un successo.",
         ["Nel", "2003", "ha", "venduto", "45", "case", ":", "un", "successo", "."],
-        6, 1, 26, 11, 99.2, 89 + 40 / 6,
+        6,
+        1,
+        26,
+        11,
+        99.2,
+        89 + 40 / 6,
     ),
     (
         # L'(0,1) amministrazione(am-mi-ni-stra-zio-ne 6,15) statunitense(sta-tu-ni-ten-se 5,12)
@@ -323,7 +386,12 @@ ITALIAN_TEXTS = [
         # G  = 89 + (300 - 670)/7 = 89 - 52.857 = 36.143
         "L'amministrazione statunitense considerava inaccettabili le dichiarazioni.",
         ["L'", "amministrazione", "statunitense", "considerava", "inaccettabili", "le", "dichiarazioni", "."],
-        7, 1, 67, 28, -32.1, 89 - 370 / 7,
+        7,
+        1,
+        67,
+        28,
+        -32.1,
+        89 - 370 / 7,
     ),
     (
         # Sì(1,2) | No(1,2): two sentences of one word each; W=2 S=2 L=4 Syl=2
@@ -331,7 +399,12 @@ ITALIAN_TEXTS = [
         # G  = 89 + (600 - 40)/2 = 369
         "Sì. No.",
         ["Sì", ".", "No", "."],
-        2, 2, 4, 2, 155.7, 369.0,
+        2,
+        2,
+        4,
+        2,
+        155.7,
+        369.0,
     ),
     (
         # Io(i-o 2,2) resto(re-sto 2,5) qui(1,3) [;] tu(1,2) vai(1,3) via(vi-a 2,3) [… ends] Ciao(cia-o 2,4)
@@ -340,7 +413,12 @@ ITALIAN_TEXTS = [
         # G  = 89 + (600 - 220)/7 = 89 + 54.286 = 143.286
         "Io resto qui; tu vai via… Ciao",
         ["Io", "resto", "qui", ";", "tu", "vai", "via", "…", "Ciao"],
-        7, 2, 22, 11, 217 - 4.55 - 0.6 * 1100 / 7, 89 + 380 / 7,
+        7,
+        2,
+        22,
+        11,
+        217 - 4.55 - 0.6 * 1100 / 7,
+        89 + 380 / 7,
     ),
 ]
 
@@ -380,35 +458,50 @@ ENGLISH_TEXTS = [
         # 206.835 - 1.015*6 - 84.6*1 = 116.145
         "The cat sat on the mat.",
         ["The", "cat", "sat", "on", "the", "mat", "."],
-        6, 1, 6, 116.145,
+        6,
+        1,
+        6,
+        116.145,
     ),
     (
         # Yes | We did: W=3 S=2 Syl=3
         # 206.835 - 1.015*1.5 - 84.6*1 = 120.7125
         "Yes. We did.",
         ["Yes", ".", "We", "did", "."],
-        3, 2, 3, 120.7125,
+        3,
+        2,
+        3,
+        120.7125,
     ),
     (
         # The(1) gov-ern-ment(3) an-nounced(2) a(1) com-pre-hen-sive(4) re-form(2) yes-ter-day(3)
         # W=7 S=1 Syl=16: 206.835 - 1.015*7 - 84.6*16/7 = 206.835 - 7.105 - 193.371 = 6.359
         "The government announced a comprehensive reform yesterday.",
         ["The", "government", "announced", "a", "comprehensive", "reform", "yesterday", "."],
-        7, 1, 16, 206.835 - 7.105 - 84.6 * 16 / 7,
+        7,
+        1,
+        16,
+        206.835 - 7.105 - 84.6 * 16 / 7,
     ),
     (
         # He(1) did-n't(2) go(1): W=3 S=1 Syl=4; PTB tokens "did n't" are one word
         # 206.835 - 1.015*3 - 84.6*4/3 = 206.835 - 3.045 - 112.8 = 90.99
         "He didn't go.",
         ["He", "did", "n't", "go", "."],
-        3, 1, 4, 90.99,
+        3,
+        1,
+        4,
+        90.99,
     ),
     (
         # Mr.(1: at least one) Smith(1) paid(1) [300] dol-lars(2): W=4 S=1 Syl=5; "Mr." ends no sentence
         # 206.835 - 1.015*4 - 84.6*5/4 = 206.835 - 4.06 - 105.75 = 97.025
         "Mr. Smith paid 300 dollars.",
         ["Mr.", "Smith", "paid", "300", "dollars", "."],
-        4, 1, 5, 97.025,
+        4,
+        1,
+        5,
+        97.025,
     ),
 ]
 
@@ -429,6 +522,7 @@ def test_english_flesch(text, tokens, words, sentences, syllables, flesch):
 # --------------------------------------------------------------------------
 # Classes
 # --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("score", "label"),

@@ -75,10 +75,21 @@ def test_select_accounts_for_every_decision(runs):
     }
     # issue 28: dates and times keep their words (a name would make them people)
     assert select["in_place"] == {
-        "inside_name": 79, "compound_modifier": 91, "reflexive": 15, "emphatic": 4, "time": 17, "number": 0,
+        "inside_name": 79,
+        "compound_modifier": 91,
+        "reflexive": 15,
+        "emphatic": 4,
+        "time": 17,
+        "number": 0,
     }
     assert select["roles"] == {
-        "subject": 914, "object": 246, "reflexive": 15, "emphatic": 4, "oblique": 63, "possessive": 398, "other": 12,
+        "subject": 914,
+        "object": 246,
+        "reflexive": 15,
+        "emphatic": 4,
+        "oblique": 63,
+        "possessive": 398,
+        "other": 12,
     }
 
 
@@ -108,7 +119,9 @@ def test_the_preflight_lists_every_segment_with_its_flags(runs):
     rows = (out / "preflight" / "segments.tsv").read_text(encoding="utf-8").splitlines()
     assert rows[0].split("\t") == ["kind", "doc_id", "part", "sentence", "flags", "segment"]
     seg = preflight["segments"]
-    assert len(rows) - 1 == seg["all"]["segments"] == sum(seg[k]["segments"] for k in ("marked", "mention", "utterance"))
+    assert (
+        len(rows) - 1 == seg["all"]["segments"] == sum(seg[k]["segments"] for k in ("marked", "mention", "utterance"))
+    )
     assert seg["utterance"]["segments"] == 5887  # every utterance select kept, each once
     assert seg["mention"]["segments"] == 0  # translate.mention_context: sentence (the fallbacks are not known yet)
     assert seg["marked"]["segments"] == MARKED  # one per utterance with a mention to read in its sentence

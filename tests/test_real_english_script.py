@@ -30,20 +30,30 @@ def _work(tmp_path: Path) -> Path:
     (work / "refine").mkdir(parents=True)
     rows = [
         ("d/1", "He left.", "Lui partì.", "Partì.", ["subject_pronoun_deletion"]),
-        ("d/2", "His waist shrunk.", "Il suo girovita si è ridotto.", "La sua girovita si è ridotta.",
-         ["possessive_agreement", "predicate_agreement"]),
+        (
+            "d/2",
+            "His waist shrunk.",
+            "Il suo girovita si è ridotto.",
+            "La sua girovita si è ridotta.",
+            ["possessive_agreement", "predicate_agreement"],
+        ),
         ("d/3", "Cover them.", "Copri essi.", "Copri essi.", []),
     ]
-    _jsonl(work / "review-input.jsonl", [
-        {"id": i, "key": key, "english": en, "italian_before_refine": before, "italian": after, "has_mention": True}
-        for i, (key, en, before, after, _) in enumerate(rows)
-    ])
-    table = pa.table({
-        "doc_id": [key.split("/")[0] for key, *_ in rows],
-        "sentence": [int(key.split("/")[1]) for key, *_ in rows],
-        "mentions": [[{"cluster_id": 0}] for _ in rows],
-        "changes": [[{"rule": name} for name in names] for *_, names in rows],
-    })
+    _jsonl(
+        work / "review-input.jsonl",
+        [
+            {"id": i, "key": key, "english": en, "italian_before_refine": before, "italian": after, "has_mention": True}
+            for i, (key, en, before, after, _) in enumerate(rows)
+        ],
+    )
+    table = pa.table(
+        {
+            "doc_id": [key.split("/")[0] for key, *_ in rows],
+            "sentence": [int(key.split("/")[1]) for key, *_ in rows],
+            "mentions": [[{"cluster_id": 0}] for _ in rows],
+            "changes": [[{"rule": name} for name in names] for *_, names in rows],
+        }
+    )
     pq.write_table(table, work / "refine" / "delta.parquet")
     return work
 
@@ -59,29 +69,42 @@ def test_unrated_lists_each_pair_no_rating_covers_once(tmp_path):
     assert real_english.main(["unrated", "--work", str(work), "--before", "--reuse", review, "--out", str(out)]) == 0
     todo = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     pairs = sorted((r["english"], r["italian"]) for r in todo)
-    assert pairs == sorted([
-        ("He left.", "Lui partì."), ("His waist shrunk.", "Il suo girovita si è ridotto."),
-        ("His waist shrunk.", "La sua girovita si è ridotta."), ("Cover them.", "Copri essi."),
-    ])  # "Copri essi." once although it is both before and after; "Partì." rated already
+    assert pairs == sorted(
+        [
+            ("He left.", "Lui partì."),
+            ("His waist shrunk.", "Il suo girovita si è ridotto."),
+            ("His waist shrunk.", "La sua girovita si è ridotta."),
+            ("Cover them.", "Copri essi."),
+        ]
+    )  # "Copri essi." once although it is both before and after; "Partì." rated already
     assert [r["id"] for r in todo] == [0, 1, 2, 3]
 
 
 def test_rules_counts_repaired_broken_and_left_wrong_per_rule(tmp_path, capsys):
     work = _work(tmp_path)
-    shown = _jsonl(tmp_path / "shown.jsonl", [
-        {"id": 0, "english": "He left.", "italian": "Lui partì."},
-        {"id": 1, "english": "His waist shrunk.", "italian": "Il suo girovita si è ridotto."},
-        {"id": 2, "english": "His waist shrunk.", "italian": "La sua girovita si è ridotta."},
-    ])
-    ratings = _jsonl(tmp_path / "ratings.jsonl", [
-        {"id": 0, "grammatical": False, "acceptable": False}, {"id": 1, "grammatical": True, "acceptable": True},
-        {"id": 2, "grammatical": False, "acceptable": False},
-    ])
+    shown = _jsonl(
+        tmp_path / "shown.jsonl",
+        [
+            {"id": 0, "english": "He left.", "italian": "Lui partì."},
+            {"id": 1, "english": "His waist shrunk.", "italian": "Il suo girovita si è ridotto."},
+            {"id": 2, "english": "His waist shrunk.", "italian": "La sua girovita si è ridotta."},
+        ],
+    )
+    ratings = _jsonl(
+        tmp_path / "ratings.jsonl",
+        [
+            {"id": 0, "grammatical": False, "acceptable": False},
+            {"id": 1, "grammatical": True, "acceptable": True},
+            {"id": 2, "grammatical": False, "acceptable": False},
+        ],
+    )
     review = _jsonl(tmp_path / "old.jsonl", [_rating("He left.", "Partì.", True)])
     code = real_english.main(["rules", "--work", str(work), "--reuse", review, "--pairs", shown, ratings])
     assert code == 0
-    lines = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
-             for line in capsys.readouterr().out.splitlines()[2:]}
+    lines = {
+        line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
+        for line in capsys.readouterr().out.splitlines()[2:]
+    }
     # fired, repaired, broke, left wrong, kept right
     assert lines["subject_pronoun_deletion"] == ["1", "1", "0", "0", "0"]
     assert lines["possessive_agreement"] == ["1", "0", "1", "0", "0"]
@@ -98,10 +121,14 @@ def test_rules_refuses_a_changed_utterance_without_both_ratings(tmp_path, capsys
 
 def test_score_from_reused_ratings_alone(tmp_path, capsys):
     work = _work(tmp_path)
-    review = _jsonl(tmp_path / "old.jsonl", [
-        _rating("He left.", "Partì.", True), _rating("His waist shrunk.", "La sua girovita si è ridotta.", False),
-        _rating("Cover them.", "Copri essi.", False),
-    ])
+    review = _jsonl(
+        tmp_path / "old.jsonl",
+        [
+            _rating("He left.", "Partì.", True),
+            _rating("His waist shrunk.", "La sua girovita si è ridotta.", False),
+            _rating("Cover them.", "Copri essi.", False),
+        ],
+    )
     out = tmp_path / "review.jsonl"
     assert real_english.main(["score", "--work", str(work), "--reuse", review, "--out", str(out)]) == 0
     assert "grammatical 1 (33.3%)" in capsys.readouterr().out

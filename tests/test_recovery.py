@@ -29,8 +29,20 @@ CHECKPOINT = 4
 
 
 def command(workdir, *args):
-    return [sys.executable, "-m", "snakemake", "--snakefile", str(REPO / "Snakefile"), "--directory", str(workdir),
-            "--configfile", str(workdir / "config.yaml"), "--cores", "2", *args]
+    return [
+        sys.executable,
+        "-m",
+        "snakemake",
+        "--snakefile",
+        str(REPO / "Snakefile"),
+        "--directory",
+        str(workdir),
+        "--configfile",
+        str(workdir / "config.yaml"),
+        "--cores",
+        "2",
+        *args,
+    ]
 
 
 def test_a_killed_run_resumes_from_the_cache_and_translates_nothing_twice(tmp_path):
@@ -38,13 +50,20 @@ def test_a_killed_run_resumes_from_the_cache_and_translates_nothing_twice(tmp_pa
     log = workdir / "calls.jsonl"
     config = yaml.safe_load((workdir / "config.yaml").read_text())
     options = {"memory": str(workdir / "data/translation-memory.tsv"), "log": str(log), "delay": 0.3}
-    config["translate"].update(backend="plugin", plugin="counting_translator:make", plugin_options=options,
-                                 checkpoint_segments=CHECKPOINT)
+    config["translate"].update(
+        backend="plugin", plugin="counting_translator:make", plugin_options=options, checkpoint_segments=CHECKPOINT
+    )
     (workdir / "config.yaml").write_text(yaml.safe_dump(config))
     target = f"results/translate/parts/{PARTITION}/gamma.parquet"
 
-    run = subprocess.Popen(command(workdir, target), env=ENV, start_new_session=True,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    run = subprocess.Popen(
+        command(workdir, target),
+        env=ENV,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     deadline = time.monotonic() + 600
     while len(calls(log)) < 3:
         assert run.poll() is None, "the run ended before it could be killed:\n" + run.stdout.read()[-3000:]
@@ -67,10 +86,12 @@ def test_a_killed_run_resumes_from_the_cache_and_translates_nothing_twice(tmp_pa
 
     # SIGKILL leaves Snakemake's lock behind: unlock, then run the same target again
     subprocess.run(command(workdir, "--unlock"), env=ENV, check=True, capture_output=True)
-    again = subprocess.run(command(workdir, "--rerun-incomplete", target), env=ENV, capture_output=True, text=True, check=False)
+    again = subprocess.run(
+        command(workdir, "--rerun-incomplete", target), env=ENV, capture_output=True, text=True, check=False
+    )
     assert again.returncode == 0, again.stderr[-3000:]
     assert not list(folder.parent.glob(f".{PARTITION}.*.tmp"))
-    second = calls(log)[len(first):]
+    second = calls(log)[len(first) :]
     retranslated = {s for call in second for s in call["segments"]}
     assert retranslated, "the first run was killed too late to leave anything to translate"
     assert not retranslated & cached

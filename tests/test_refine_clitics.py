@@ -100,18 +100,30 @@ def test_elision_participle_and_auxiliaries():
         ("Hanno registrato [esso] proprio nella loro cucina .", "[L'] hanno registrato proprio nella loro cucina ."),
         ("e il consiglio ha fermato [lui] perché era tardi .", "e il consiglio [l'] ha fermato perché era tardi ."),
         ("e ho adorato [esso] .", "e [l'] ho adorato ."),
-        ("L' azienda rispetta [loro] , e ha sempre pagato bene [loro] .", "L' azienda [li] rispetta , e [li] ha sempre pagati bene ."),
+        (
+            "L' azienda rispetta [loro] , e ha sempre pagato bene [loro] .",
+            "L' azienda [li] rispetta , e [li] ha sempre pagati bene .",
+        ),
         ("Capisco [loro] , e porterò il cibo .", "[Li] capisco , e porterò il cibo ."),
         ("Ringrazio [loro] per essere venuti .", "[Li] ringrazio per essere venuti ."),
         ("e nessuno può fermare [lui] .", "e nessuno può [fermarlo] ."),
         ("e ha custodito [essa] per tutta la sua vita .", "e [l'] ha custodita per tutta la sua vita ."),
         ("ha aiutato [lei] con le ricerche .", "[l'] ha aiutata con le ricerche ."),
-        ("gli editor definiscono [esso] il loro miglior romanzo .", "gli editor [lo] definiscono il loro miglior romanzo ."),
+        (
+            "gli editor definiscono [esso] il loro miglior romanzo .",
+            "gli editor [lo] definiscono il loro miglior romanzo .",
+        ),
         ("finché non avesse trattato [loro] con rispetto .", "finché non [li] avesse trattati con rispetto ."),
         ("ha promesso di chiudere [esso] senza tagliare .", "ha promesso di [chiuderlo] senza tagliare ."),
-        ("Più di 3.000 persone hanno visitato [esso] il primo giorno .", "Più di 3.000 persone [l'] hanno visitato il primo giorno ."),
+        (
+            "Più di 3.000 persone hanno visitato [esso] il primo giorno .",
+            "Più di 3.000 persone [l'] hanno visitato il primo giorno .",
+        ),
         ("come lui vedeva [essa] .", "come lui [la] vedeva ."),
-        ("il loro padre ha allenato personalmente [loro] per dieci anni .", "il loro padre [li] ha allenati personalmente per dieci anni ."),
+        (
+            "il loro padre ha allenato personalmente [loro] per dieci anni .",
+            "il loro padre [li] ha allenati personalmente per dieci anni .",
+        ),
         ("quando vedranno [esso] .", "quando [lo] vedranno ."),
         ("ha ingaggiato [loro] nel 2021 .", "[li] ha ingaggiati nel 2021 ."),
         ("che avrebbe tenuto [loro] per altre due stagioni .", "che [li] avrebbe tenuti per altre due stagioni ."),
@@ -204,10 +216,16 @@ def test_clitic_then_prodrop_and_euphony(parser):
         ("ho visto [me stesso] nello specchio .", "[mi] sono visto nello specchio .", None),
         ("[La ditta] sta reinventando [sé stessa] .", "[La ditta] sta [reinventandosi] .", None),
         ("[Il gruppo] considera [sé stesso] una famiglia .", "[Il gruppo] [si] considera una famiglia .", None),
-        ("[Il pittore] vende i biglietti [sé stesso] .", "[Il pittore] vende i biglietti [lui stesso] .",
-         [None, "person/masc/sing"]),
-        ("[Le ragazze] hanno scritto la canzone [sé stesse] .", "[Le ragazze] hanno scritto la canzone [loro stesse] .",
-         [None, "person/fem/plur"]),
+        (
+            "[Il pittore] vende i biglietti [sé stesso] .",
+            "[Il pittore] vende i biglietti [lui stesso] .",
+            [None, "person/masc/sing"],
+        ),
+        (
+            "[Le ragazze] hanno scritto la canzone [sé stesse] .",
+            "[Le ragazze] hanno scritto la canzone [loro stesse] .",
+            [None, "person/fem/plur"],
+        ),
     ],
 )
 def test_reflexive(parser, before, after, classes):
@@ -228,7 +246,10 @@ def test_emphatic_after_an_object_clitic(parser):
         ("[La ragazza] pensa solo a [sé stessa] .", "after a preposition"),
         ("devono biasimare soltanto [sé stessi] .", "focus"),
         ("Balzac scoprì se stesso .", "not a mention (emphatic reflexive of Italian text)"),
-        ("[La ragazza] vende i biglietti [sé stesso] .", "emphatic with no entity class: the subject does not agree with stesso"),
+        (
+            "[La ragazza] vende i biglietti [sé stesso] .",
+            "emphatic with no entity class: the subject does not agree with stesso",
+        ),
         ("ho protetto [sé stesso] .", "subject unclear"),
         ("[Il padre] vuole proteggere [sé stesso] e la famiglia .", "coordination"),
     ],
@@ -253,8 +274,12 @@ def test_parse_class():
     cls = parse_class("person/fem/plur")
     assert (cls.type, cls.gender, cls.number) == ("person", "fem", "plur")
     assert parse_class_list("thing/masc/sing,-")[1] is None
-    for bad, word in [("person/fem", "type/gender/number"), ("animal/fem/plur", "type"),
-                      ("person/female/plur", "gender"), ("person/fem/plural", "number")]:
+    for bad, word in [
+        ("person/fem", "type/gender/number"),
+        ("animal/fem/plur", "type"),
+        ("person/female/plur", "gender"),
+        ("person/fem/plural", "number"),
+    ]:
         with pytest.raises(ClassError, match=word):
             parse_class(bad)
     assert issubclass(ClassError, CorefTransferError)
@@ -284,10 +309,17 @@ def test_read_set_classes(tmp_path):
 
 
 def test_cli_refine_text_classes(tmp_path):
-    env_cmd = [sys.executable, "-m", "coref_transfer", "refine-text",
-               "[Le infermiere] erano esauste , ma [il direttore] ha ringraziato [loro] .",
-               "--classes", "person/fem/plur,-,person/fem/plur",
-               "--config-json", json.dumps({"parser": {"model": str(MODEL)}})]
+    env_cmd = [
+        sys.executable,
+        "-m",
+        "coref_transfer",
+        "refine-text",
+        "[Le infermiere] erano esauste , ma [il direttore] ha ringraziato [loro] .",
+        "--classes",
+        "person/fem/plur,-,person/fem/plur",
+        "--config-json",
+        json.dumps({"parser": {"model": str(MODEL)}}),
+    ]
     out = subprocess.run(env_cmd, capture_output=True, text=True, cwd=REPO)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["bracketed"].endswith("[il direttore] [le] ha ringraziate .")
@@ -303,10 +335,14 @@ def test_cli_refine_text_classes(tmp_path):
     [
         ("Ha pagato [lui] la cena , non [suo fratello] .", "inverted subject (contrast later in the clause)"),
         ("Ha cucinato [lei] la torta per la festa .", "inverted subject (another direct object follows)"),
-        ("[La compagnia] si scusa : i voli saranno rimborsati , ha comunicato [essa] in una nota .",
-         "after a verb of saying"),
-        ("Chiama lui subito e digli di venire .",
-         "imperative not marked by the parser, no mention (contrastive in Italian text)"),
+        (
+            "[La compagnia] si scusa : i voli saranno rimborsati , ha comunicato [essa] in una nota .",
+            "after a verb of saying",
+        ),
+        (
+            "Chiama lui subito e digli di venire .",
+            "imperative not marked by the parser, no mention (contrastive in Italian text)",
+        ),
     ],
 )
 def test_inverted_subjects_and_unmarked_imperatives_kept(parser, text, reason):
@@ -341,8 +377,10 @@ def test_opening_imperative_takes_the_attached_clitic(parser, before, after):
     "before, after",
     [
         ("[La sindaca] ha firmato l' ordinanza [sé stessa] .", "[La sindaca] ha firmato l' ordinanza [lei stessa] ."),
-        ("[I ragazzi della band] hanno scritto la canzone [sé stessi] .",
-         "[I ragazzi della band] hanno scritto la canzone [loro stessi] ."),
+        (
+            "[I ragazzi della band] hanno scritto la canzone [sé stessi] .",
+            "[I ragazzi della band] hanno scritto la canzone [loro stessi] .",
+        ),
         ("vende i biglietti [sé stesso] .", "vende i biglietti [lui stesso] ."),
         ("[La ragazza] vende i biglietti [sé stesso] .", "[La ragazza] vende i biglietti [sé stesso] ."),
     ],

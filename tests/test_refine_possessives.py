@@ -74,7 +74,10 @@ def agree(parser, text: str) -> tuple[str, PossessiveAgreement]:
         # -ghe: a feminine plural, against the article and with its agreeing adjective
         ("I nostri nuove colleghe arrivano lunedì .", "Le nostre nuove colleghe arrivano lunedì ."),
         # a loanword the parser tagged AUX, the plural from the article
-        ("Il giornale ha licenziato gli suo editor più esperti .", "Il giornale ha licenziato i suoi editor più esperti ."),
+        (
+            "Il giornale ha licenziato gli suo editor più esperti .",
+            "Il giornale ha licenziato i suoi editor più esperti .",
+        ),
     ],
 )
 def test_attributive_possessive_and_article_agree(parser, before, after):

@@ -79,7 +79,11 @@ def test_second_person_guess():
     [
         (PrepositionPronoun, "Fra tu e Luca , chi corre di più ?", "Fra te e Luca , chi corre di più ?"),
         (CheSubjectPronoun, "Spero che te stia bene .", "Spero che tu stia bene ."),
-        (PrepositionDi, "I cani correvano dietro loro per tutta la strada .", "I cani correvano dietro di loro per tutta la strada ."),
+        (
+            PrepositionDi,
+            "I cani correvano dietro loro per tutta la strada .",
+            "I cani correvano dietro di loro per tutta la strada .",
+        ),
         (PrepositionDi, "Marco sentiva dentro sé una gioia enorme .", "Marco sentiva dentro di sé una gioia enorme ."),
     ],
 )
@@ -116,7 +120,9 @@ def test_demonstrative_agreement_leaves_correct_italian(parser, text):
 def test_demonstrative_pronoun_skips_the_object_of_a_verb_between(parser):
     """'gli investitori' is what worries, not what 'questa' is: the noun window does not count it."""
     text = "I prezzi sono saliti , e questa preoccupa gli investitori ."
-    assert refine_with(parser, DemonstrativePronoun(), text) == "I prezzi sono saliti , e ciò preoccupa gli investitori ."
+    assert (
+        refine_with(parser, DemonstrativePronoun(), text) == "I prezzi sono saliti , e ciò preoccupa gli investitori ."
+    )
 
 
 def test_demonstrative_pronoun_window_stops_at_the_clause(parser):
@@ -130,7 +136,7 @@ def test_demonstrative_pronoun_window_stops_at_the_clause(parser):
     [
         "Tra le due borse preferisco quella rossa .",  # elliptic: quella (borsa) rossa
         "Tra le due giacche preferisco quella blu .",
-        "Il contributo di tutta questa \" innovazione \" fu negativo .",
+        'Il contributo di tutta questa " innovazione " fu negativo .',
     ],
 )
 def test_demonstrative_pronoun_keeps_elliptic_phrases(parser, text):

@@ -29,9 +29,12 @@ def parser():
 
 def refined(parser, text, roles=None, classes=None, clusters=None):
     [result] = refine_texts(
-        [text], validate_config({"parser": {"model": str(MODEL)}}), parser,
+        [text],
+        validate_config({"parser": {"model": str(MODEL)}}),
+        parser,
         [[parse_class(c) if c else None for c in classes]] if classes else None,
-        [clusters] if clusters else None, [roles] if roles else None,
+        [clusters] if clusters else None,
+        [roles] if roles else None,
     )
     return result["bracketed"], {c["rule"] for c in result["changes"]}
 
@@ -40,20 +43,40 @@ def refined(parser, text, roles=None, classes=None, clusters=None):
     "text, roles, classes, expected",
     [
         # an English subject after its verb is dropped, never made an object clitic
-        ("Non so perché dovrebbe esistere [essa] .", ["subject"], ["thing/fem/sing"],
-         "Non so perché [dovrebbe] esistere ."),
+        (
+            "Non so perché dovrebbe esistere [essa] .",
+            ["subject"],
+            ["thing/fem/sing"],
+            "Non so perché [dovrebbe] esistere .",
+        ),
         ("Beh , cosa ha fatto [lui] ?", ["subject"], ["person/masc/sing"], "Beh , cosa [ha] fatto ?"),
         # an English object after an imperative with an adverb between, after a gerund
-        ("Copri leggermente [essi] con il terriccio .", ["object"], ["thing/masc/plur"],
-         "[Coprili] leggermente con il terriccio ."),
+        (
+            "Copri leggermente [essi] con il terriccio .",
+            ["object"],
+            ["thing/masc/plur"],
+            "[Coprili] leggermente con il terriccio .",
+        ),
         ("Conservi [esso] in frigorifero .", ["object"], ["thing/masc/sing"], "[Lo] conservi in frigorifero ."),
-        ("Passavo ore osservando [esse] andare in giro .", ["object"], ["thing/fem/plur"],
-         "Passavo ore [osservandole] andare in giro ."),
+        (
+            "Passavo ore osservando [esse] andare in giro .",
+            ["object"],
+            ["thing/fem/plur"],
+            "Passavo ore [osservandole] andare in giro .",
+        ),
         # the object of avere's own participle, and one the parser took for the next verb's subject
-        ("Abbiamo avuto [lui] per tre giorni .", ["object"], ["thing/masc/sing"],
-         "[L'] abbiamo avuto per tre giorni ."),
-        ("Hanno arrestato [lei] all'aeroporto di Fiumicino .", ["object"], ["person/fem/sing"],
-         "[L'] hanno arrestata all'aeroporto di Fiumicino ."),
+        (
+            "Abbiamo avuto [lui] per tre giorni .",
+            ["object"],
+            ["thing/masc/sing"],
+            "[L'] abbiamo avuto per tre giorni .",
+        ),
+        (
+            "Hanno arrestato [lei] all'aeroporto di Fiumicino .",
+            ["object"],
+            ["person/fem/sing"],
+            "[L'] hanno arrestata all'aeroporto di Fiumicino .",
+        ),
         # an English subject with an adverb the parser hung on it
         ("Dove abita [lui] adesso ?", ["subject"], ["person/masc/sing"], "Dove [abita] adesso ?"),
     ],
@@ -80,8 +103,12 @@ def test_a_contrasted_or_placed_object_stays(parser, text, roles, classes):
         # a focus the translator chose: a 1st person after its verb
         ("Non preoccuparti , ci penso [io] .", ["subject"], [None], None),
         # two people set against each other across an adverbial clause
-        ("Mentre [lui] cucinava , [lei] apparecchiava la tavola .", ["subject", "subject"],
-         ["person/masc/sing", "person/fem/sing"], [1, 2]),
+        (
+            "Mentre [lui] cucinava , [lei] apparecchiava la tavola .",
+            ["subject", "subject"],
+            ["person/masc/sing", "person/fem/sing"],
+            [1, 2],
+        ),
         # a predicate after a copular verb is no object
         ("Dopo l'incidente non sembrava più [lui] .", ["other"], ["person/masc/sing"], None),
         # the comparative "che" (than)
@@ -98,19 +125,26 @@ def test_issue_29_second_blind_sets_traps_stay(parser, text, roles, classes, clu
     [
         # a third person after its verb in a statement: a focus, or a contrast
         ("Preferisco che lo faccia [lui] .", ["subject"], ["person/masc/sing"], None),
-        ("Ha telefonato [lei] , non [[suo] marito] .", ["subject", None, "possessive"],
-         ["person/fem/sing", "person/masc/sing", "person/fem/sing"], [0, 1, 0]),
+        (
+            "Ha telefonato [lei] , non [[suo] marito] .",
+            ["subject", None, "possessive"],
+            ["person/fem/sing", "person/masc/sing", "person/fem/sing"],
+            [0, 1, 0],
+        ),
         # two persons side by side across a comma
         ("[Noi] restiamo qui , [voi] andate pure avanti .", ["subject", "subject"], [None, None], [1, 2]),
         # never a pronoun after a preposition, whatever the parse
         ("Contro di [lei] non c'erano prove sufficienti .", ["oblique"], ["person/fem/sing"], None),
         # a comparison, and a demonstrative set against a feminine noun
         ("Ha sempre amato più [lui] che [me] .", ["object", "object"], ["person/masc/sing", None], None),
-        ("Di tutte le canzoni dell'album , [questa] è quella che preferisco .", ["subject"],
-         ["thing/fem/sing"], None),
+        ("Di tutte le canzoni dell'album , [questa] è quella che preferisco .", ["subject"], ["thing/fem/sing"], None),
         # "dopo" after a word of time is an adverb, even before a coordinated subject
-        ("Qualche anno dopo [lei] e [[suo] marito] si sono separati .", ["subject", None, "possessive"],
-         ["person/fem/sing", "person/masc/sing", "person/fem/sing"], [0, 1, 0]),
+        (
+            "Qualche anno dopo [lei] e [[suo] marito] si sono separati .",
+            ["subject", None, "possessive"],
+            ["person/fem/sing", "person/masc/sing", "person/fem/sing"],
+            [0, 1, 0],
+        ),
     ],
 )
 def test_issue_29_third_blind_sets_traps_stay(parser, text, roles, classes, clusters):

@@ -652,7 +652,8 @@ def test_prodrop_deletes_the_subject_of_a_quotative_inversion(deprel):
     """'"Abbiamo vinto," ha detto [lei] ai giornalisti.' → '[ha] detto ai giornalisti': the position decides, not the relation."""
     rule = SubjectPronounDeletion()
     block = QUOTE_SAID.format(
-        pronoun="lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs", deprel=deprel,
+        pronoun="lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs",
+        deprel=deprel,
         after="ai a ADP _ 7 obl",
     )
     sent = run(rule, sentence(block, (7, 7, 1)))
@@ -664,7 +665,9 @@ def test_prodrop_keeps_an_indirect_object_after_a_speech_verb():
     """'…, ha detto loro di aspettare': loro disagrees with 'ha' (the indirect object); it stays."""
     rule = SubjectPronounDeletion()
     block = QUOTE_SAID.format(
-        pronoun="loro loro PRON Number=Plur|Person=3|PronType=Prs", deprel="iobj", after="di di ADP _ 7 mark",
+        pronoun="loro loro PRON Number=Plur|Person=3|PronType=Prs",
+        deprel="iobj",
+        after="di di ADP _ 7 mark",
     )
     sent = run(rule, sentence(block, (7, 7, 1)))
     assert sent.changes == [] and spans(sent) == [(7, 7)]
@@ -1578,11 +1581,35 @@ def test_prodrop_then_euphonic_d_drops_the_d_before_a_consonant():
 
     tokens = [
         Token("Paolo", "Paolo", "PROPN", "SP", {}, 1, "nsubj"),
-        Token("canta", "cantare", "VERB", "V", {"VerbForm": "Fin", "Person": "3", "Number": "Sing", "Mood": "Ind"}, -1, "root"),
+        Token(
+            "canta",
+            "cantare",
+            "VERB",
+            "V",
+            {"VerbForm": "Fin", "Person": "3", "Number": "Sing", "Mood": "Ind"},
+            -1,
+            "root",
+        ),
         Token("ed", "e", "CCONJ", "CC", {}, 5, "cc"),
-        Token("essa", "essa", "PRON", "PE", {"Gender": "Fem", "Number": "Sing", "Person": "3", "PronType": "Prs"}, 5, "nsubj"),
+        Token(
+            "essa",
+            "essa",
+            "PRON",
+            "PE",
+            {"Gender": "Fem", "Number": "Sing", "Person": "3", "PronType": "Prs"},
+            5,
+            "nsubj",
+        ),
         Token("non", "non", "ADV", "BN", {"PronType": "Neg"}, 5, "advmod"),
-        Token("balla", "ballare", "VERB", "V", {"VerbForm": "Fin", "Person": "3", "Number": "Sing", "Mood": "Ind"}, 1, "conj"),
+        Token(
+            "balla",
+            "ballare",
+            "VERB",
+            "V",
+            {"VerbForm": "Fin", "Person": "3", "Number": "Sing", "Mood": "Ind"},
+            1,
+            "conj",
+        ),
         Token(".", ".", "PUNCT", "FS", {}, 1, "punct"),
     ]
     alone = Sentence(ParsedSentence(copy.deepcopy(tokens)), [Mention(7, Span(3, 3))])
@@ -1655,7 +1682,8 @@ def test_prodrop_reads_an_irregular_speech_participle_by_its_form():
     """'…, ha risposto [lei] ai giornalisti.' with the lemma misread ("risporre"): the form decides."""
     rule = SubjectPronounDeletion()
     block = QUOTE_SAID.replace("detto dire", "risposto risporre").format(
-        pronoun="lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs", deprel="dep",
+        pronoun="lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs",
+        deprel="dep",
         after="ai a ADP _ 7 obl",
     )
     sent = run(rule, sentence(block, (7, 7, 1)))
@@ -1696,7 +1724,12 @@ def test_prodrop_keeps_a_subject_after_an_inverted_quotative_of_another_entity()
 def test_demonstrative_pronoun_plural_subject_of_a_singular_verb():
     """'Queste è successo prima': the plural disagrees with 'è'; the pronoun is the error → 'Ciò'."""
     rule = DemonstrativePronoun()
-    sent = run(rule, sentence(pronoun_case("Queste", "Gender=Fem|Number=Plur", "stato", "fatto", "Gender=Masc|Number=Sing"), (0, 0, 1)))
+    sent = run(
+        rule,
+        sentence(
+            pronoun_case("Queste", "Gender=Fem|Number=Plur", "stato", "fatto", "Gender=Masc|Number=Sing"), (0, 0, 1)
+        ),
+    )
     assert text(sent) == "Ciò è stato fatto ." and spans(sent) == [(0, 0)] and rule.applied == 1
 
 
@@ -1729,13 +1762,16 @@ def test_number_agreement_reads_a_post_verbal_tu_as_the_subject():
     rule = PronounNumberAgreement()
     sent = run(
         rule,
-        sentence("""
+        sentence(
+            """
         Lo lo PRON Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs 2 obj
         sapete sapere VERB Mood=Ind|Number=Plur|Person=2|Tense=Pres|VerbForm=Fin 0 root
         solo solo ADV _ 4 advmod
         tu tu PRON Number=Sing|Person=2|PronType=Prs 2 obl
         . . PUNCT _ 2 punct
-    """, (3, 3, 1)),
+    """,
+            (3, 3, 1),
+        ),
     )
     assert text(sent) == "Lo sapete solo voi ." and spans(sent) == [(3, 3)] and rule.applied == 1
 
@@ -1760,11 +1796,14 @@ def test_number_agreement_leaves_a_tonic_pronoun_after_its_verb():
     rule = PronounNumberAgreement()
     sent = run(
         rule,
-        sentence("""
+        sentence(
+            """
         Vogliono volere VERB Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin 0 root
         lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 1 nsubj
         . . PUNCT _ 1 punct
-    """, (1, 1, 1)),
+    """,
+            (1, 1, 1),
+        ),
     )
     assert sent.changes == [] and rule.skipped["post-verbal: may be the object"] == 1
 
@@ -1774,7 +1813,8 @@ def test_prodrop_keeps_a_pronoun_coordinated_by_position():
     rule = SubjectPronounDeletion()
     sent = run(
         rule,
-        sentence("""
+        sentence(
+            """
         Lui lui PROPN _ 0 root
         e e CCONJ _ 5 cc
         lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs 5 nsubj
@@ -1782,7 +1822,10 @@ def test_prodrop_keeps_a_pronoun_coordinated_by_position():
         sono essere AUX Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin 6 aux
         sposati sposare VERB Gender=Masc|Number=Plur|Tense=Past|VerbForm=Part 0 root
         . . PUNCT _ 6 punct
-    """, (0, 0, 1), (2, 2, 2)),
+    """,
+            (0, 0, 1),
+            (2, 2, 2),
+        ),
     )
     assert sent.changes == [] and rule.skipped == {"coordinated subject": 1}
 
@@ -1792,7 +1835,8 @@ def test_prodrop_keeps_the_subject_of_a_gapped_contrast():
     rule = SubjectPronounDeletion()
     sent = run(
         rule,
-        sentence("""
+        sentence(
+            """
         Lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 3 nsubj
         ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 3 aux
         pagato pagare VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 0 root
@@ -1803,7 +1847,10 @@ def test_prodrop_keeps_the_subject_of_a_gapped_contrast():
         il il DET Definite=Def|Gender=Masc|Number=Sing|PronType=Art 9 det
         pane pane NOUN Gender=Masc|Number=Sing 3 conj
         . . PUNCT _ 3 punct
-    """, (0, 0, 1), (6, 6, 2)),
+    """,
+            (0, 0, 1),
+            (6, 6, 2),
+        ),
     )
     assert sent.changes == [] and rule.skipped["contrastive pair"] == 1
 
@@ -1813,7 +1860,8 @@ def test_prodrop_reattaches_a_pronoun_to_the_agreeing_verb_after_it():
     rule = SubjectPronounDeletion()
     sent = run(
         rule,
-        sentence("""
+        sentence(
+            """
         Il il DET Definite=Def|Gender=Masc|Number=Sing|PronType=Art 2 det
         museo museo NOUN Gender=Masc|Number=Sing 4 nsubj
         è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 4 aux
@@ -1823,7 +1871,10 @@ def test_prodrop_reattaches_a_pronoun_to_the_agreeing_verb_after_it():
         è essere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 8 cop
         aperto aperto ADJ Gender=Masc|Number=Sing 4 conj
         . . PUNCT _ 4 punct
-    """, (0, 1, 1), (5, 5, 1)),
+    """,
+            (0, 1, 1),
+            (5, 5, 1),
+        ),
     )
     assert text(sent) == "Il museo è restaurato ed è aperto ." and spans(sent) == [(0, 1), (5, 5)]
     assert rule.repaired == 1
@@ -1834,7 +1885,8 @@ def test_prodrop_drops_the_subject_of_an_object_relative_when_number_tells_che_a
     rule = SubjectPronounDeletion()
     sent = run(
         rule,
-        sentence("""
+        sentence(
+            """
         I il DET Definite=Def|Gender=Masc|Number=Plur|PronType=Art 2 det
         libri libro NOUN Gender=Masc|Number=Plur 0 root
         che che PRON PronType=Rel 6 obj
@@ -1842,7 +1894,9 @@ def test_prodrop_drops_the_subject_of_an_object_relative_when_number_tells_che_a
         ha avere AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 6 aux
         scritto scrivere VERB Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part 2 acl:relcl
         . . PUNCT _ 2 punct
-    """, (3, 3, 1)),
+    """,
+            (3, 3, 1),
+        ),
     )
     assert text(sent) == "I libri che ha scritto ." and spans(sent) == [(3, 3)]
 
@@ -1852,15 +1906,19 @@ def test_prodrop_keeps_io_after_che_when_the_verb_form_does_not_show_the_person(
     rule = SubjectPronounDeletion()
     sent = run(
         rule,
-        sentence("""
+        sentence(
+            """
         Aspetta aspettare VERB Mood=Imp|Number=Sing|Person=2|Tense=Pres|VerbForm=Fin 0 root
         che che SCONJ _ 4 mark
         io io PRON Number=Sing|Person=1|PronType=Prs 4 nsubj
         finisca finire VERB Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin 1 ccomp
         . . PUNCT _ 1 punct
-    """, (2, 2, 1)),
+    """,
+            (2, 2, 1),
+        ),
     )
     assert sent.changes == [] and rule.skipped == {"subjunctive: the person would be lost": 1}
+
 
 # --- issue 14: the spent test set's failures (hand-built parses; tests/test_refine_pronouns_parser.py
 # runs the shipped parser on them) -------------------------------------------------------------
@@ -1904,13 +1962,16 @@ def test_number_agreement_reads_a_verb_the_parser_missed():
     rule = PronounNumberAgreement()
     sent = run(
         rule,
-        sentence("""
+        sentence(
+            """
         Decidete Decidete PROPN _ 0 root
         tu tu PRON Number=Sing|Person=2|PronType=Prs 1 flat:name
         dove dove ADV _ 4 advmod
         andare andare VERB VerbForm=Inf 1 acl
         . . PUNCT _ 1 punct
-    """, (1, 1, 1)),
+    """,
+            (1, 1, 1),
+        ),
     )
     assert text(sent) == "Decidete voi dove andare ." and spans(sent) == [(1, 1)] and rule.applied == 1
 

@@ -73,7 +73,10 @@ def test_missing_models_say_what_to_do(tmp_path):
 STANZA_DIR = REPO / "resources" / "models" / "stanza"
 
 
-@pytest.mark.skipif(not (STANZA_DIR / "it").is_dir(), reason=f"no Stanza Italian models in {STANZA_DIR} (the hub is unreachable here; see README to install them)")
+@pytest.mark.skipif(
+    not (STANZA_DIR / "it").is_dir(),
+    reason=f"no Stanza Italian models in {STANZA_DIR} (the hub is unreachable here; see README to install them)",
+)
 def test_stanza_backend_with_real_models():
     stanza = StanzaParser(STANZA_DIR, device="cpu")
     [sent] = list(stanza.parse([["Lei", "ha", "firmato", "il", "piano", "."]], progress=False))
@@ -99,8 +102,18 @@ def test_refine_text_the_papers_example(config, parser):
 def test_refine_text_cli_single_and_file(tmp_path):
     cfg = json.dumps({"parser": {"model": str(MODEL)}})
     proc = subprocess.run(
-        [sys.executable, "-m", "coref_transfer", "refine-text", "Quella avviso è stato redatto .", "--config-json", cfg],
-        capture_output=True, text=True, cwd=REPO,
+        [
+            sys.executable,
+            "-m",
+            "coref_transfer",
+            "refine-text",
+            "Quella avviso è stato redatto .",
+            "--config-json",
+            cfg,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
     )
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
@@ -110,12 +123,19 @@ def test_refine_text_cli_single_and_file(tmp_path):
     sentences.write_text("[Mia] padre è arrivato .\n[Egli] ha detto che [lei] era pronta .\n", encoding="utf-8")
     proc = subprocess.run(
         [sys.executable, "-m", "coref_transfer", "refine-text", "--file", str(sentences), "--config-json", cfg],
-        capture_output=True, text=True, cwd=REPO,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
     )
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     assert len(lines) == 2 and lines[0]["tokens"][0] == "Mio"
-    bad = subprocess.run([sys.executable, "-m", "coref_transfer", "refine-text", "[Egli ha detto ."], capture_output=True, text=True, cwd=REPO)
+    bad = subprocess.run(
+        [sys.executable, "-m", "coref_transfer", "refine-text", "[Egli ha detto ."],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert bad.returncode == 1 and "never closed" in bad.stderr
 
 

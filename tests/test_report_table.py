@@ -24,4 +24,9 @@ def test_written_files(tmp_path):
 def test_formats_and_splits():
     assert (fmt(None), fmt(3), fmt(1234567), fmt(0.5), fmt("x")) == ("–", "3", "1,234,567", "0.50", "x")
     assert [split_of(p) for p in ("train-nw-ledger", "development-bc-x", "test-a", "all", "nw-ledger")] == [
-        "train", "development", "test", "all", "all"]
+        "train",
+        "development",
+        "test",
+        "all",
+        "all",
+    ]

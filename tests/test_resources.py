@@ -18,8 +18,13 @@ ENV = {**os.environ, "PYTHONPATH": str(REPO / "src")}
 
 def test_refine_text_works_from_another_folder(tmp_path):
     """The default parser (and the lexicon the rules read) are found outside the repository's folder."""
-    proc = subprocess.run([sys.executable, "-m", "coref_transfer", "refine-text", "Mia padre lavora in banca ."],
-                          cwd=tmp_path, env=ENV, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "coref_transfer", "refine-text", "Mia padre lavora in banca ."],
+        cwd=tmp_path,
+        env=ENV,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
     assert result["text"] == "Mio padre lavora in banca."
@@ -27,8 +32,9 @@ def test_refine_text_works_from_another_folder(tmp_path):
 
 
 def test_partitions_of_the_default_input_from_another_folder(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "coref_transfer", "partitions"], cwd=tmp_path, env=ENV,
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "coref_transfer", "partitions"], cwd=tmp_path, env=ENV, capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stderr
     assert "train-nw-ledger" in proc.stdout.split()
 

@@ -54,10 +54,13 @@ def _find_mention(result, entry):
     utt = result.utterances[entry["sentence"]]
     text = entry["mention"]
     found = [
-        f for f in utt.mentions
+        f
+        for f in utt.mentions
         if f.cluster_id == entry["chain"] and " ".join(utt.utterance.tokens[f.span.start : f.span.end + 1]) == text
     ]
-    assert found, f"no mention {text!r} of chain {entry['chain']} in sentence {entry['sentence']}: {utt.utterance.tokens}"
+    assert found, (
+        f"no mention {text!r} of chain {entry['chain']} in sentence {entry['sentence']}: {utt.utterance.tokens}"
+    )
     return utt, found[0]
 
 

@@ -73,8 +73,13 @@ def test_reference_case(case_id):
 def test_check_scorer_against_cli():
     """The conformance runner, against the real command line: all 36 cases pass."""
     cmd = " ".join(map(shlex.quote, cli_command())) + " score --gold {key} --pred {response} --json"
-    proc = subprocess.run([sys.executable, str(CASES_DIR / "check_scorer.py"), "--cmd", cmd],
-                          check=False, capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(
+        [sys.executable, str(CASES_DIR / "check_scorer.py"), "--cmd", cmd],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert "36 passed, 0 failed" in proc.stdout, proc.stdout + proc.stderr
     assert proc.returncode == 0
 
@@ -102,14 +107,16 @@ def test_exact_fractions(key, response, metric, recall, precision):
 def test_documents_are_micro_averaged(tmp_path):
     """Two documents in one file: the counts are summed, then turned into scores."""
     key = write(tmp_path, "k", (CASES_DIR / "cases/A2.key").read_text() + (CASES_DIR / "cases/B1.key").read_text())
-    rsp = write(tmp_path, "r", (CASES_DIR / "cases/A2.response").read_text()
-                + (CASES_DIR / "cases/B1.response").read_text())
+    rsp = write(
+        tmp_path, "r", (CASES_DIR / "cases/A2.response").read_text() + (CASES_DIR / "cases/B1.response").read_text()
+    )
     both = score_files(key, rsp)
     a2 = score_files(CASES_DIR / "cases/A2.key", CASES_DIR / "cases/A2.response")
     b1 = score_files(CASES_DIR / "cases/B1.key", CASES_DIR / "cases/B1.response")
     for metric in (*METRICS, "mentions"):
-        assert both["counts"][metric] == pytest.approx([x + y for x, y in zip(a2["counts"][metric],
-                                                                               b1["counts"][metric])])
+        assert both["counts"][metric] == pytest.approx(
+            [x + y for x, y in zip(a2["counts"][metric], b1["counts"][metric])]
+        )
     recall_num, recall_den, _, _ = both["counts"]["muc"]
     assert both["muc"]["r"] == pytest.approx(100 * recall_num / recall_den)
 
@@ -121,9 +128,13 @@ def test_reader_bracket_forms_and_columns(tmp_path):
     """`(1)(2` equals `(1)|(2`; nesting; two-column and full files read alike; blank lines don't count."""
     glued = write(tmp_path, "glued", doc("d", ["(1)(2", "-", "2)", "(1(3)", "1)"]))
     piped = write(tmp_path, "piped", doc("d", ["(1)|(2", "-", "2)", "(1|(3)", "1)"]))
-    full = write(tmp_path, "full", "#begin document (d); part 000\n"
-                 + "d\t0\t0\tw\t(1)(2\n\nd\t0\t1\tw\t-\nd\t0\t2\tw\t2)\n"
-                 + "d  1  0  w  (1(3)\nd  1  1  w  1)\t\n#end document\n")
+    full = write(
+        tmp_path,
+        "full",
+        "#begin document (d); part 000\n"
+        + "d\t0\t0\tw\t(1)(2\n\nd\t0\t1\tw\t-\nd\t0\t2\tw\t2)\n"
+        + "d  1  0  w  (1(3)\nd  1  1  w  1)\t\n#end document\n",
+    )
     expected = [[(0, 0), (3, 4)], [(0, 2)], [(3, 3)]]
     for path in (glued, piped, full):
         docs = read_clusters(path)
@@ -143,11 +154,14 @@ def test_reader_document_keys(tmp_path):
     assert list(read_clusters(write(tmp_path, "f", text))) == ["nw/x/00/x_0001 000", "LuoTestCase"]
 
 
-@pytest.mark.parametrize("column,line,words", [
-    (["(1", "-", "2)"], 4, "'2)' closes a mention of entity 2 that is not open"),
-    (["-", "(1", "-"], 3, "entity 1 opened here"),
-    (["-", "NN"], 3, "coreference column (the last) is 'NN'"),
-])
+@pytest.mark.parametrize(
+    "column,line,words",
+    [
+        (["(1", "-", "2)"], 4, "'2)' closes a mention of entity 2 that is not open"),
+        (["-", "(1", "-"], 3, "entity 1 opened here"),
+        (["-", "NN"], 3, "coreference column (the last) is 'NN'"),
+    ],
+)
 def test_reader_errors_name_file_and_line(tmp_path, column, line, words):
     path = write(tmp_path, "bad.conll", doc("d", column))
     with pytest.raises(InputFormatError) as info:
@@ -156,12 +170,15 @@ def test_reader_errors_name_file_and_line(tmp_path, column, line, words):
     assert words in str(info.value)
 
 
-@pytest.mark.parametrize("text,words", [
-    ("#begin document (d); part 000\nw\t-\n", "not closed"),
-    ("w\t-\n", "token line outside a document"),
-    ("", "no document"),
-    (doc("d", ["-"]) + doc("d", ["-"]), "appears twice"),
-])
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("#begin document (d); part 000\nw\t-\n", "not closed"),
+        ("w\t-\n", "token line outside a document"),
+        ("", "no document"),
+        (doc("d", ["-"]) + doc("d", ["-"]), "appears twice"),
+    ],
+)
 def test_reader_structure_errors(tmp_path, text, words):
     with pytest.raises(InputFormatError, match=words):
         read_clusters(write(tmp_path, "bad.conll", text))
@@ -170,11 +187,14 @@ def test_reader_structure_errors(tmp_path, text, words):
 # ---------------------------------------------------------------- mismatched inputs
 
 
-@pytest.mark.parametrize("key_text,response_text,words", [
-    (doc("a", ["(1)", "(1)"]) + doc("b", ["-"]), doc("a", ["(1)", "(1)"]), "document 'b 000' of the key"),
-    (doc("a", ["(1)", "(1)"]), doc("a", ["(1)", "(1)"]) + doc("c", ["-"]), "document 'c 000' is not in the key"),
-    (doc("a", ["(1)", "(1)", "-"]), doc("a", ["(1)", "(1)"]), "document 'a 000' has 2 tokens here but 3"),
-])
+@pytest.mark.parametrize(
+    "key_text,response_text,words",
+    [
+        (doc("a", ["(1)", "(1)"]) + doc("b", ["-"]), doc("a", ["(1)", "(1)"]), "document 'b 000' of the key"),
+        (doc("a", ["(1)", "(1)"]), doc("a", ["(1)", "(1)"]) + doc("c", ["-"]), "document 'c 000' is not in the key"),
+        (doc("a", ["(1)", "(1)", "-"]), doc("a", ["(1)", "(1)"]), "document 'a 000' has 2 tokens here but 3"),
+    ],
+)
 def test_mismatched_documents_or_tokens(tmp_path, key_text, response_text, words):
     key = write(tmp_path, "key.conll", key_text)
     response = write(tmp_path, "response.conll", response_text)
@@ -231,8 +251,14 @@ def test_singleton_key_gives_muc_zero():
 @st.composite
 def key_and_response(draw, max_spans: int = 10):
     """Random key and response clusterings over a shared pool of distinct spans (nested ones included)."""
-    pool = draw(st.lists(st.tuples(st.integers(0, 25), st.integers(0, 3)).map(lambda t: (t[0], t[0] + t[1])),
-                         unique=True, min_size=1, max_size=max_spans))
+    pool = draw(
+        st.lists(
+            st.tuples(st.integers(0, 25), st.integers(0, 3)).map(lambda t: (t[0], t[0] + t[1])),
+            unique=True,
+            min_size=1,
+            max_size=max_spans,
+        )
+    )
 
     def clustering(labels: list[int | None]) -> list[list[tuple[int, int]]]:
         clusters: dict[int, list[tuple[int, int]]] = {}
@@ -296,8 +322,13 @@ def test_ceaf_alignment_is_optimal(pair):
     for metric, phi in (("ceafe", lambda k, r: 2 * len(k & r) / (len(k) + len(r))), ("ceafm", lambda k, r: len(k & r))):
         ks, rs = [set(c) for c in key], [set(c) for c in response]
         rs += [set()] * max(0, len(ks) - len(rs))
-        best = max((sum(phi(k, rs[j]) if rs[j] else 0 for k, j in zip(ks, perm))
-                    for perm in itertools.permutations(range(len(rs)), len(ks))), default=0)
+        best = max(
+            (
+                sum(phi(k, rs[j]) if rs[j] else 0 for k, j in zip(ks, perm))
+                for perm in itertools.permutations(range(len(rs)), len(ks))
+            ),
+            default=0,
+        )
         assert counts[metric][0] == pytest.approx(best, abs=1e-9)
 
 
@@ -340,8 +371,13 @@ def reference_ceaf(key, response, entity):
         return 2 * common / (len(a) + len(b)) if entity else common
 
     padded = list(response) + [None] * max(0, len(key) - len(response))
-    best = max((sum(sim(k, padded[j]) for k, j in zip(key, perm) if padded[j] is not None)
-                for perm in itertools.permutations(range(len(padded)), len(key))), default=0)
+    best = max(
+        (
+            sum(sim(k, padded[j]) for k, j in zip(key, perm) if padded[j] is not None)
+            for perm in itertools.permutations(range(len(padded)), len(key))
+        ),
+        default=0,
+    )
     if entity:
         return (best, len(key), best, len(response))
     return (best, sum(map(len, key)), best, sum(map(len, response)))
@@ -350,7 +386,7 @@ def reference_ceaf(key, response, entity):
 def reference_blanc(key, response):
     def links(chains):
         coref = {tuple(sorted((c[x], c[y]))) for c in chains for x in range(len(c)) for y in range(x + 1, len(c))}
-        non = {tuple(sorted((u, v))) for i, c in enumerate(chains) for d in chains[i + 1:] for u in c for v in d}
+        non = {tuple(sorted((u, v))) for i, c in enumerate(chains) for d in chains[i + 1 :] for u in c for v in d}
         return coref, non
 
     (kc, kn), (rc, rn) = links(key), links(response)

@@ -22,11 +22,15 @@ def fates_by_text(result):
     for ufate in result.utterances:
         toks = ufate.utterance.tokens
         for f in ufate.mentions:
-            out[(ufate.utterance.index, " ".join(toks[f.span.start : f.span.end + 1]), f.cluster_id)] = (f.dropped_at, f.reason)
+            out[(ufate.utterance.index, " ".join(toks[f.span.start : f.span.end + 1]), f.cluster_id)] = (
+                f.dropped_at,
+                f.reason,
+            )
     return out
 
 
 # --- α ---------------------------------------------------------------------
+
 
 def M(cluster, start, end):
     return Mention(cluster, Span(start, end))
@@ -56,6 +60,7 @@ def test_alpha_oddities():
 
 # --- β1 --------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     "pos,reason",
     [
@@ -80,17 +85,37 @@ def test_beta1_md_counts_when_configured():
 
 # --- β2 --------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     "word,tag,reason",
     [
-        ("he", "PRP", None), ("Him", "PRP", None), ("herself", "PRP", None), ("it", "PRP", None),
-        ("them", "PRP", None), ("hers", "PRP", None), ("theirs", "PRP", None),
-        ("his", "PRP$", None), ("her", "PRP$", None), ("its", "PRP$", None), ("their", "PRP$", None),
-        ("that", "DT", None), ("city", "NN", None), ("farmers", "NNS", None), ("Lecce", "NNP", None), ("Alps", "NNPS", None),
-        ("I", "PRP", "first_second_person"), ("us", "PRP", "first_second_person"), ("your", "PRP$", "first_second_person"),
-        ("yourselves", "PRP", "first_second_person"), ("one", "PRP", "other_pronoun"),
-        ("1998", "CD", "numeral"), ("collapsed", "VBD", "verb_root"), ("who", "WP", "wh_word"),
-        ("which", "WDT", "wh_word"), ("there", "EX", "other_root"), ("red", "JJ", "other_root"),
+        ("he", "PRP", None),
+        ("Him", "PRP", None),
+        ("herself", "PRP", None),
+        ("it", "PRP", None),
+        ("them", "PRP", None),
+        ("hers", "PRP", None),
+        ("theirs", "PRP", None),
+        ("his", "PRP$", None),
+        ("her", "PRP$", None),
+        ("its", "PRP$", None),
+        ("their", "PRP$", None),
+        ("that", "DT", None),
+        ("city", "NN", None),
+        ("farmers", "NNS", None),
+        ("Lecce", "NNP", None),
+        ("Alps", "NNPS", None),
+        ("I", "PRP", "first_second_person"),
+        ("us", "PRP", "first_second_person"),
+        ("your", "PRP$", "first_second_person"),
+        ("yourselves", "PRP", "first_second_person"),
+        ("one", "PRP", "other_pronoun"),
+        ("1998", "CD", "numeral"),
+        ("collapsed", "VBD", "verb_root"),
+        ("who", "WP", "wh_word"),
+        ("which", "WDT", "wh_word"),
+        ("there", "EX", "other_root"),
+        ("red", "JJ", "other_root"),
     ],
 )
 def test_beta2_roots(word, tag, reason, config):
@@ -117,6 +142,7 @@ def test_beta2_in_context(make_parts, config):
 
 
 # --- β3 --------------------------------------------------------------------
+
 
 def test_beta3_reasons(config):
     sel = config["select"]
@@ -157,6 +183,7 @@ def test_beta3_in_context(make_parts, config):
 
 
 # --- accounting --------------------------------------------------------------
+
 
 def test_every_unit_is_accounted_for(make_parts, config):
     results = [select_part(p, config) for p in make_parts(DOC_BETA3)]

@@ -54,16 +54,28 @@ def slurm_unavailable() -> str | None:
 def squeue(run_id: str) -> list[dict[str, str]]:
     """Every SLURM job of the run (finished ones stay for MinJobAge, an hour)."""
     out = subprocess.run(
-        ["squeue", "-h", "-t", "all", "--name", run_id,
-         "-O", "JobID:20,Comment:120,State:20,Partition:20,tres-per-job:40"],
-        capture_output=True, text=True, env=ENV, check=True,
+        [
+            "squeue",
+            "-h",
+            "-t",
+            "all",
+            "--name",
+            run_id,
+            "-O",
+            "JobID:20,Comment:120,State:20,Partition:20,tres-per-job:40",
+        ],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        check=True,
     ).stdout
     jobs = []
     for line in out.splitlines():
         job_id, comment, state, partition, tres = line.split()
         rule, _, wildcards = comment.removeprefix("rule_").partition("_wildcards_")
-        jobs.append({"id": job_id, "rule": rule, "wildcards": wildcards, "state": state,
-                     "partition": partition, "tres": tres})
+        jobs.append(
+            {"id": job_id, "rule": rule, "wildcards": wildcards, "state": state, "partition": partition, "tres": tres}
+        )
     return sorted(jobs, key=lambda j: int(j["id"]))
 
 
@@ -75,16 +87,38 @@ def slurm_run(tmp_path_factory):
     workdir = make_workdir(tmp_path_factory.mktemp("slurm") / "w")
     config = yaml.safe_load((workdir / "config.yaml").read_text())
     config["translate"].update(
-        backend="plugin", plugin="counting_translator:make",
-        plugin_options={"memory": str(workdir / "data/translation-memory.tsv"), "log": str(workdir / "calls.jsonl"),
-                        "fail_once": str(workdir / "fail-once.marker")},
+        backend="plugin",
+        plugin="counting_translator:make",
+        plugin_options={
+            "memory": str(workdir / "data/translation-memory.tsv"),
+            "log": str(workdir / "calls.jsonl"),
+            "fail_once": str(workdir / "fail-once.marker"),
+        },
     )
     (workdir / "config.yaml").write_text(yaml.safe_dump(config))
-    cmd = ["timeout", "-s", "INT", "-k", "30", "1800",
-           sys.executable, "-m", "snakemake", "--profile", str(PROFILE.relative_to(REPO)),
-           "--directory", str(workdir), "--configfile", str(workdir / "config.yaml"),
-           "--slurm-status-command", "squeue", "--slurm-init-seconds-before-status-checks", "1",
-           "all", "train"]
+    cmd = [
+        "timeout",
+        "-s",
+        "INT",
+        "-k",
+        "30",
+        "1800",
+        sys.executable,
+        "-m",
+        "snakemake",
+        "--profile",
+        str(PROFILE.relative_to(REPO)),
+        "--directory",
+        str(workdir),
+        "--configfile",
+        str(workdir / "config.yaml"),
+        "--slurm-status-command",
+        "squeue",
+        "--slurm-init-seconds-before-status-checks",
+        "1",
+        "all",
+        "train",
+    ]
     proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, env=ENV, check=False)
     out = proc.stdout + proc.stderr
     run_id = re.search(r"SLURM run ID: (\S+)", out)
@@ -102,7 +136,9 @@ def test_the_workflow_completes_with_every_job_through_sbatch(slurm_run):
     steps = re.findall(r"(\d+) of (\d+) steps \(100%\) done", out)
     assert steps, out[-3000:]
     total = int(steps[-1][1])
-    submitted = re.findall(r"has been submitted with SLURM jobid (\d+) \(log: \S*/slurm_logs/rule_(\w+)/?(\S*)/\d+\.log\)", out)
+    submitted = re.findall(
+        r"has been submitted with SLURM jobid (\d+) \(log: \S*/slurm_logs/rule_(\w+)/?(\S*)/\d+\.log\)", out
+    )
     # each SLURM job snakemake submitted is one squeue knows, with the same rule and partition
     assert sorted((int(i), r, w) for i, r, w in submitted) == [(int(j["id"]), j["rule"], j["wildcards"]) for j in jobs]
     completed = [j for j in jobs if j["state"] == "COMPLETED"]
@@ -110,12 +146,25 @@ def test_the_workflow_completes_with_every_job_through_sbatch(slurm_run):
     assert len(completed) == total - len(LOCAL_RULES)
     assert len({(j["rule"], j["wildcards"]) for j in completed}) == len(completed)
     assert {j["rule"] for j in completed} == {
-        "select", "merge_select", "preflight", "translate", "merge_translate", "refine", "merge_refine", "export",
-        "report", "humaneval", "tiny_encoder", "train_model", "test_model"}
+        "select",
+        "merge_select",
+        "preflight",
+        "translate",
+        "merge_translate",
+        "refine",
+        "merge_refine",
+        "export",
+        "report",
+        "humaneval",
+        "tiny_encoder",
+        "train_model",
+        "test_model",
+    }
     assert (workdir / "results/train/test.metrics.json").is_file()
     # the jobs name their rule and partition in the comment squeue shows
     assert {j["wildcards"] for j in completed if j["rule"] == "translate"} == {
-        p.name for p in (workdir / "results/translate/parts").iterdir() if not p.name.startswith(".")}
+        p.name for p in (workdir / "results/translate/parts").iterdir() if not p.name.startswith(".")
+    }
 
 
 def test_gpu_rules_ask_for_a_gpu_and_get_the_gpu_partition(slurm_run):

@@ -161,8 +161,10 @@ DROPPED = [
     ),
     (
         "a -self in no reflexive or emphatic place",
-        ("(TOP (S (NP#2 (NNP Marco)) (VP (VBD saw) (NP (NP (DT a) (NN picture)) (PP (IN of) (NP (NNP Anna))))) (. .)))"
-        "\n(TOP (S (NP (DT The) (NN winner)) (VP (VBD was) (NP#2 (PRP himself))) (. .)))"),
+        (
+            "(TOP (S (NP#2 (NNP Marco)) (VP (VBD saw) (NP (NP (DT a) (NN picture)) (PP (IN of) (NP (NNP Anna))))) (. .)))"
+            "\n(TOP (S (NP (DT The) (NN winner)) (VP (VBD was) (NP#2 (PRP himself))) (. .)))"
+        ),
         "himself",
         "self_other",
     ),
@@ -248,10 +250,21 @@ def test_stats_count_the_mentions_kept_as_words_and_the_drops(make_parts, config
     _, result = fates(make_parts, config, text)
     stats = compute_stats([result])
     assert stats["in_place"] == {
-        "inside_name": 1, "compound_modifier": 0, "reflexive": 0, "emphatic": 0, "time": 0, "number": 0,
+        "inside_name": 1,
+        "compound_modifier": 0,
+        "reflexive": 0,
+        "emphatic": 0,
+        "time": 0,
+        "number": 0,
     }
     assert stats["roles"] == {
-        "subject": 0, "object": 1, "reflexive": 0, "emphatic": 0, "oblique": 0, "possessive": 0, "other": 0,
+        "subject": 0,
+        "object": 1,
+        "reflexive": 0,
+        "emphatic": 0,
+        "oblique": 0,
+        "possessive": 0,
+        "other": 0,
     }
     assert stats["dropped"]["mentions"]["quantifier"] == 2
     assert stats["beta3"]["mentions"] == 6

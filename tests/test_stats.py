@@ -17,14 +17,21 @@ from coref_transfer.stats import check_accounting, stage_of, stats_markdown
 
 RESULTS = REPO / "results"
 
-TRANSLATE = {"input": {"utterances": 3, "mentions": 7},
-             "gamma": {"utterances": 2, "tokens": 20, "mentions": 5, "clusters": 2},
-             "dropped": {"utterances": {"placeholder_lost": 1, "placeholders_exhausted": 0},
-                         "mentions": {"placeholder_lost": 2, "placeholders_exhausted": 0, "span_misaligned": 0}},
-             "attempts": {"1": 1, "2": 1}, "translation": {"requested": 9, "translated": 8, "cache_hits": 1}}
-REFINE = {"input": {"utterances": 2},
-          "delta": {"utterances": 2, "tokens": 19, "mentions": 5, "refined_utterances": 1, "changes": 1},
-          "rules": {"subject_pronoun_deletion": {"applied": 1, "skipped": {"post-verbal subject": 2}}}}
+TRANSLATE = {
+    "input": {"utterances": 3, "mentions": 7},
+    "gamma": {"utterances": 2, "tokens": 20, "mentions": 5, "clusters": 2},
+    "dropped": {
+        "utterances": {"placeholder_lost": 1, "placeholders_exhausted": 0},
+        "mentions": {"placeholder_lost": 2, "placeholders_exhausted": 0, "span_misaligned": 0},
+    },
+    "attempts": {"1": 1, "2": 1},
+    "translation": {"requested": 9, "translated": 8, "cache_hits": 1},
+}
+REFINE = {
+    "input": {"utterances": 2},
+    "delta": {"utterances": 2, "tokens": 19, "mentions": 5, "refined_utterances": 1, "changes": 1},
+    "rules": {"subject_pronoun_deletion": {"applied": 1, "skipped": {"post-verbal subject": 2}}},
+}
 
 
 def test_each_stage_is_recognised_by_what_it_keeps():
@@ -100,5 +107,7 @@ def test_merge_checks_the_refine_stage_accounting(tmp_path):
 
 def test_merge_takes_the_folders_of_one_stage(tmp_path):
     parts = copy_parts("translate", tmp_path)[:1] + copy_parts("refine", tmp_path)[:1]
-    with pytest.raises(InputFormatError, match="written by refine, translate; merge takes the partition folders of one"):
+    with pytest.raises(
+        InputFormatError, match="written by refine, translate; merge takes the partition folders of one"
+    ):
         merge_folders(parts, tmp_path / "mixed")

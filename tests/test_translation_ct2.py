@@ -50,6 +50,7 @@ def copy_model(src: Path, dst: Path, *, without: tuple[str, ...] = ()) -> Path:
 
 # --- loading -----------------------------------------------------------------
 
+
 def test_loads_with_auto_family_device_and_compute_type(backend):
     assert backend.family == "marian"
     if ctranslate2.get_cuda_device_count() == 0:
@@ -94,6 +95,7 @@ def test_folder_from_the_plain_converter_loads(tiny_marian_dir, tmp_path):
 
 
 # --- translation -------------------------------------------------------------
+
 
 def test_translate_batch_one_string_per_input_in_order_and_deterministic(backend):
     first = backend.translate(SEGMENTS)
@@ -153,6 +155,7 @@ def test_service_uses_the_persistent_cache(tiny_marian_dir, tmp_path, backend):
 
 # --- fingerprint -------------------------------------------------------------
 
+
 def test_fingerprint_stable_across_loads_and_sensitive_to_options(tiny_marian_dir, backend):
     same = CTranslate2Backend(tiny_marian_dir, threads=2, batch_tokens=64, **FAST)
     assert same.fingerprint == backend.fingerprint  # threads and batching do not change outputs
@@ -168,6 +171,7 @@ def test_fingerprint_covers_the_model_files(tiny_marian_dir, tmp_path, backend):
 
 
 # --- setup errors ------------------------------------------------------------
+
 
 def test_missing_folder(tmp_path):
     with pytest.raises(TranslationError, match=r"nowhere: no such model folder.*models fetch"):
@@ -222,6 +226,7 @@ def test_nllb_family_on_a_marian_folder_names_the_unknown_code(tiny_marian_dir):
 
 # --- NLLB: language codes ---------------------------------------------------
 
+
 def test_nllb_short_codes_prefix_and_stripping(tiny_nllb_dir):
     nllb = CTranslate2Backend(tiny_nllb_dir, **FAST)  # source_lang "en", target_lang "it"
     assert (nllb.family, nllb.source_code, nllb.target_code) == ("nllb", "eng_Latn", "ita_Latn")
@@ -244,6 +249,7 @@ def test_nllb_unknown_language_code_lists_the_short_ones(tiny_nllb_dir):
 
 
 # --- model setup ---------------------------------------------------------------
+
 
 def test_fetch_model_offline_says_what_to_do(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")

@@ -37,6 +37,7 @@ def memory_file(tmp_path):
 
 # --- memory --------------------------------------------------------------------
 
+
 def test_memory_hits_in_order_with_repeats(memory_file):
     memory = TranslationMemory(memory_file)
     segments = ["Marco called her.", "Gabriella met Serena.", "Marco called her."]
@@ -130,6 +131,7 @@ def test_memory_fingerprint_follows_the_file_and_bypasses_the_cache(memory_file,
 
 # --- cache -------------------------------------------------------------------------
 
+
 def test_cache_persists_across_instances(tmp_path):
     key = cache_key("model-a", "Gabriella met Serena.")
     with TranslationCache(tmp_path) as cache:
@@ -188,14 +190,20 @@ def _cli(*args: str):
     from conftest import REPO
 
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
-    return subprocess.run([sys.executable, "-m", "coref_transfer", *args], capture_output=True, text=True, cwd=REPO,
-                          env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "coref_transfer", *args], capture_output=True, text=True, cwd=REPO, env=env
+    )
 
 
 @pytest.fixture
 def nw_selection(tmp_path):
-    proc = _cli("select", "resources/sample/test/data/english/annotations/nw", "--out", str(tmp_path / "select"),
-                "--no-progress")
+    proc = _cli(
+        "select",
+        "resources/sample/test/data/english/annotations/nw",
+        "--out",
+        str(tmp_path / "select"),
+        "--no-progress",
+    )
     assert proc.returncode == 0, proc.stderr
     return tmp_path / "select"
 
@@ -216,7 +224,16 @@ def test_export_misses_asks_for_the_mentions_first_then_the_utterances(tmp_path,
     memory.write_text("\n".join(x for x in lines if x not in (mention, utterance)) + "\n", encoding="utf-8")
     cfg = json.dumps({"translate": {"memory": str(memory), "mention_context": "alone"}})
     misses = tmp_path / "misses.tsv"
-    args = ("translate", "--input", str(nw_selection), "--out", str(tmp_path / "g"), "--config-json", cfg, "--no-progress")
+    args = (
+        "translate",
+        "--input",
+        str(nw_selection),
+        "--out",
+        str(tmp_path / "g"),
+        "--config-json",
+        cfg,
+        "--no-progress",
+    )
 
     first = _cli(*args, "--export-misses", str(misses))
     assert first.returncode == 1 and "missing mention segment" in first.stderr
@@ -243,7 +260,16 @@ def test_export_misses_asks_for_the_marked_sentence_then_the_fallback_then_the_u
     memory.write_text("\n".join(x for x in lines if x not in (marked, mention, utterance)) + "\n", encoding="utf-8")
     cfg = json.dumps({"translate": {"memory": str(memory)}})
     misses = tmp_path / "misses.tsv"
-    args = ("translate", "--input", str(nw_selection), "--out", str(tmp_path / "g"), "--config-json", cfg, "--no-progress")
+    args = (
+        "translate",
+        "--input",
+        str(nw_selection),
+        "--out",
+        str(tmp_path / "g"),
+        "--config-json",
+        cfg,
+        "--no-progress",
+    )
 
     first = _cli(*args, "--export-misses", str(misses))
     assert first.returncode == 1 and "missing marked sentence segment" in first.stderr

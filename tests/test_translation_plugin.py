@@ -14,10 +14,19 @@ from coref_transfer.translate.run import build_backend
 
 
 def plugin_config(tmp_path, **options):
-    return validate_config({"translate": {
-        "backend": "plugin", "plugin": "counting_translator:make",
-        "plugin_options": {"memory": str(SAMPLE / "translation-memory.tsv"), "log": str(tmp_path / "calls.jsonl"),
-                           **options}}})
+    return validate_config(
+        {
+            "translate": {
+                "backend": "plugin",
+                "plugin": "counting_translator:make",
+                "plugin_options": {
+                    "memory": str(SAMPLE / "translation-memory.tsv"),
+                    "log": str(tmp_path / "calls.jsonl"),
+                    **options,
+                },
+            }
+        }
+    )
 
 
 def test_the_configured_factory_builds_the_backend_and_the_service_caches_its_output(tmp_path):
@@ -25,8 +34,11 @@ def test_the_configured_factory_builds_the_backend_and_the_service_caches_its_ou
 
     backend = build_backend(plugin_config(tmp_path), threads=2)
     assert backend.name == "counting" and backend.fingerprint.startswith("counting:")
-    source = next(line.split("\t")[0] for line in (SAMPLE / "translation-memory.tsv").read_text().splitlines()
-                  if line and not line.startswith("#"))
+    source = next(
+        line.split("\t")[0]
+        for line in (SAMPLE / "translation-memory.tsv").read_text().splitlines()
+        if line and not line.startswith("#")
+    )
     with TranslationCache(tmp_path / "cache") as cache:
         service = TranslationService(backend, cache, batch_segments=1, progress=False)
         first = service.translate([source, source])
@@ -36,12 +48,15 @@ def test_the_configured_factory_builds_the_backend_and_the_service_caches_its_ou
     assert [c["segments"] for c in calls(tmp_path / "calls.jsonl")] == [[source]]  # once; then from the cache
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("counting_translator", "is not 'package.module:factory'"),
-    (":make", "is not 'package.module:factory'"),
-    ("no_such_module_here:make", "cannot import 'no_such_module_here'"),
-    ("counting_translator:nothing", "has no callable 'nothing'"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("counting_translator", "is not 'package.module:factory'"),
+        (":make", "is not 'package.module:factory'"),
+        ("no_such_module_here:make", "cannot import 'no_such_module_here'"),
+        ("counting_translator:nothing", "has no callable 'nothing'"),
+    ],
+)
 def test_a_bad_plugin_is_a_config_error_naming_the_key(tmp_path, spec, message):
     with pytest.raises(ConfigError) as err:
         load_plugin(spec, {"memory": str(SAMPLE / "translation-memory.tsv"), "log": str(tmp_path / "l")})

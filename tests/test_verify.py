@@ -44,7 +44,9 @@ def flip_last_byte(path: Path) -> None:
 
 @pytest.fixture
 def folder(tmp_path):
-    return sealed(tmp_path / "results" / "translate" / "parts" / "p", {"gamma.parquet": b"x" * 5678, "stats.json": b"{}\n"})
+    return sealed(
+        tmp_path / "results" / "translate" / "parts" / "p", {"gamma.parquet": b"x" * 5678, "stats.json": b"{}\n"}
+    )
 
 
 def messages(problems):
@@ -61,7 +63,9 @@ def test_seal_records_every_file_but_the_manifest_and_snakemakes_timestamp(tmp_p
     manifest = seal(folder, {"command": "test"})
     assert list(manifest["outputs"]) == ["b.txt", "sub/a.txt"]  # relative, sorted
     assert manifest["outputs"]["b.txt"] == {
-        "bytes": 2, "sha256": "3b64db95cb55c763391c707108489ae18b4112d783300de38e033b4c98c3deaf"}
+        "bytes": 2,
+        "sha256": "3b64db95cb55c763391c707108489ae18b4112d783300de38e033b4c98c3deaf",
+    }
     assert json.loads((folder / "manifest.json").read_text()) == manifest
     assert verify_folder(folder) == []
 
@@ -74,7 +78,8 @@ def test_truncated_file_names_both_sizes(folder):
     with open(folder / "gamma.parquet", "r+b") as handle:
         handle.truncate(1234)
     assert messages(verify_folder(folder)) == [
-        f"{folder}/gamma.parquet: 1,234 bytes, its manifest says 5,678 (truncated)"]
+        f"{folder}/gamma.parquet: 1,234 bytes, its manifest says 5,678 (truncated)"
+    ]
 
 
 def test_one_flipped_byte_of_the_same_size_is_corrupt(folder):
@@ -89,12 +94,18 @@ def test_missing_file(folder):
     assert messages(verify_folder(folder)) == [f"{folder}/stats.json: missing (its manifest lists it)"]
 
 
-@pytest.mark.parametrize("content,message", [
-    (b'{"outputs": {"gamma.parq', "not valid JSON (Unterminated string starting at: line 1 column 14 (char 13)): damaged"),
-    (b"\xff\xfe", "not UTF-8"),
-    (b"[]", "not a JSON object: damaged"),
-    (b'{"outputs": {"gamma.parquet": 12}}', '"outputs" is not {file: {"bytes": n, "sha256": "..."}}: damaged'),
-])
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        (
+            b'{"outputs": {"gamma.parq',
+            "not valid JSON (Unterminated string starting at: line 1 column 14 (char 13)): damaged",
+        ),
+        (b"\xff\xfe", "not UTF-8"),
+        (b"[]", "not a JSON object: damaged"),
+        (b'{"outputs": {"gamma.parquet": 12}}', '"outputs" is not {file: {"bytes": n, "sha256": "..."}}: damaged'),
+    ],
+)
 def test_unreadable_manifest(folder, content, message):
     (folder / "manifest.json").write_bytes(content)
     (problem,) = verify_folder(folder)
@@ -252,8 +263,10 @@ def test_workflow_rebuilds_damaged_folders_and_everything_downstream(tmp_path):
     def outputs():
         return {
             p.relative_to(results): p.read_bytes()
-            for d in ("select", "translate", "refine", "export", "report") for p in (results / d).rglob("*")
-            if p.is_file() and p.name != ".snakemake_timestamp"
+            for d in ("select", "translate", "refine", "export", "report")
+            for p in (results / d).rglob("*")
+            if p.is_file()
+            and p.name != ".snakemake_timestamp"
             and not any(part.startswith(".") for part in p.relative_to(results).parts)
         }
 
@@ -276,15 +289,30 @@ def test_workflow_rebuilds_damaged_folders_and_everything_downstream(tmp_path):
     # parsing the workflow (--lint) and a dry run move and write nothing; the dry run says what a run rebuilds
     cache = workdir / ".snakemake/coref-transfer/verified.json"
     cached = cache.read_bytes()
-    lint = subprocess.run([sys.executable, "-m", "snakemake", "--lint", "--snakefile", str(REPO / "Snakefile"),
-                           "--directory", str(workdir), "--configfile", str(workdir / "config.yaml")],
-                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO / "src")})
+    lint = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "snakemake",
+            "--lint",
+            "--snakefile",
+            str(REPO / "Snakefile"),
+            "--directory",
+            str(workdir),
+            "--configfile",
+            str(workdir / "config.yaml"),
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+    )
     assert lint.returncode == 0, lint.stdout + lint.stderr
     dry = snakemake(workdir, "--dry-run")
     assert dry.returncode == 0, dry.stderr[-3000:]
-    assert (f"results/translate/parts/{first}/gamma.parquet: {size // 2:,} bytes, its manifest says {size:,} "
-            f"(truncated); a run without --dry-run moves results/translate/parts/{first} aside and rebuilds it"
-            ) in dry.stdout + dry.stderr
+    assert (
+        f"results/translate/parts/{first}/gamma.parquet: {size // 2:,} bytes, its manifest says {size:,} "
+        f"(truncated); a run without --dry-run moves results/translate/parts/{first} aside and rebuilds it"
+    ) in dry.stdout + dry.stderr
     assert f"results/refine/parts/{second}/delta.parquet: SHA-256 " in dry.stdout + dry.stderr
     assert not any(p.name.endswith(".damaged") for p in results.rglob(".*")), "a dry run or --lint moved a folder"
     assert gamma.stat().st_size == size // 2 and cache.read_bytes() == cached
@@ -292,8 +320,9 @@ def test_workflow_rebuilds_damaged_folders_and_everything_downstream(tmp_path):
     run = snakemake(workdir)
     assert run.returncode == 0, run.stderr[-3000:]
     assert sorted(jobs_run(run)) == expected
-    assert (f"(truncated); results/translate/parts/{first} will be rebuilt (the damaged folder is kept as"
-            ) in run.stdout + run.stderr
+    assert (
+        f"(truncated); results/translate/parts/{first} will be rebuilt (the damaged folder is kept as"
+    ) in run.stdout + run.stderr
     assert f"(corrupt); results/refine/parts/{second} will be rebuilt" in run.stdout + run.stderr
     assert outputs() == before  # byte-identical to the first run
     again = snakemake(workdir, "--dry-run")

@@ -53,8 +53,17 @@ def test_full_run_merges_every_partition(first_run):
     assert delta["rules"]["subject_pronoun_deletion"]["applied"] > 0
     # the report: every table in three formats, both figures, numbers traceable to the stats
     paper = workdir / "results/report/paper"
-    for name in ("table2", "table9", "table15", "table16", "table17", "table18", "dropped", "agreement_audit",
-                 "agreement_examples"):
+    for name in (
+        "table2",
+        "table9",
+        "table15",
+        "table16",
+        "table17",
+        "table18",
+        "dropped",
+        "agreement_audit",
+        "agreement_examples",
+    ):
         for ext in ("md", "tex", "csv"):
             assert (paper / f"{name}.{ext}").stat().st_size > 0
     for name in ("figure2", "figure8"):
@@ -69,16 +78,26 @@ def test_full_run_merges_every_partition(first_run):
     # the agreement audit: the report's table is the refine stage's summed stats
     from coref_transfer.audit import audit_rows
 
-    audit = [(row["measure"], int(row["count"]), int(row["out of"]))
-             for row in csv.DictReader((paper / "agreement_audit.csv").open())]
+    audit = [
+        (row["measure"], int(row["count"]), int(row["out of"]))
+        for row in csv.DictReader((paper / "agreement_audit.csv").open())
+    ]
     assert audit == audit_rows(delta["agreement"])
     assert delta["agreement"]["predicates"]["utterances"] == delta["delta"]["utterances"]
     assert "### Agreement audit: the first 10 subject–predicate clashes" in (paper / "index.md").read_text()
     exports = sorted(p.name for p in (workdir / "results/export").iterdir() if not p.name.startswith("."))
-    assert exports == sorted(["manifest.json"] + [
-        f"{s}.{e}" for s in ("train", "development", "test") for e in ("gold_conll", "json", "conllu", "jsonlines")])
+    assert exports == sorted(
+        ["manifest.json"]
+        + [f"{s}.{e}" for s in ("train", "development", "test") for e in ("gold_conll", "json", "conllu", "jsonlines")]
+    )
     assert sorted(p.name for p in (workdir / "results/report/humaneval").iterdir() if not p.name.startswith(".")) == [
-        "README.txt", "manifest.json", "rate-rater1.html", "rate-rater2.html", "rate-rater3.html", "sample.json"]
+        "README.txt",
+        "manifest.json",
+        "rate-rater1.html",
+        "rate-rater2.html",
+        "rate-rater3.html",
+        "sample.json",
+    ]
     assert (paper / "manifest.json").is_file()
 
 
@@ -97,8 +116,16 @@ def test_changing_one_partition_reruns_only_it(first_run):
     proc = snakemake(workdir)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert sorted(jobs_run(proc)) == [
-        ("all", ""), ("export", ""), ("humaneval", ""), ("merge_refine", ""), ("merge_select", ""), ("merge_translate", ""),
-        ("preflight", ""), ("refine", "train-nw-ledger"), ("report", ""), ("select", "train-nw-ledger"),
+        ("all", ""),
+        ("export", ""),
+        ("humaneval", ""),
+        ("merge_refine", ""),
+        ("merge_select", ""),
+        ("merge_translate", ""),
+        ("preflight", ""),
+        ("refine", "train-nw-ledger"),
+        ("report", ""),
+        ("select", "train-nw-ledger"),
         ("translate", "train-nw-ledger"),
     ]
 
@@ -112,10 +139,13 @@ def test_two_clean_runs_are_byte_identical(first_run, tmp_path):
     proc = snakemake(other)
     assert proc.returncode == 0, proc.stderr[-3000:]
     snakemake(workdir, "--forceall")
+
     def outputs(root):
         return sorted(
-            p.relative_to(root) for d in ("select", "translate", "refine", "export", "report")  # translate/preflight too
-            for p in (root / "results" / d).rglob("*") if p.is_file() and p.name != ".snakemake_timestamp"
+            p.relative_to(root)
+            for d in ("select", "translate", "refine", "export", "report")  # translate/preflight too
+            for p in (root / "results" / d).rglob("*")
+            if p.is_file() and p.name != ".snakemake_timestamp"
         )
 
     ours, theirs = outputs(workdir), outputs(other)
@@ -131,7 +161,10 @@ def test_bad_config_fails_before_any_job(tmp_path):
     (workdir / "config.yaml").write_text(yaml.safe_dump(config))
     proc = snakemake(workdir, "--dry-run")
     assert proc.returncode != 0
-    assert "config key 'partitions.by.1': 'section' is not allowed; allowed values: split, genre, source" in proc.stdout + proc.stderr
+    assert (
+        "config key 'partitions.by.1': 'section' is not allowed; allowed values: split, genre, source"
+        in proc.stdout + proc.stderr
+    )
     assert not (workdir / "results").exists()
 
 
@@ -179,8 +212,17 @@ def test_augment_target_and_training_with_the_copies(first_run):
     assert manifest["augment"]["parts"] > 0 and manifest["augment"]["entities_changed"] > 0
     assert {p.name for p in out.iterdir()} >= {"train.jsonlines", "train.conllu", "train.gold_conll"}
     (workdir / "augment.yaml").write_text("train:\n  augment: 2\n")
-    dry = snakemake(workdir, "train", "--configfile", str(workdir / "config.yaml"), str(workdir / "augment.yaml"),
-                    "--dry-run", "--printshellcmds", "--forcerun", "train_model")
+    dry = snakemake(
+        workdir,
+        "train",
+        "--configfile",
+        str(workdir / "config.yaml"),
+        str(workdir / "augment.yaml"),
+        "--dry-run",
+        "--printshellcmds",
+        "--forcerun",
+        "train_model",
+    )
     assert dry.returncode == 0, dry.stderr[-3000:]
     text = dry.stdout + dry.stderr
     assert "--train results/export/train.jsonlines --train results/augment/copies-2/train.jsonlines" in text
@@ -204,6 +246,8 @@ def test_whole_workflow_on_a_corefud_corpus_gives_the_same_dataset(first_run, tm
     assert proc.returncode == 0, proc.stderr[-3000:]
     conll_run, _ = first_run
     for name in ("train.gold_conll", "development.gold_conll", "test.gold_conll", "train.jsonlines", "test.conllu"):
-        assert (workdir / "results" / "export" / name).read_bytes() == (conll_run / "results" / "export" / name).read_bytes(), name
+        assert (workdir / "results" / "export" / name).read_bytes() == (
+            conll_run / "results" / "export" / name
+        ).read_bytes(), name
     select = json.loads((workdir / "results" / "select" / "all" / "stats.json").read_text())
     assert select["input"]["mentions"] == 868 and select["anomalies"]["sentences_without_tree"] == 0

@@ -86,7 +86,10 @@ def _train_spm(text: str, vocab_size: int) -> bytes:
         hard_vocab_limit=False,  # a small corpus cannot fill a fixed size (trap 1)
         model_type="unigram",
         character_coverage=1.0,
-        unk_id=1, eos_id=0, bos_id=-1, pad_id=-1,  # Marian's order: </s> 0, <unk> 1
+        unk_id=1,
+        eos_id=0,
+        bos_id=-1,
+        pad_id=-1,  # Marian's order: </s> 0, <unk> 1
         num_threads=1,
         minloglevel=2,
     )
@@ -111,8 +114,10 @@ def build_tiny_hf_marian(out: Path, *, text: str = CORPUS, vocab_size: int = 200
     (out / "target.spm").write_bytes(proto)
     (out / "vocab.json").write_text(json.dumps(vocab, ensure_ascii=False, indent=1), encoding="utf-8")
     (out / "tokenizer_config.json").write_text(
-        json.dumps({"tokenizer_class": "MarianTokenizer", "source_lang": "en", "target_lang": "it",
-                    "model_max_length": 512}, indent=1),
+        json.dumps(
+            {"tokenizer_class": "MarianTokenizer", "source_lang": "en", "target_lang": "it", "model_max_length": 512},
+            indent=1,
+        ),
         encoding="utf-8",
     )
     config = MarianConfig(
@@ -170,14 +175,26 @@ def build_tiny_nllb(tmp_dir: str | Path, *, text: str = CORPUS, seed: int = 0) -
     bpe.train_from_iterator(text.splitlines(), trainer)
     state = json.loads(bpe.to_str())["model"]
     merges = [tuple(m) if isinstance(m, list) else tuple(m.split(" ")) for m in state["merges"]]
-    tokenizer = NllbTokenizer(vocab=state["vocab"], merges=merges, src_lang="eng_Latn", tgt_lang="ita_Latn",
-                               model_max_length=1024)
+    tokenizer = NllbTokenizer(
+        vocab=state["vocab"], merges=merges, src_lang="eng_Latn", tgt_lang="ita_Latn", model_max_length=1024
+    )
     tokenizer.save_pretrained(hf_dir)
     config = M2M100Config(
-        vocab_size=len(tokenizer), d_model=32, encoder_layers=1, decoder_layers=1,
-        encoder_attention_heads=2, decoder_attention_heads=2, encoder_ffn_dim=64, decoder_ffn_dim=64,
-        max_position_embeddings=1024, init_std=0.3, tokenizer_class="NllbTokenizer",
-        bos_token_id=0, pad_token_id=1, eos_token_id=2, decoder_start_token_id=2,
+        vocab_size=len(tokenizer),
+        d_model=32,
+        encoder_layers=1,
+        decoder_layers=1,
+        encoder_attention_heads=2,
+        decoder_attention_heads=2,
+        encoder_ffn_dim=64,
+        decoder_ffn_dim=64,
+        max_position_embeddings=1024,
+        init_std=0.3,
+        tokenizer_class="NllbTokenizer",
+        bos_token_id=0,
+        pad_token_id=1,
+        eos_token_id=2,
+        decoder_start_token_id=2,
     )
     torch.manual_seed(seed)
     M2M100ForConditionalGeneration(config).eval().save_pretrained(hf_dir)

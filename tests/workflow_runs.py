@@ -19,8 +19,18 @@ SNAKEMAKE = [sys.executable, "-m", "snakemake"]
 
 
 def snakemake(workdir: Path, *args: str) -> subprocess.CompletedProcess:
-    cmd = [*SNAKEMAKE, "--snakefile", str(REPO / "Snakefile"), "--directory", str(workdir),
-           "--configfile", str(workdir / "config.yaml"), "--cores", "2", *args]
+    cmd = [
+        *SNAKEMAKE,
+        "--snakefile",
+        str(REPO / "Snakefile"),
+        "--directory",
+        str(workdir),
+        "--configfile",
+        str(workdir / "config.yaml"),
+        "--cores",
+        "2",
+        *args,
+    ]
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=900)
 

@@ -61,8 +61,16 @@ from coref_transfer.records import RefinedUtterance
 PREDICATE_DEPRELS = frozenset(("cop", "aux", "aux:pass"))
 SUBJECT_DEPRELS = frozenset(("nsubj", "nsubj:pass"))
 
-PLACEHOLDER_KEYS = ("noun_rooted", "gender_compared", "gender_matches", "number_compared", "number_matches",
-                    "both_known", "both_match", "unknown")
+PLACEHOLDER_KEYS = (
+    "noun_rooted",
+    "gender_compared",
+    "gender_matches",
+    "number_compared",
+    "number_matches",
+    "both_known",
+    "both_match",
+    "unknown",
+)
 """The counts of `placeholder_agreement`, in the order stats.json and the report list them."""
 PREDICATE_KEYS = ("utterances", "with_clash", "pairs", "clashes")
 """The counts of `predicate_counts`, in that order."""
@@ -189,8 +197,19 @@ def predicate_clashes(u: RefinedUtterance) -> tuple[int, list[Clash]]:
             pairs = (("gender", subject.gender, pred.gender), ("number", subject.number, pred.number))
             differ = tuple(name for name, a, b in pairs if a is not None and b is not None and a != b)
             if differ:
-                clashes.append(Clash(u.doc_id, u.part, u.sentence, u.text, " + ".join(u.tokens[i] for i in members),
-                                     u.tokens[token], subject, pred, differ))
+                clashes.append(
+                    Clash(
+                        u.doc_id,
+                        u.part,
+                        u.sentence,
+                        u.text,
+                        " + ".join(u.tokens[i] for i in members),
+                        u.tokens[token],
+                        subject,
+                        pred,
+                        differ,
+                    )
+                )
     return checked, clashes
 
 

@@ -151,9 +151,7 @@ def validate_config(config: dict[str, Any] | None) -> dict[str, Any]:
             "'translate.mention_context: sentence' (it is 'alone'); empty the path or set the context"
         )
     if config["translate"]["backend"] == "plugin" and not config["translate"]["plugin"]:
-        raise ConfigError(
-            "config key 'translate.plugin': backend plugin needs 'package.module:factory' (it is empty)"
-        )
+        raise ConfigError("config key 'translate.plugin': backend plugin needs 'package.module:factory' (it is empty)")
     return config
 
 

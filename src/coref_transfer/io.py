@@ -69,9 +69,7 @@ def decode_input(path: str | Path) -> str:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise InputFormatError(
-            path, line, f"invalid UTF-8: byte 0x{raw[exc.start]:02x} at column {column}"
-        ) from exc
+        raise InputFormatError(path, line, f"invalid UTF-8: byte 0x{raw[exc.start]:02x} at column {column}") from exc
 
 
 def expand_paths(paths: Iterable[str | Path], patterns: Sequence[str]) -> list[Path]:

@@ -43,7 +43,11 @@ def git_revision() -> str:
     try:
         rev = subprocess.run(
             ["git", "describe", "--always", "--dirty", "--abbrev=40"],
-            cwd=here, capture_output=True, text=True, timeout=10, check=True,
+            cwd=here,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
         ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return "unknown"

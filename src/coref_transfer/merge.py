@@ -48,8 +48,10 @@ def merge_folders(folders: Sequence[str | Path], out: str | Path) -> dict[str, A
     stages = sorted({str(m.get("command")) for m in manifests})
     if len(stages) != 1 or stages[0] not in STAGES:
         raise InputFormatError(
-            folders[0], None, f"the folders were written by {', '.join(stages)}; merge takes the partition folders of "
-            f"one stage ({', '.join(STAGES)})"
+            folders[0],
+            None,
+            f"the folders were written by {', '.join(stages)}; merge takes the partition folders of "
+            f"one stage ({', '.join(STAGES)})",
         )
     stats = sum_stats([_read_json(f / "stats.json") for f in folders])
     check_accounting(stats, stages[0])

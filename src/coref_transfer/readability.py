@@ -75,10 +75,33 @@ PTB_BRACKETS = frozenset(PTB_SYMBOLS)
 
 # Titles whose dot is part of the word (lower case, without the dot). Only
 # titles: words such as "etc." or "Inc." end sentences too often.
-TITLE_ABBREVIATIONS = frozenset((
-    "mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "gen", "gov", "sen", "rep", "lt", "col", "sgt",
-    "capt", "rev", "sig", "sigg", "dott", "ing", "avv", "mons",
-))
+TITLE_ABBREVIATIONS = frozenset(
+    (
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "prof",
+        "st",
+        "jr",
+        "sr",
+        "gen",
+        "gov",
+        "sen",
+        "rep",
+        "lt",
+        "col",
+        "sgt",
+        "capt",
+        "rev",
+        "sig",
+        "sigg",
+        "dott",
+        "ing",
+        "avv",
+        "mons",
+    )
+)
 _INITIALISM = re.compile(r"(?:[^\W\d_]\.){2,}\Z|[A-Z]\.\Z")
 _ELISION_SPLIT = re.compile(r"(?<=['’])(?=[^\W\d_])")
 _EN_CLITIC = re.compile(r"(?:['’][^\W\d_]+|n['’]t)\Z", re.IGNORECASE)
@@ -91,6 +114,7 @@ class NoWordsError(CorefTransferError):
 # --------------------------------------------------------------------------
 # Words, sentences, letters
 # --------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class TextCounts:
@@ -122,6 +146,7 @@ def _is_abbreviation(core: str) -> bool:
 
 def _split_chunk(chunk: str) -> list[str]:
     """A whitespace-delimited chunk as leading punctuation, core, trailing punctuation."""
+
     def keeps(c: str) -> bool:
         return c.isalnum() or c in APOSTROPHES
 

@@ -49,8 +49,13 @@ _CLASS_COLUMNS = tuple(f.name for f in CLASS_FIELDS)
 def _class_from(row: ParquetRow) -> MentionClass | None:
     if row["type"] is None:
         return None
-    return MentionClass(row["type"], row["gender"], row["number"],
-                        (row["type_source"], row["gender_source"], row["number_source"]), row["etype"])
+    return MentionClass(
+        row["type"],
+        row["gender"],
+        row["number"],
+        (row["type_source"], row["gender_source"], row["number_source"]),
+        row["etype"],
+    )
 
 
 def class_values(cls: MentionClass | None) -> tuple:
@@ -90,13 +95,31 @@ class SelectedMention:
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> SelectedMention:
-        return cls(row["cluster_id"], Span(row["start"], row["end"]), row["root"], row["coordinated"],
-                   row["dropped_at"], row["reason"], _class_from(row), row["in_place"], row.get("role"))
+        return cls(
+            row["cluster_id"],
+            Span(row["start"], row["end"]),
+            row["root"],
+            row["coordinated"],
+            row["dropped_at"],
+            row["reason"],
+            _class_from(row),
+            row["in_place"],
+            row.get("role"),
+        )
 
     def to_row(self) -> dict[str, Any]:
-        return {"cluster_id": self.cluster_id, "start": self.span.start, "end": self.span.end, "root": self.root,
-                "coordinated": self.coordinated, "dropped_at": self.dropped_at, "reason": self.reason,
-                "in_place": self.in_place, "role": self.role, **_class_columns(self.cls)}
+        return {
+            "cluster_id": self.cluster_id,
+            "start": self.span.start,
+            "end": self.span.end,
+            "root": self.root,
+            "coordinated": self.coordinated,
+            "dropped_at": self.dropped_at,
+            "reason": self.reason,
+            "in_place": self.in_place,
+            "role": self.role,
+            **_class_columns(self.cls),
+        }
 
 
 @dataclass(slots=True)
@@ -125,20 +148,42 @@ class SelectedUtterance:
     @classmethod
     def from_row(cls, row: ParquetRow) -> SelectedUtterance:
         return cls(
-            row["partition"], row["doc_id"], row["part"], row["sentence"], row["path"], row["line"], row["speaker"],
-            row["tokens"], row["pos"], row["parse"],
+            row["partition"],
+            row["doc_id"],
+            row["part"],
+            row["sentence"],
+            row["path"],
+            row["line"],
+            row["speaker"],
+            row["tokens"],
+            row["pos"],
+            row["parse"],
             [NamedEntity(e["label"], Span(e["start"], e["end"])) for e in row["entities"]],
-            row["dropped_at"], row["reason"], [SelectedMention.from_row(m) for m in row["mentions"]],
-            row["heads"], row["deprels"],
+            row["dropped_at"],
+            row["reason"],
+            [SelectedMention.from_row(m) for m in row["mentions"]],
+            row["heads"],
+            row["deprels"],
         )
 
     def to_row(self) -> dict[str, Any]:
         return {
-            "partition": self.partition, "doc_id": self.doc_id, "part": self.part, "sentence": self.sentence,
-            "path": self.path, "line": self.line, "speaker": self.speaker, "tokens": self.tokens, "pos": self.pos,
-            "parse": self.parse, "heads": self.heads, "deprels": self.deprels,
+            "partition": self.partition,
+            "doc_id": self.doc_id,
+            "part": self.part,
+            "sentence": self.sentence,
+            "path": self.path,
+            "line": self.line,
+            "speaker": self.speaker,
+            "tokens": self.tokens,
+            "pos": self.pos,
+            "parse": self.parse,
+            "heads": self.heads,
+            "deprels": self.deprels,
             "entities": [{"label": e.label, "start": e.span.start, "end": e.span.end} for e in self.entities],
-            "dropped_at": self.dropped_at, "reason": self.reason, "mentions": [m.to_row() for m in self.mentions],
+            "dropped_at": self.dropped_at,
+            "reason": self.reason,
+            "mentions": [m.to_row() for m in self.mentions],
         }
 
 
@@ -154,12 +199,22 @@ class StageMentions:
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> StageMentions:
-        return cls(row["partition"], row["doc_id"], row["part"], row["sentence"],
-                   [SelectedMention.from_row(m) for m in row["mentions"]])
+        return cls(
+            row["partition"],
+            row["doc_id"],
+            row["part"],
+            row["sentence"],
+            [SelectedMention.from_row(m) for m in row["mentions"]],
+        )
 
     def to_row(self) -> dict[str, Any]:
-        return {"partition": self.partition, "doc_id": self.doc_id, "part": self.part, "sentence": self.sentence,
-                "mentions": [m.to_row() for m in self.mentions]}
+        return {
+            "partition": self.partition,
+            "doc_id": self.doc_id,
+            "part": self.part,
+            "sentence": self.sentence,
+            "mentions": [m.to_row() for m in self.mentions],
+        }
 
 
 @dataclass(slots=True)
@@ -178,13 +233,30 @@ class SelectedCluster:
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> SelectedCluster:
-        return cls(row["partition"], row["doc_id"], row["part"], row["cluster_id"], row["mentions_read"],
-                   row["mentions_kept"], row["dropped_at"], row["reason"], _class_from(row))
+        return cls(
+            row["partition"],
+            row["doc_id"],
+            row["part"],
+            row["cluster_id"],
+            row["mentions_read"],
+            row["mentions_kept"],
+            row["dropped_at"],
+            row["reason"],
+            _class_from(row),
+        )
 
     def to_row(self) -> dict[str, Any]:
-        return {"partition": self.partition, "doc_id": self.doc_id, "part": self.part, "cluster_id": self.cluster_id,
-                "mentions_read": self.mentions_read, "mentions_kept": self.mentions_kept,
-                "dropped_at": self.dropped_at, "reason": self.reason, **_class_columns(self.cls)}
+        return {
+            "partition": self.partition,
+            "doc_id": self.doc_id,
+            "part": self.part,
+            "cluster_id": self.cluster_id,
+            "mentions_read": self.mentions_read,
+            "mentions_kept": self.mentions_kept,
+            "dropped_at": self.dropped_at,
+            "reason": self.reason,
+            **_class_columns(self.cls),
+        }
 
 
 # -- translate ---------------------------------------------------------------------------------------------------
@@ -206,8 +278,13 @@ class Attempt:
         return cls(row["attempt"], row["source"], row["translation"], row["placeholders"], row["failure"])
 
     def to_row(self) -> dict[str, Any]:
-        return {"attempt": self.attempt, "source": self.source, "translation": self.translation,
-                "placeholders": self.placeholders, "failure": self.failure}
+        return {
+            "attempt": self.attempt,
+            "source": self.source,
+            "translation": self.translation,
+            "placeholders": self.placeholders,
+            "failure": self.failure,
+        }
 
 
 @dataclass(slots=True)
@@ -239,20 +316,41 @@ class TranslatedMention:
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> TranslatedMention:
-        return cls(row["cluster_id"], _span_from(row["start"], row["end"]),
-                   Span(row["source_start"], row["source_end"]), row["kind"], row["text_en"], row["text_it"],
-                   row["placeholder"], _class_from(row), row["dropped_at"], row["reason"], row.get("role"),
-                   row.get("text_source"), row.get("fallback"), row.get("preposition_it"))
+        return cls(
+            row["cluster_id"],
+            _span_from(row["start"], row["end"]),
+            Span(row["source_start"], row["source_end"]),
+            row["kind"],
+            row["text_en"],
+            row["text_it"],
+            row["placeholder"],
+            _class_from(row),
+            row["dropped_at"],
+            row["reason"],
+            row.get("role"),
+            row.get("text_source"),
+            row.get("fallback"),
+            row.get("preposition_it"),
+        )
 
     def to_row(self) -> dict[str, Any]:
         return {
             "cluster_id": self.cluster_id,
             "start": None if self.span is None else self.span.start,
             "end": None if self.span is None else self.span.end,
-            "source_start": self.source_span.start, "source_end": self.source_span.end, "kind": self.kind,
-            "text_en": self.text_en, "text_it": self.text_it, "placeholder": self.placeholder, "role": self.role,
-            "text_source": self.text_source, "fallback": self.fallback, "preposition_it": self.preposition_it,
-            **_class_columns(self.cls), "dropped_at": self.dropped_at, "reason": self.reason,
+            "source_start": self.source_span.start,
+            "source_end": self.source_span.end,
+            "kind": self.kind,
+            "text_en": self.text_en,
+            "text_it": self.text_it,
+            "placeholder": self.placeholder,
+            "role": self.role,
+            "text_source": self.text_source,
+            "fallback": self.fallback,
+            "preposition_it": self.preposition_it,
+            **_class_columns(self.cls),
+            "dropped_at": self.dropped_at,
+            "reason": self.reason,
         }
 
 
@@ -288,20 +386,46 @@ class TranslatedUtterance:
     @classmethod
     def from_row(cls, row: ParquetRow) -> TranslatedUtterance:
         return cls(
-            row["partition"], row["doc_id"], row["part"], row["sentence"], row["speaker"], row["source_tokens"],
-            row["source_text"], row["replaced"], row["translation"], row["text"], row["tokens"], row["attempts"],
-            [Attempt.from_row(a) for a in row["audit"]], row["dropped_at"], row["reason"],
-            [TranslatedMention.from_row(m) for m in row["mentions"]], row.get("marked"), row.get("marked_translation"),
+            row["partition"],
+            row["doc_id"],
+            row["part"],
+            row["sentence"],
+            row["speaker"],
+            row["source_tokens"],
+            row["source_text"],
+            row["replaced"],
+            row["translation"],
+            row["text"],
+            row["tokens"],
+            row["attempts"],
+            [Attempt.from_row(a) for a in row["audit"]],
+            row["dropped_at"],
+            row["reason"],
+            [TranslatedMention.from_row(m) for m in row["mentions"]],
+            row.get("marked"),
+            row.get("marked_translation"),
         )
 
     def to_row(self) -> dict[str, Any]:
         return {
-            "partition": self.partition, "doc_id": self.doc_id, "part": self.part, "sentence": self.sentence,
-            "speaker": self.speaker, "source_tokens": self.source_tokens, "source_text": self.source_text,
-            "replaced": self.replaced, "translation": self.translation, "text": self.text, "tokens": self.tokens,
-            "attempts": self.attempts, "audit": [a.to_row() for a in self.audit], "dropped_at": self.dropped_at,
-            "reason": self.reason, "mentions": [m.to_row() for m in self.mentions],
-            "marked": self.marked, "marked_translation": self.marked_translation,
+            "partition": self.partition,
+            "doc_id": self.doc_id,
+            "part": self.part,
+            "sentence": self.sentence,
+            "speaker": self.speaker,
+            "source_tokens": self.source_tokens,
+            "source_text": self.source_text,
+            "replaced": self.replaced,
+            "translation": self.translation,
+            "text": self.text,
+            "tokens": self.tokens,
+            "attempts": self.attempts,
+            "audit": [a.to_row() for a in self.audit],
+            "dropped_at": self.dropped_at,
+            "reason": self.reason,
+            "mentions": [m.to_row() for m in self.mentions],
+            "marked": self.marked,
+            "marked_translation": self.marked_translation,
         }
 
 
@@ -364,13 +488,26 @@ class RefinedMention:
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> RefinedMention:
-        return cls(row["cluster_id"], Span(row["start"], row["end"]), Span(row["start_before"], row["end_before"]),
-                   _class_from(row), row.get("role"), ZeroSubject.from_row(row.get("zero")))  # type: ignore[arg-type]
+        return cls(
+            row["cluster_id"],
+            Span(row["start"], row["end"]),
+            Span(row["start_before"], row["end_before"]),
+            _class_from(row),
+            row.get("role"),
+            ZeroSubject.from_row(row.get("zero")),
+        )  # type: ignore[arg-type]
 
     def to_row(self) -> dict[str, Any]:
-        return {"cluster_id": self.cluster_id, "start": self.span.start, "end": self.span.end,
-                "start_before": self.span_before.start, "end_before": self.span_before.end, "role": self.role,
-                **_class_columns(self.cls), "zero": None if self.zero is None else self.zero.to_row()}
+        return {
+            "cluster_id": self.cluster_id,
+            "start": self.span.start,
+            "end": self.span.end,
+            "start_before": self.span_before.start,
+            "end_before": self.span_before.end,
+            "role": self.role,
+            **_class_columns(self.cls),
+            "zero": None if self.zero is None else self.zero.to_row(),
+        }
 
 
 @dataclass(slots=True)
@@ -403,19 +540,44 @@ class RefinedUtterance:
     @classmethod
     def from_row(cls, row: ParquetRow) -> RefinedUtterance:
         return cls(
-            row["partition"], row["doc_id"], row["part"], row["sentence"], row["speaker"], row["text_before"],
-            row["tokens_before"], row["text"], row["tokens"], row["lemmas"], row["upos"], row["xpos"], row["feats"],
-            row["heads"], row["deprels"], [RefinedMention.from_row(m) for m in row["mentions"]],
+            row["partition"],
+            row["doc_id"],
+            row["part"],
+            row["sentence"],
+            row["speaker"],
+            row["text_before"],
+            row["tokens_before"],
+            row["text"],
+            row["tokens"],
+            row["lemmas"],
+            row["upos"],
+            row["xpos"],
+            row["feats"],
+            row["heads"],
+            row["deprels"],
+            [RefinedMention.from_row(m) for m in row["mentions"]],
             [Change.from_row(c) for c in row["changes"]],
         )
 
     def to_row(self) -> dict[str, Any]:
         return {
-            "partition": self.partition, "doc_id": self.doc_id, "part": self.part, "sentence": self.sentence,
-            "speaker": self.speaker, "text_before": self.text_before, "tokens_before": self.tokens_before,
-            "text": self.text, "tokens": self.tokens, "lemmas": self.lemmas, "upos": self.upos, "xpos": self.xpos,
-            "feats": self.feats, "heads": self.heads, "deprels": self.deprels,
-            "mentions": [m.to_row() for m in self.mentions], "changes": [c.to_row() for c in self.changes],
+            "partition": self.partition,
+            "doc_id": self.doc_id,
+            "part": self.part,
+            "sentence": self.sentence,
+            "speaker": self.speaker,
+            "text_before": self.text_before,
+            "tokens_before": self.tokens_before,
+            "text": self.text,
+            "tokens": self.tokens,
+            "lemmas": self.lemmas,
+            "upos": self.upos,
+            "xpos": self.xpos,
+            "feats": self.feats,
+            "heads": self.heads,
+            "deprels": self.deprels,
+            "mentions": [m.to_row() for m in self.mentions],
+            "changes": [c.to_row() for c in self.changes],
         }
 
 

@@ -19,7 +19,11 @@ def precision_recall(counts: Mapping[str, Mapping[str, int]]) -> dict[str, dict[
     out = {}
     for name, c in counts.items():
         fired, should = c["tp"] + c["fp"], c["tp"] + c["fn"]
-        out[name] = {**c, "precision": c["tp"] / fired if fired else None, "recall": c["tp"] / should if should else None}
+        out[name] = {
+            **c,
+            "precision": c["tp"] / fired if fired else None,
+            "recall": c["tp"] / should if should else None,
+        }
     return out
 
 
@@ -32,8 +36,10 @@ def table(label: str, scores: Mapping[str, Mapping[str, Any]]) -> list[str]:
     """The Markdown table of `precision_recall`'s scores, one row per rewrite, `label` heading the first column."""
     lines = [f"| {label} | should fire | fired | correct | precision | recall |", "|---|---|---|---|---|---|"]
     for name, r in scores.items():
-        lines.append(f"| {name} | {r['tp'] + r['fn']} | {r['tp'] + r['fp']} | {r['tp']} | "
-                     f"{pct(r['precision'])} | {pct(r['recall'])} |")
+        lines.append(
+            f"| {name} | {r['tp'] + r['fn']} | {r['tp'] + r['fp']} | {r['tp']} | "
+            f"{pct(r['precision'])} | {pct(r['recall'])} |"
+        )
     return lines
 
 

@@ -57,8 +57,19 @@ SELECT_MENTION_REASONS = {
     "alpha": ("nested", "crossing", "duplicate_span", "duplicate_mention", *UNPLACED_REASONS),
     "beta1": SELECT_UTTERANCE_REASONS,
     "beta2": (
-        "contains_verb", "first_second_person", "other_pronoun", "numeral", "verb_root", "wh_word", "other_root",
-        "negative", "quantifier", "reciprocal", "reflexive", "self_other", *LINK_REASONS.values(),
+        "contains_verb",
+        "first_second_person",
+        "other_pronoun",
+        "numeral",
+        "verb_root",
+        "wh_word",
+        "other_root",
+        "negative",
+        "quantifier",
+        "reciprocal",
+        "reflexive",
+        "self_other",
+        *LINK_REASONS.values(),
     ),
     "beta3": ("cluster_too_small", "cluster_no_noun"),
 }
@@ -72,8 +83,12 @@ SELECT_CLUSTER_REASONS = ("too_small", "no_noun")
 
 TRANSLATE_UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted")
 TRANSLATE_MENTION_REASONS = (
-    "placeholder_lost", "placeholders_exhausted", "span_misaligned", "words_not_found",
-    "self_form_missing", "self_form_repeated",
+    "placeholder_lost",
+    "placeholders_exhausted",
+    "span_misaligned",
+    "words_not_found",
+    "self_form_missing",
+    "self_form_repeated",
 )
 
 UNITS = ("utterances", "mentions", "clusters")

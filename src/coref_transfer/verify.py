@@ -154,7 +154,9 @@ def verify_folder(folder: str | Path, cache: VerifiedCache | None = None) -> lis
             continue
         if stat.st_size != want["bytes"]:
             kind = "truncated" if stat.st_size < want["bytes"] else "longer than written"
-            problems.append(Problem(folder, path, f"{stat.st_size:,} bytes, its manifest says {want['bytes']:,} ({kind})"))
+            problems.append(
+                Problem(folder, path, f"{stat.st_size:,} bytes, its manifest says {want['bytes']:,} ({kind})")
+            )
             continue
         if cache is not None and cache.known(path, stat, want["sha256"]):
             continue
@@ -164,7 +166,11 @@ def verify_folder(folder: str | Path, cache: VerifiedCache | None = None) -> lis
             problems.append(Problem(folder, path, f"cannot read ({exc.strerror})"))
             continue
         if got != want["sha256"]:
-            problems.append(Problem(folder, path, f"SHA-256 {got[:12]}… differs from its manifest's {want['sha256'][:12]}… (corrupt)"))
+            problems.append(
+                Problem(
+                    folder, path, f"SHA-256 {got[:12]}… differs from its manifest's {want['sha256'][:12]}… (corrupt)"
+                )
+            )
         elif cache is not None:
             cache.add(path, stat, got)
     return problems
@@ -252,8 +258,11 @@ def rebuild_damaged(
         targets = pending_rebuilds(results_dir)
         return warnings + [f"{t}: damaged earlier and not rebuilt yet; it will be rebuilt" for t in targets], targets
     moved = mark_for_rebuild(problems)
-    warnings = [f"{p}; {p.folder} will be rebuilt (the damaged folder is kept as {moved[p.folder]})"
-                for p in problems if p.folder in moved]
+    warnings = [
+        f"{p}; {p.folder} will be rebuilt (the damaged folder is kept as {moved[p.folder]})"
+        for p in problems
+        if p.folder in moved
+    ]
     targets = pending_rebuilds(results_dir)
     fresh = {str(f) for f in moved} | {str(f / MANIFEST) for f in moved}
     warnings += [f"{t}: damaged earlier and not rebuilt yet; it will be rebuilt" for t in targets if t not in fresh]

@@ -44,7 +44,8 @@ log = logging.getLogger("coref_transfer")
 
 ConfigOption = typer.Option(None, "--config", "-c", help="YAML config file (missing keys take their defaults).")
 ConfigJsonOption = typer.Option(
-    None, "--config-json",
+    None,
+    "--config-json",
     help="Config values as a JSON object, applied over --config (the workflow passes its sections).",
 )
 
@@ -74,8 +75,10 @@ def _log_cluster_job() -> None:
     job = os.environ.get("SLURM_JOB_ID")
     if job:
         log.info(
-            "SLURM job %s, partition %s, node %s, CUDA_VISIBLE_DEVICES=%s", job,
-            os.environ.get("SLURM_JOB_PARTITION", "?"), os.environ.get("SLURMD_NODENAME", "?"),
+            "SLURM job %s, partition %s, node %s, CUDA_VISIBLE_DEVICES=%s",
+            job,
+            os.environ.get("SLURM_JOB_PARTITION", "?"),
+            os.environ.get("SLURMD_NODENAME", "?"),
             os.environ.get("CUDA_VISIBLE_DEVICES", "(none)"),
         )
 

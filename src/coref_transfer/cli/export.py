@@ -13,8 +13,9 @@ from coref_transfer.cli import ConfigJsonOption, ConfigOption, _config, app, log
 def export(
     delta: Path = typer.Option(..., "--input", "-i", help="A δ folder (its delta.parquet is exported)."),
     out: Path = typer.Option(..., "--out", "-o", help="Folder for {split}.gold_conll/.json/.conllu/.jsonlines."),
-    formats: list[str] = typer.Option(["conll2012", "json", "corefud", "jsonlines"], "--format", "-f",
-                                      help="Formats to write (repeat the option)."),
+    formats: list[str] = typer.Option(
+        ["conll2012", "json", "corefud", "jsonlines"], "--format", "-f", help="Formats to write (repeat the option)."
+    ),
     config: Path | None = ConfigOption,
     config_json: str | None = ConfigJsonOption,
 ) -> None:
@@ -33,20 +34,33 @@ def export(
 
 @app.command()
 def augment(
-    delta: Path = typer.Option(..., "--input", "-i", help="A δ folder (its delta.parquet: the classes and the parse "
-                               "the copies need; a jsonlines export has neither)."),
-    out: Path = typer.Option(..., "--out", "-o",
-                             help="Folder for {split}.jsonlines/.conllu/.gold_conll and manifest.json."),
-    copies: int | None = typer.Option(None, "--copies", "-n", min=1, help="Copies of each document part "
-                                      "[default: the config's augment.copies]."),
+    delta: Path = typer.Option(
+        ...,
+        "--input",
+        "-i",
+        help="A δ folder (its delta.parquet: the classes and the parse "
+        "the copies need; a jsonlines export has neither).",
+    ),
+    out: Path = typer.Option(
+        ..., "--out", "-o", help="Folder for {split}.jsonlines/.conllu/.gold_conll and manifest.json."
+    ),
+    copies: int | None = typer.Option(
+        None, "--copies", "-n", min=1, help="Copies of each document part [default: the config's augment.copies]."
+    ),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the name draws [default: the config's seed]."),
-    types: list[str] | None = typer.Option(None, "--type", "-t", help="Entity type to rename: person, place "
-                                           "(repeat the option) [default: the config's augment.types]."),
-    share: float | None = typer.Option(None, "--share", min=0.0, max=1.0, help="Share of the documents copied "
-                                       "[default: the config's augment.share]."),
+    types: list[str] | None = typer.Option(
+        None,
+        "--type",
+        "-t",
+        help="Entity type to rename: person, place (repeat the option) [default: the config's augment.types].",
+    ),
+    share: float | None = typer.Option(
+        None, "--share", min=0.0, max=1.0, help="Share of the documents copied [default: the config's augment.share]."
+    ),
     split: str = typer.Option("train", "--split", help="The split copied: train, development or test."),
-    formats: list[str] = typer.Option(["conll2012", "corefud", "jsonlines"], "--format", "-f",
-                                      help="Formats to write (repeat the option)."),
+    formats: list[str] = typer.Option(
+        ["conll2012", "corefud", "jsonlines"], "--format", "-f", help="Formats to write (repeat the option)."
+    ),
     config: Path | None = ConfigOption,
     config_json: str | None = ConfigJsonOption,
 ) -> None:

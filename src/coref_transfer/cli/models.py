@@ -14,10 +14,12 @@ from coref_transfer.cli import ConfigJsonOption, ConfigOption, _config, log, mod
 
 @models_app.command("fetch")
 def models_fetch(
-    name: str = typer.Argument("Helsinki-NLP/opus-mt-en-it",
-                               help="Hub model id (opus-mt-en-it or nllb-200-distilled-600M)."),
-    out: Path | None = typer.Option(None, help="Parent folder of the converted model [default: resources/models "
-                                    "in the repository]."),
+    name: str = typer.Argument(
+        "Helsinki-NLP/opus-mt-en-it", help="Hub model id (opus-mt-en-it or nllb-200-distilled-600M)."
+    ),
+    out: Path | None = typer.Option(
+        None, help="Parent folder of the converted model [default: resources/models in the repository]."
+    ),
     quantization: str | None = typer.Option(None, help="CTranslate2 weight type to store (e.g. int8)."),
     to: Path | None = typer.Option(None, "--to", help="The converted folder itself (default: OUT/<owner>--<model>)."),
 ) -> None:
@@ -36,13 +38,18 @@ def models_fetch(
 @parser_app.command("train")
 def parser_train(
     ud: Path = typer.Option(..., "--ud", help="Folder of the UD Italian treebanks (UD_Italian-*/...conllu)."),
-    out: Path | None = typer.Option(None, help="Where the trained pipeline goes [default: "
-                                    "resources/models/it_ud_coref_transfer in the repository]."),
+    out: Path | None = typer.Option(
+        None, help="Where the trained pipeline goes [default: resources/models/it_ud_coref_transfer in the repository]."
+    ),
     workdir: Path = typer.Option(Path("results/parser/work"), help="Training data, config and checkpoints."),
     max_steps: int = typer.Option(3000, min=100, help="Training steps (spaCy updates)."),
     seed: int = typer.Option(13, help="Seed of the training, the case noise and the synthetic sentences."),
-    synthetic: int = typer.Option(0, min=0, help="Add N synthetic sentences (subjects, 2nd person, possessives, "
-                                  "demonstratives, clitics; coref_transfer.parsing.synthetic); 0 = none."),
+    synthetic: int = typer.Option(
+        0,
+        min=0,
+        help="Add N synthetic sentences (subjects, 2nd person, possessives, "
+        "demonstratives, clitics; coref_transfer.parsing.synthetic); 0 = none.",
+    ),
     width: int = typer.Option(64, min=8, help="tok2vec width."),
     depth: int = typer.Option(4, min=1, help="tok2vec encoder depth."),
     window: int = typer.Option(1, min=1, help="tok2vec encoder window size."),
@@ -59,8 +66,19 @@ def parser_train(
     from coref_transfer.parsing.train import train_parser
 
     out = out or resources.path("resources/models/it_ud_coref_transfer")
-    evaluation = train_parser(ud, out, workdir=workdir, seed=seed, max_steps=max_steps, synthetic=synthetic,
-                              width=width, depth=depth, window=window, hidden_width=hidden_width, beam_width=beam_width)
+    evaluation = train_parser(
+        ud,
+        out,
+        workdir=workdir,
+        seed=seed,
+        max_steps=max_steps,
+        synthetic=synthetic,
+        width=width,
+        depth=depth,
+        window=window,
+        hidden_width=hidden_width,
+        beam_width=beam_width,
+    )
     typer.echo(json.dumps(evaluation["test"], indent=2))
 
 
@@ -83,8 +101,9 @@ def parser_evaluate(
 @parser_app.command("lexicon")
 def parser_lexicon(
     ud: Path = typer.Option(..., "--ud", help="Folder of the UD Italian treebanks (UD_Italian-*/...conllu)."),
-    out: Path | None = typer.Option(None, help="Where the lexicon TSV goes [default: resources/lexicon/it_nouns.tsv "
-                                    "in the repository]."),
+    out: Path | None = typer.Option(
+        None, help="Where the lexicon TSV goes [default: resources/lexicon/it_nouns.tsv in the repository]."
+    ),
 ) -> None:
     """Build the Italian noun lexicon (form, gender, number) from the parser's UD training files.
 
@@ -107,14 +126,23 @@ def parser_lexicon(
 
 @parser_app.command("dictionary")
 def parser_dictionary(
-    out: Path | None = typer.Option(None, help="Where the dictionary TSV goes [default: "
-                                    "resources/lexicon/it_nouns_dictionary.tsv in the repository]."),
-    tarball: Path | None = typer.Option(None, "--from", help="The package tarball already downloaded "
-                                        "(italian-words-dict-3.4.0.tgz), instead of the npm registry."),
-    verbs_out: Path | None = typer.Option(None, "--verbs-out", help="Where the verb list goes [default: "
-                                          "resources/lexicon/it_verbs_dictionary.txt in the repository]."),
-    verbs_tarball: Path | None = typer.Option(None, "--verbs-from", help="morph-it-helper-5.4.0.tgz already "
-                                              "downloaded, instead of the npm registry."),
+    out: Path | None = typer.Option(
+        None,
+        help="Where the dictionary TSV goes [default: resources/lexicon/it_nouns_dictionary.tsv in the repository].",
+    ),
+    tarball: Path | None = typer.Option(
+        None,
+        "--from",
+        help="The package tarball already downloaded (italian-words-dict-3.4.0.tgz), instead of the npm registry.",
+    ),
+    verbs_out: Path | None = typer.Option(
+        None,
+        "--verbs-out",
+        help="Where the verb list goes [default: resources/lexicon/it_verbs_dictionary.txt in the repository].",
+    ),
+    verbs_tarball: Path | None = typer.Option(
+        None, "--verbs-from", help="morph-it-helper-5.4.0.tgz already downloaded, instead of the npm registry."
+    ),
 ) -> None:
     """Fetch the Italian noun dictionary (Morph-it!, via npm's italian-words-dict), a setup step.
 

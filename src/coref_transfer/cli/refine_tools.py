@@ -15,15 +15,18 @@ from coref_transfer.cli import ConfigJsonOption, ConfigOption, _config, app, log
 @app.command("refine-text")
 def refine_text(
     text: str | None = typer.Argument(None, help="One sentence, tokens separated by spaces, mentions in [brackets]."),
-    file: Path | None = typer.Option(None, "--file", "-f",
-                                     help="One such sentence per line; prints one JSON object per line."),
+    file: Path | None = typer.Option(
+        None, "--file", "-f", help="One such sentence per line; prints one JSON object per line."
+    ),
     classes: str | None = typer.Option(
-        None, "--classes",
+        None,
+        "--classes",
         help="Entity class of each mention of the sentence, in bracket order, comma-separated: "
         "type/gender/number or - for unknown (e.g. 'person/fem/plur,-,person/fem/plur').",
     ),
     roles: str | None = typer.Option(
-        None, "--roles",
+        None,
+        "--roles",
         help="The English role of each mention of the sentence, in bracket order, comma-separated: subject, "
         "object, reflexive, emphatic, oblique, possessive, other, or - for a mention that is no pronoun.",
     ),
@@ -72,22 +75,37 @@ def refine_text(
 @app.command("refine-eval")
 def refine_eval(
     paths: list[Path] | None = typer.Argument(
-        None, help="An evaluation set (JSON Lines; default: tests/data/refine-eval/test.jsonl in the repository); "
-        "with --harm, CoNLL-U files or folders (a folder: its *.conllu files).", show_default=False,
+        None,
+        help="An evaluation set (JSON Lines; default: tests/data/refine-eval/test.jsonl in the repository); "
+        "with --harm, CoNLL-U files or folders (a folder: its *.conllu files).",
+        show_default=False,
     ),
     config: Path | None = ConfigOption,
     config_json: str | None = ConfigJsonOption,
     errors: bool = typer.Option(False, "--errors", help="Also list the sentences that went wrong."),
-    harm: bool = typer.Option(False, "--harm", help="Measure harm instead: refine the gold text of CoNLL-U files "
-                              "(correct Italian) and count the sentences each rule changes, per 1,000."),
-    ud: Path | None = typer.Option(None, "--ud", help="With --harm: the folder of the UD_Italian-* treebanks, "
-                                   "read with the project's file lists (--split)."),
+    harm: bool = typer.Option(
+        False,
+        "--harm",
+        help="Measure harm instead: refine the gold text of CoNLL-U files "
+        "(correct Italian) and count the sentences each rule changes, per 1,000.",
+    ),
+    ud: Path | None = typer.Option(
+        None,
+        "--ud",
+        help="With --harm: the folder of the UD_Italian-* treebanks, read with the project's file lists (--split).",
+    ),
     split: str = typer.Option("test", "--split", help="With --ud: train, dev (develop on these) or test (report)."),
-    examples: int = typer.Option(20, "--examples", min=0, help="With --harm: changed sentences to list "
-                                 "(those a rewrite rule changed first)."),
+    examples: int = typer.Option(
+        20, "--examples", min=0, help="With --harm: changed sentences to list (those a rewrite rule changed first)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="With --harm: print the figures as JSON."),
-    out: Path | None = typer.Option(None, "--out", "-o", help="With --harm: write every change (file, sent_id, line, "
-                                    "rule, before, after, the sentence before and after) to a .jsonl or .tsv file."),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        "-o",
+        help="With --harm: write every change (file, sent_id, line, "
+        "rule, before, after, the sentence before and after) to a .jsonl or .tsv file.",
+    ),
 ) -> None:
     """Precision and recall of each refinement rule on a hand-written set, with the configured parser;
     with --harm, the harm of the rules on correct Italian (gold CoNLL-U text).
@@ -101,8 +119,17 @@ def refine_eval(
     coref-transfer refine-eval --harm my-files/ other.conllu --examples 50 --out changes.tsv
     """
     if not harm:
-        unused = [name for name, given in (("--ud", ud is not None), ("--split", split != "test"),
-                  ("--examples", examples != 20), ("--json", as_json), ("--out", out is not None)) if given]
+        unused = [
+            name
+            for name, given in (
+                ("--ud", ud is not None),
+                ("--split", split != "test"),
+                ("--examples", examples != 20),
+                ("--json", as_json),
+                ("--out", out is not None),
+            )
+            if given
+        ]
         if unused:
             raise typer.BadParameter(f"only with --harm: {', '.join(unused)}")
         if paths and len(paths) > 1:
@@ -151,7 +178,8 @@ def refine_eval(
 @app.command("resolve-eval")
 def resolve_eval(
     path: Path | None = typer.Argument(
-        None, help="An evaluation set (JSON Lines; default: tests/data/resolve-eval/test.jsonl in the repository).",
+        None,
+        help="An evaluation set (JSON Lines; default: tests/data/resolve-eval/test.jsonl in the repository).",
         show_default=False,
     ),
     errors: bool = typer.Option(False, "--errors", help="Also list the cases that went wrong."),

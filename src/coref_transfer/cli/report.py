@@ -30,8 +30,9 @@ def report(
     select_dir: Path = typer.Option(..., "--select", help="The merged select folder (α-β3)."),
     refine_dir: Path = typer.Option(..., "--refine", help="The merged refine folder (δ)."),
     out: Path = typer.Option(..., "--out", "-o", help="Folder for the tables and figures."),
-    translate_dir: Path | None = typer.Option(None, "--translate",
-                                              help="The merged translate folder (γ; its drops join the table)."),
+    translate_dir: Path | None = typer.Option(
+        None, "--translate", help="The merged translate folder (γ; its drops join the table)."
+    ),
     kit: Path | None = typer.Option(None, "--kit", help="The human-evaluation kit the ratings belong to."),
     config: Path | None = ConfigOption,
     config_json: str | None = ConfigJsonOption,

@@ -13,10 +13,12 @@ from coref_transfer.errors import CorefTransferError
 
 @sample_app.command("build")
 def sample_build(
-    source: Path | None = typer.Option(None, help="Folder of {split}/*.trees documents [default: "
-                                       "resources/sample/source in the repository]."),
-    out: Path | None = typer.Option(None, help="Root of the OntoNotes-layout output [default: resources/sample "
-                                    "in the repository]."),
+    source: Path | None = typer.Option(
+        None, help="Folder of {split}/*.trees documents [default: resources/sample/source in the repository]."
+    ),
+    out: Path | None = typer.Option(
+        None, help="Root of the OntoNotes-layout output [default: resources/sample in the repository]."
+    ),
 ) -> None:
     """Convert the authored *.trees documents into *.gold_conll files.
 
@@ -33,8 +35,9 @@ def sample_build(
 @sample_app.command("corefud")
 def sample_corefud(
     out: Path = typer.Option(..., "--out", "-o", help="Output folder: the sample's split layout with *.conllu files."),
-    source: Path | None = typer.Option(None, help="Folder of *.gold_conll files [default: resources/sample in the "
-                                       "repository]."),
+    source: Path | None = typer.Option(
+        None, help="Folder of *.gold_conll files [default: resources/sample in the repository]."
+    ),
 ) -> None:
     """Write the sample (or any *.gold_conll tree with gold parses) as CorefUD, with UD trees converted from the \
 PTB ones.

@@ -11,13 +11,15 @@ from coref_transfer.cli import ConfigJsonOption, ConfigOption, _config, app
 
 @app.command()
 def select(
-    inputs: list[Path] = typer.Argument(..., help="English *gold_conll (CoNLL-2012) or *.conllu (CorefUD) files or "
-                                        "folders (searched recursively)."),
+    inputs: list[Path] = typer.Argument(
+        ..., help="English *gold_conll (CoNLL-2012) or *.conllu (CorefUD) files or folders (searched recursively)."
+    ),
     out: Path = typer.Option(..., "--out", "-o", help="Output folder (replaced when the run succeeds)."),
     config: Path | None = ConfigOption,
     config_json: str | None = ConfigJsonOption,
-    input_format: str | None = typer.Option(None, "--input-format", help="auto, conll2012 or corefud (default: the "
-                                            "config's input.format)."),
+    input_format: str | None = typer.Option(
+        None, "--input-format", help="auto, conll2012 or corefud (default: the config's input.format)."
+    ),
     partition: str = typer.Option("all", help="Partition name recorded in the tables."),
     progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
     workers: int = typer.Option(1, "--workers", "-j", min=1, help="Worker processes (files are split among them)."),
@@ -48,8 +50,10 @@ def translate(
         None, help="Memory backend: write every segment the memory lacks to this file (source<TAB>) and exit 1."
     ),
     dry_run: bool = typer.Option(
-        False, "--dry-run", help="Translate nothing: write OUT/segments.tsv, preflight.json and preflight.md, "
-        "every segment that would be sent, with counts and flags (no model or parser is loaded)."
+        False,
+        "--dry-run",
+        help="Translate nothing: write OUT/segments.tsv, preflight.json and preflight.md, "
+        "every segment that would be sent, with counts and flags (no model or parser is loaded).",
     ),
 ) -> None:
     """Stage γ: replace mentions by placeholders, translate, check, retry, resolve.

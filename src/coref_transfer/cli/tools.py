@@ -16,8 +16,9 @@ from coref_transfer.errors import CorefTransferError
 
 @app.command()
 def merge(
-    folders: list[Path] = typer.Argument(..., help="Per-partition output folders of one stage (select, translate or "
-                                         "refine)."),
+    folders: list[Path] = typer.Argument(
+        ..., help="Per-partition output folders of one stage (select, translate or refine)."
+    ),
     out: Path = typer.Option(..., "--out", "-o", help="Merged output folder."),
 ) -> None:
     """Merge the per-partition folders of one stage (tables concatenated, stats summed and their accounting checked).
@@ -31,11 +32,16 @@ def merge(
 
 @app.command()
 def verify(
-    results: Path = typer.Argument(..., help="A results folder: every folder under it with a manifest.json is "
-                                   "checked."),
-    cache: Path | None = typer.Option(None, "--cache", help="Verification cache (JSON): files hashed OK before and "
-                                      "unchanged since (size, mtime) are only size-checked. Default: hash every "
-                                      "file."),
+    results: Path = typer.Argument(
+        ..., help="A results folder: every folder under it with a manifest.json is checked."
+    ),
+    cache: Path | None = typer.Option(
+        None,
+        "--cache",
+        help="Verification cache (JSON): files hashed OK before and "
+        "unchanged since (size, mtime) are only size-checked. Default: hash every "
+        "file.",
+    ),
 ) -> None:
     """Check every output against its manifest: missing, truncated or corrupt files and damaged manifests.
 
@@ -104,8 +110,9 @@ def partitions(
 
 @app.command()
 def score(
-    gold: Path = typer.Option(..., "--gold", "-g", help="Key file: CoNLL-2012, full or two-column (coreference in "
-                              "the last column)."),
+    gold: Path = typer.Option(
+        ..., "--gold", "-g", help="Key file: CoNLL-2012, full or two-column (coreference in the last column)."
+    ),
     pred: Path = typer.Option(..., "--pred", "-p", help="Response file: the same documents and tokens as the key."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object (percent) instead of a table."),
 ) -> None:

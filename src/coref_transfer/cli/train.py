@@ -13,22 +13,45 @@ from coref_transfer.config import parse_json_object
 
 @app.command("train")
 def train_coref(
-    train_files: list[Path] = typer.Option(..., "--train", help="Training documents (jsonlines, as `export` writes "
-                                           "them); repeat the option for several files, used together in the order "
-                                           "given (a doc_key may occur once in all of them)."),
+    train_files: list[Path] = typer.Option(
+        ...,
+        "--train",
+        help="Training documents (jsonlines, as `export` writes "
+        "them); repeat the option for several files, used together in the order "
+        "given (a doc_key may occur once in all of them).",
+    ),
     dev_file: Path = typer.Option(..., "--dev", help="Dev documents (jsonlines): model selection and early stopping."),
-    encoder: str = typer.Option(..., "--encoder", help="Hugging Face encoder name or local folder, e.g. "
-                                "dbmdz/bert-base-italian-xxl-cased (Italian) or xlm-roberta-base (multilingual)."),
+    encoder: str = typer.Option(
+        ...,
+        "--encoder",
+        help="Hugging Face encoder name or local folder, e.g. "
+        "dbmdz/bert-base-italian-xxl-cased (Italian) or xlm-roberta-base (multilingual).",
+    ),
     out: Path = typer.Option(..., "--out", "-o", help="Run folder: the best model, checkpoint.pt, metrics.json."),
-    coref_config: Path | None = typer.Option(None, "--config", "-c", help="JSON file of CorefConfig values "
-                                                "(missing keys take their defaults; unknown keys are an error)."),
-    repeats: int = typer.Option(1, "--repeats", min=1, help="Train N models with seeds seed..seed+N-1 (in "
-                                "OUT/seed-S) and report the mean and standard deviation."),
-    max_steps: int | None = typer.Option(None, "--max-steps", min=1, help="Stop after N optimizer steps "
-                                            "(overrides the config's max_steps; the schedule spans them)."),
+    coref_config: Path | None = typer.Option(
+        None,
+        "--config",
+        "-c",
+        help="JSON file of CorefConfig values (missing keys take their defaults; unknown keys are an error).",
+    ),
+    repeats: int = typer.Option(
+        1,
+        "--repeats",
+        min=1,
+        help="Train N models with seeds seed..seed+N-1 (in OUT/seed-S) and report the mean and standard deviation.",
+    ),
+    max_steps: int | None = typer.Option(
+        None,
+        "--max-steps",
+        min=1,
+        help="Stop after N optimizer steps (overrides the config's max_steps; the schedule spans them).",
+    ),
     resume: bool = typer.Option(False, "--resume", help="Continue from OUT's checkpoint.pt (same config and data)."),
-    settings_json: str | None = typer.Option(None, "--settings-json", help="CorefConfig values as a JSON object, "
-                                                "applied over --config (the workflow passes train.settings)."),
+    settings_json: str | None = typer.Option(
+        None,
+        "--settings-json",
+        help="CorefConfig values as a JSON object, applied over --config (the workflow passes train.settings).",
+    ),
 ) -> None:
     """Train the word-level coreference model (Dobrovolskii 2021) and select it on dev CoNLL F1.
 
@@ -54,13 +77,16 @@ def train_coref(
 
 @app.command("predict")
 def predict_coref(
-    model: Path = typer.Option(..., "--model", "-m",
-                               help="A model folder written by `train` (its --out, or OUT/seed-S)."),
-    input_file: Path = typer.Option(..., "--input", "-i",
-                                    help="Documents to resolve (jsonlines; 'clusters' optional)."),
+    model: Path = typer.Option(
+        ..., "--model", "-m", help="A model folder written by `train` (its --out, or OUT/seed-S)."
+    ),
+    input_file: Path = typer.Option(
+        ..., "--input", "-i", help="Documents to resolve (jsonlines; 'clusters' optional)."
+    ),
     out: Path = typer.Option(..., "--out", "-o", help="Predicted chains as CoNLL-2012 (the scorer reads it)."),
-    metrics: Path | None = typer.Option(None, "--metrics", help="Also score against the input's clusters and "
-                                           "write the scores (JSON, percent) here."),
+    metrics: Path | None = typer.Option(
+        None, "--metrics", help="Also score against the input's clusters and write the scores (JSON, percent) here."
+    ),
 ) -> None:
     """Resolve coreference in jsonlines documents with a trained model; write CoNLL-2012.
 
@@ -76,8 +102,13 @@ def predict_coref(
 
 @app.command("tiny-encoder")
 def tiny_encoder(
-    data: list[Path] = typer.Option(..., "--input", "-i", help="A jsonlines export whose words train the "
-                                    "vocabulary; repeat the option for several files (the vocabulary of all)."),
+    data: list[Path] = typer.Option(
+        ...,
+        "--input",
+        "-i",
+        help="A jsonlines export whose words train the "
+        "vocabulary; repeat the option for several files (the vocabulary of all).",
+    ),
     out: Path = typer.Option(..., "--out", "-o", help="Folder for the encoder (Hugging Face layout)."),
     seed: int = typer.Option(0, help="Seed of the random weights."),
 ) -> None:

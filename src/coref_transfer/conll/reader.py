@@ -131,8 +131,7 @@ class _Reader:
         if self.doc_id is not None:
             raise self.error(
                 lineno,
-                f"missing '#end document' for ({self.doc_id}); part {self.part_no:03d}"
-                f" opened at line {self.part_line}",
+                f"missing '#end document' for ({self.doc_id}); part {self.part_no:03d} opened at line {self.part_line}",
             )
 
     def begin(self, line: str, lineno: int) -> None:
@@ -148,7 +147,9 @@ class _Reader:
         self.doc_id, self.part_no = match.group(1), int(match.group(2))
         key = (self.doc_id, self.part_no)
         if key in self.seen:
-            raise self.error(lineno, f"document ({self.doc_id}) part {self.part_no} already began at line {self.seen[key]}")
+            raise self.error(
+                lineno, f"document ({self.doc_id}) part {self.part_no} already began at line {self.seen[key]}"
+            )
         self.seen[key] = lineno
         self.part_line = lineno
         self.part_text = match.group(2)
@@ -250,7 +251,9 @@ class _Reader:
             if depth == 0 and i < len(bits) - 1:
                 nxt = bits[i + 1]
                 if not nxt.startswith("("):
-                    raise self.error(lines[i + 1], f"unbalanced parse brackets: the tree closed before this token ({nxt!r})")
+                    raise self.error(
+                        lines[i + 1], f"unbalanced parse brackets: the tree closed before this token ({nxt!r})"
+                    )
         if depth:
             raise self.error(
                 lines[-1], f"unbalanced parse brackets: {depth} constituent(s) still open at the end of the sentence"
@@ -274,7 +277,9 @@ class _Reader:
                 continue
             match = _NE_OPEN_RE.match(cell)
             if match is None:
-                raise self.error(lineno, f"malformed named-entity cell {cell!r} (expected '(TYPE*', '*)', '(TYPE)' or '*')")
+                raise self.error(
+                    lineno, f"malformed named-entity cell {cell!r} (expected '(TYPE*', '*)', '(TYPE)' or '*')"
+                )
             if open_label is not None:
                 raise self.error(
                     lineno,
@@ -307,7 +312,9 @@ class _Reader:
                 closes = piece.endswith(")")
                 number = piece[1 if opens else 0 : len(piece) - 1 if closes else len(piece)]
                 if not number.isdigit() or not (opens or closes):
-                    raise self.error(lineno, f"malformed coreference piece {piece!r} in {cell!r} (expected '(N', 'N)' or '(N)')")
+                    raise self.error(
+                        lineno, f"malformed coreference piece {piece!r} in {cell!r} (expected '(N', 'N)' or '(N)')"
+                    )
                 chain = int(number)
                 if opens and closes:
                     out.append(Mention(chain, Span(i, i)))
@@ -316,7 +323,9 @@ class _Reader:
                 else:
                     stack = stacks.get(chain)
                     if not stack:
-                        raise self.error(lineno, f"coreference chain {chain} closed here but never opened in this sentence")
+                        raise self.error(
+                            lineno, f"coreference chain {chain} closed here but never opened in this sentence"
+                        )
                     start, _ = stack.pop()
                     out.append(Mention(chain, Span(start, i)))
         for chain, stack in stacks.items():

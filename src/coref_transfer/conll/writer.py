@@ -125,7 +125,9 @@ def format_part(part: Part) -> str:
         ]
         widths = [max(len(cell) for cell in col) for col in columns]
         for i in range(len(utt.tokens)):
-            cells = [col[i].ljust(w) if k < len(columns) - 1 else col[i] for k, (col, w) in enumerate(zip(columns, widths))]
+            cells = [
+                col[i].ljust(w) if k < len(columns) - 1 else col[i] for k, (col, w) in enumerate(zip(columns, widths))
+            ]
             out.append("   ".join(cells))
         out.append("")
     out.append("#end document")

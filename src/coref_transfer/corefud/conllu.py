@@ -414,8 +414,7 @@ class Parser:
             if not eid or _FORBIDDEN_IN_ID.intersection(eid):
                 raise self.error(
                     line,
-                    f"malformed entity id {eid!r} in Entity bracket '({body}' (field {eid_at + 1} of"
-                    f" global.Entity)",
+                    f"malformed entity id {eid!r} in Entity bracket '({body}' (field {eid_at + 1} of global.Entity)",
                 )
             cluster = doc.clusters[eid] = len(doc.clusters) + 1
         if etype_at is not None and etype_at < len(values) and values[etype_at] and cluster not in doc.etypes:

@@ -120,8 +120,14 @@ def document_key(name: str) -> tuple[str, int]:
     return (match.group(1), int(match.group(2))) if match else (name, 0)
 
 
-NAME_LABELS = {"person": "PERSON", "organization": "ORG", "place": "GPE", "time": "DATE", "number": "CARDINAL",
-               "event": "EVENT"}
+NAME_LABELS = {
+    "person": "PERSON",
+    "organization": "ORG",
+    "place": "GPE",
+    "time": "DATE",
+    "number": "CARDINAL",
+    "event": "EVENT",
+}
 """The OntoNotes named-entity label a name of each CorefUD entity type gets (`names`)."""
 
 

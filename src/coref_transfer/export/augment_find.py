@@ -211,8 +211,10 @@ def _occurrences(part: DocumentPart, keys: Iterable[Key], known: set[Place]) -> 
         n = len(words)
         for r, row in enumerate(part.rows):
             for i in range(len(row.tokens) - n + 1):
-                if tuple(row.tokens[i : i + n]) == words and _stands_as_name(row, i) and not any(
-                    (r, k) in taken for k in range(i, i + n)
+                if (
+                    tuple(row.tokens[i : i + n]) == words
+                    and _stands_as_name(row, i)
+                    and not any((r, k) in taken for k in range(i, i + n))
                 ):
                     out.setdefault(same[0], set()).add(Place(r, i, i + n))
                     taken.update((r, k) for k in range(i, i + n))

@@ -35,7 +35,6 @@ TOKEN_COLUMNS = ("lemmas", "upos", "xpos", "feats", "heads", "deprels")
 """δ columns with one item per token."""
 
 
-
 @dataclass(frozen=True)
 class DocumentPart:
     """The δ utterances of one document part (the unit of chain ids), in sentence order."""
@@ -170,8 +169,16 @@ def count(parts: Sequence[DocumentPart]) -> dict[str, int]:
         totals["chains"] += len(chains)
     totals["parts"] = len(parts)
     totals["documents"] = len({p.doc_id for p in parts})
-    keys = ("documents", "parts", "utterances", "tokens", "mentions", "zero_mentions", "chains",
-            "repeated_mentions_merged")
+    keys = (
+        "documents",
+        "parts",
+        "utterances",
+        "tokens",
+        "mentions",
+        "zero_mentions",
+        "chains",
+        "repeated_mentions_merged",
+    )
     return {k: totals[k] for k in keys}
 
 

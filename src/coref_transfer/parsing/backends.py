@@ -52,10 +52,13 @@ class ParserBackend(ABC):
     def parse_batch(self, sentences: Sequence[Sequence[str]]) -> list[ParsedSentence]:
         """Parse one batch; one result per sentence, tokens unchanged."""
 
-    def parse(self, sentences: Sequence[Sequence[str]], batch_size: int = 64, progress: bool = True) -> Iterator[ParsedSentence]:
+    def parse(
+        self, sentences: Sequence[Sequence[str]], batch_size: int = 64, progress: bool = True
+    ) -> Iterator[ParsedSentence]:
         """Parse many sentences in batches, with a progress bar (sentences per second)."""
-        with tqdm(total=len(sentences), desc=f"parse ({self.name})", unit="sent", disable=not progress,
-                  mininterval=2.0) as bar:
+        with tqdm(
+            total=len(sentences), desc=f"parse ({self.name})", unit="sent", disable=not progress, mininterval=2.0
+        ) as bar:
             for i in range(0, len(sentences), batch_size):
                 batch = sentences[i : i + batch_size]
                 yield from self.parse_batch(batch)
@@ -81,12 +84,15 @@ class SpacyParser(ParserBackend):
             ) from exc
         missing = {"parser", "morphologizer"} - set(self.nlp.pipe_names)
         if missing:
-            raise ConfigError(f"spaCy pipeline {self.model!r} lacks {', '.join(sorted(missing))}; it has {self.nlp.pipe_names}")
+            raise ConfigError(
+                f"spaCy pipeline {self.model!r} lacks {', '.join(sorted(missing))}; it has {self.nlp.pipe_names}"
+            )
         self.annotations = frozenset(a for a, names in SPACY_COMPONENTS.items() if names & set(self.nlp.pipe_names))
         folder = Path(self.model)
         meta = self.nlp.meta
         self._fingerprint = (
-            f"spacy:{folder_sha256(folder)}" if folder.is_dir()
+            f"spacy:{folder_sha256(folder)}"
+            if folder.is_dir()
             else f"spacy:{meta.get('lang')}_{meta.get('name')}-{meta.get('version')}"
         )
 

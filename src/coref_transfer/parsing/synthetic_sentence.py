@@ -32,8 +32,9 @@ class Sentence:
     words: list[Word] = field(default_factory=list)
     mwts: dict[int, str] = field(default_factory=dict)
 
-    def add(self, form: str, lemma: str, upos: str, xpos: str, feats: dict[str, str] | None = None,
-            space_after: bool = True) -> int:
+    def add(
+        self, form: str, lemma: str, upos: str, xpos: str, feats: dict[str, str] | None = None, space_after: bool = True
+    ) -> int:
         self.words.append(Word(form, lemma, upos, xpos, dict(feats or {}), space_after=space_after))
         return len(self.words) - 1
 
@@ -59,6 +60,20 @@ class Sentence:
                 lines.append(f"{i + 1}-{i + 2}\t{self.mwts[i]}\t_\t_\t_\t_\t_\t_\t_\t{misc}")
             inside = (i - 1) in self.mwts or i in self.mwts
             misc = "SpaceAfter=No" if not w.space_after and not inside else "_"
-            lines.append("\t".join([str(i + 1), w.form, w.lemma, w.upos, w.xpos, feats_text(w.feats),
-                                    str(w.head + 1), w.deprel, "_", misc]))
+            lines.append(
+                "\t".join(
+                    [
+                        str(i + 1),
+                        w.form,
+                        w.lemma,
+                        w.upos,
+                        w.xpos,
+                        feats_text(w.feats),
+                        str(w.head + 1),
+                        w.deprel,
+                        "_",
+                        misc,
+                    ]
+                )
+            )
         return "\n".join(lines)

@@ -75,9 +75,15 @@ class Generator:
 
     # -- noun phrases -------------------------------------------------------
 
-    def noun_phrase(self, s: Sentence, classes: tuple[str, ...], kind: str | None = None,
-                    number: str | None = None, case: str | None = None,
-                    noun: tuple[str, str, str, str] | None = None) -> tuple[int, str, str]:
+    def noun_phrase(
+        self,
+        s: Sentence,
+        classes: tuple[str, ...],
+        kind: str | None = None,
+        number: str | None = None,
+        case: str | None = None,
+        noun: tuple[str, str, str, str] | None = None,
+    ) -> tuple[int, str, str]:
         """Add a noun phrase (optionally after a preposition `case`); returns (head index, gender, number)."""
         lemma, plural, gender, cls = noun or self.rng.choice([n for n in NOUNS if n[3] in classes])
         kin = cls == "kin"
@@ -91,12 +97,14 @@ class Generator:
         dets: list[tuple[str, str, str, str, dict[str, str], str]] = []  # form, lemma, upos, xpos, feats, deprel
         gn = {"Gender": gender, "Number": number}
         if kind == "poss":
-            person, owner = self.rng.choice([(1, "Sing"), (2, "Sing"), (3, "Sing"), (1, "Plur"), (2, "Plur"),
-                                             (3, "Plur")])
+            person, owner = self.rng.choice(
+                [(1, "Sing"), (2, "Sing"), (3, "Sing"), (1, "Plur"), (2, "Plur"), (3, "Plur")]
+            )
             poss = possessive(person, owner, gender, number)
             poss_lemma = possessive(person, owner, "Masc", "Sing")
-            poss_feats = {"Poss": "Yes", "PronType": "Prs"} if poss == "loro" else {**gn, "Poss": "Yes",
-                                                                                    "PronType": "Prs"}
+            poss_feats = (
+                {"Poss": "Yes", "PronType": "Prs"} if poss == "loro" else {**gn, "Poss": "Yes", "PronType": "Prs"}
+            )
             bare = kin and number == "Sing" and poss != "loro"
             if not bare:
                 art = definite_article(gender, number, poss)
@@ -112,8 +120,11 @@ class Generator:
             dets.append((art, "uno", "DET", "RI", {"Definite": "Ind", **gn, "PronType": "Art"}, "det"))
         else:
             art = definite_article(gender, number, form)
-            feats = {"Definite": "Def", "Number": number, "PronType": "Art"} if art.endswith("'") else {
-                "Definite": "Def", **gn, "PronType": "Art"}
+            feats = (
+                {"Definite": "Def", "Number": number, "PronType": "Art"}
+                if art.endswith("'")
+                else {"Definite": "Def", **gn, "PronType": "Art"}
+            )
             dets.append((art, "il", "DET", "RD", feats, "det"))
         idx: list[int] = []
         if case is not None:
@@ -133,8 +144,9 @@ class Generator:
             s.attach(i, head, deprel)
         return head, gender, number
 
-    def subject(self, s: Sentence, *, pronoun_ok: bool = True, drop_ok: bool = True,
-                classes: tuple[str, ...] = ANIMATE) -> Subject:
+    def subject(
+        self, s: Sentence, *, pronoun_ok: bool = True, drop_ok: bool = True, classes: tuple[str, ...] = ANIMATE
+    ) -> Subject:
         """A subject before the verb: a pronoun, a name, a noun phrase, two coordinated ones, or none."""
         roll = self.rng.random()
         if pronoun_ok and roll < 0.35:
@@ -217,7 +229,8 @@ class Generator:
         prep = self.rng.choice(["con", "per", "senza"])
         if prep != "senza" and self.rng.random() < 0.5:  # "senza di me", not "senza me": no pronoun after senza
             form, person, number, gender = self.rng.choice(
-                [p for p in TONIC if (p[1], p[2]) != (subj.person, subj.number)])
+                [p for p in TONIC if (p[1], p[2]) != (subj.person, subj.number)]
+            )
             case = s.add(prep, prep, "ADP", "E")
             feats = {"Number": number, "Person": str(person), "PronType": "Prs"}
             if gender:
@@ -257,8 +270,9 @@ class Generator:
         elif verb.objects:
             obj_np = True
         cl_i = self.clitic(s, *cl[:4]) if cl else None
-        v = s.add(verb.present[_slot(subj.person, subj.number)], verb.lemma, "VERB", "V",
-                  _finite(subj.person, subj.number))
+        v = s.add(
+            verb.present[_slot(subj.person, subj.number)], verb.lemma, "VERB", "V", _finite(subj.person, subj.number)
+        )
         if obj_np:
             o, _, _ = self.noun_phrase(s, verb.objects)
             s.attach(o, v, "obj")
@@ -317,8 +331,9 @@ class Generator:
         aux_i = s.add("", verb.aux, "AUX", "VA")
         part = s.add("", verb.lemma, "VERB", "V")
         if post:  # "Mi ha telefonato io" is wrong: with a clitic the late subject is 3rd person
-            subj = self.post_subject(s, pronoun_ok=cl is None,
-                                     things=cl is None and verb.lemma in MOVING and self.rng.random() < 0.4)
+            subj = self.post_subject(
+                s, pronoun_ok=cl is None, things=cl is None and verb.lemma in MOVING and self.rng.random() < 0.4
+            )
         table = ESSERE if verb.aux == "essere" else AVERE
         s.words[aux_i].form = table[_slot(subj.person, subj.number)]
         s.words[aux_i].feats = _finite(subj.person, subj.number)
@@ -385,10 +400,12 @@ class Generator:
         neg = self.negation(s) if self.rng.random() < 0.15 else None
         cop = s.add(ESSERE[_slot(subj.person, subj.number)], "essere", "AUX", "V", _finite(subj.person, subj.number))
         if nominal:
-            noun = self.rng.choice([n for n in NOUNS if n[3] in ANIMATE and n[2] == subj.gender
-                                    and (n[1] or subj.number == "Sing")])
-            pred, _, _ = self.noun_phrase(s, ANIMATE, kind=self.rng.choice(["poss", "poss", "indef", "def"]),
-                                          number=subj.number, noun=noun)
+            noun = self.rng.choice(
+                [n for n in NOUNS if n[3] in ANIMATE and n[2] == subj.gender and (n[1] or subj.number == "Sing")]
+            )
+            pred, _, _ = self.noun_phrase(
+                s, ANIMATE, kind=self.rng.choice(["poss", "poss", "indef", "def"]), number=subj.number, noun=noun
+            )
         else:
             molto = s.add("molto", "molto", "ADV", "B") if self.rng.random() < 0.25 else None
             forms = self.rng.choice(THING_ADJECTIVES if things else PERSON_ADJECTIVES)
@@ -407,8 +424,14 @@ class Generator:
     def imperative(self) -> Sentence:
         """ "Guarda il cane!", "Chiamala domani.", "Aiutateci!", "Alzati!" (2nd singular and plural)."""
         s = Sentence()
-        verb = self.rng.choice([v for v in VERBS if v.lemma not in ("conoscere", "capire")
-                                and (v.objects or v.dative or v.pronominal or v.lemma in ("lavorare", "partire"))])
+        verb = self.rng.choice(
+            [
+                v
+                for v in VERBS
+                if v.lemma not in ("conoscere", "capire")
+                and (v.objects or v.dative or v.pronominal or v.lemma in ("lavorare", "partire"))
+            ]
+        )
         number = self.rng.choice(NUMBERS)
         base = verb.imperative if number == "Sing" else verb.present[4]
         feats = _finite(2, number, "Imp")
@@ -446,8 +469,13 @@ class Generator:
             cl = self.object_clitic(verb, subj)
         climb = self.rng.random() < 0.35
         cl_i = self.clitic(s, *cl[:4]) if climb else None
-        m = s.add(MODALS[modal_lemma][_slot(subj.person, subj.number)], modal_lemma, "AUX", "VM",
-                  _finite(subj.person, subj.number))
+        m = s.add(
+            MODALS[modal_lemma][_slot(subj.person, subj.number)],
+            modal_lemma,
+            "AUX",
+            "VM",
+            _finite(subj.person, subj.number),
+        )
         if climb:
             inf = s.add(verb.lemma, verb.lemma, "VERB", "V", {"VerbForm": "Inf"})
         else:
@@ -465,11 +493,13 @@ class Generator:
     def adverbial(self) -> Sentence:
         """Gerund or "per" + infinitive with an enclitic: "Marco parla guardandola.", "Telefono per salutarti."."""
         s = Sentence()
-        main = self.rng.choice([v for v in VERBS if not v.objects and not v.pronominal
-                                and v.lemma not in ("dormire", "cantare")])
+        main = self.rng.choice(
+            [v for v in VERBS if not v.objects and not v.pronominal and v.lemma not in ("dormire", "cantare")]
+        )
         subj = self.subject(s)
-        v = s.add(main.present[_slot(subj.person, subj.number)], main.lemma, "VERB", "V",
-                  _finite(subj.person, subj.number))
+        v = s.add(
+            main.present[_slot(subj.person, subj.number)], main.lemma, "VERB", "V", _finite(subj.person, subj.number)
+        )
         if subj.index is not None:
             s.attach(subj.index, v, "nsubj")
         dep = self.rng.choice([x for x in VERBS if x.objects])
@@ -490,8 +520,16 @@ class Generator:
         self.punct(s, v)
         return s
 
-    TEMPLATES = (("simple", 30), ("inverted", 8), ("perfect", 16), ("passive", 6), ("copula", 16),
-                 ("imperative", 10), ("modal", 9), ("adverbial", 5))
+    TEMPLATES = (
+        ("simple", 30),
+        ("inverted", 8),
+        ("perfect", 16),
+        ("passive", 6),
+        ("copula", 16),
+        ("imperative", 10),
+        ("modal", 9),
+        ("adverbial", 5),
+    )
 
     def sentence(self) -> Sentence:
         names, weights = zip(*self.TEMPLATES)

@@ -64,8 +64,19 @@ def resolve(root: Path, pairs: Sequence[tuple[str, str]]) -> list[Path]:
     return paths
 
 
-def build_config(train: Path, dev: Path, *, seed: int, max_steps: int, width: int, eval_frequency: int,
-                 depth: int = 4, window: int = 1, hidden_width: int = 128, beam_width: int = 1) -> Any:
+def build_config(
+    train: Path,
+    dev: Path,
+    *,
+    seed: int,
+    max_steps: int,
+    width: int,
+    eval_frequency: int,
+    depth: int = 4,
+    window: int = 1,
+    hidden_width: int = 128,
+    beam_width: int = 1,
+) -> Any:
     """spaCy's efficiency config for Italian, CPU, no vectors, narrowed and bounded.
 
     `train` may be a folder of .spacy files. `depth` and `window` are the
@@ -133,12 +144,20 @@ def train_parser(
     }
     if synthetic:
         conllu = write_conllu(work / "synthetic.conllu", n=synthetic, seed=seed)
-        corpus["synthetic"] = to_docbin([conllu], work / "train" / "synthetic.spacy", seed=seed, noise=noise,
-                                        fix=False)
+        corpus["synthetic"] = to_docbin([conllu], work / "train" / "synthetic.spacy", seed=seed, noise=noise, fix=False)
     log.info("training data: %s", corpus)
-    config = build_config(work / "train", work / "dev.spacy", seed=seed, max_steps=max_steps, width=width,
-                          eval_frequency=eval_frequency, depth=depth, window=window, hidden_width=hidden_width,
-                          beam_width=beam_width)
+    config = build_config(
+        work / "train",
+        work / "dev.spacy",
+        seed=seed,
+        max_steps=max_steps,
+        width=width,
+        eval_frequency=eval_frequency,
+        depth=depth,
+        window=window,
+        hidden_width=hidden_width,
+        beam_width=beam_width,
+    )
     config.to_disk(work / "config.cfg")
     spacy_train(work / "config.cfg", work / "output", use_gpu=-1)
     best = work / "output" / "model-best"
@@ -211,7 +230,6 @@ def _words_doc(nlp: Any, gold: Any) -> Any:
     from spacy.tokens import Doc
 
     return Doc(nlp.vocab, words=[t.text for t in gold], spaces=[bool(t.whitespace_) for t in gold])
-
 
 
 def _f(per_type: dict[str, Any], label: str) -> float | None:

@@ -45,9 +45,13 @@ def conllu_lines(path: str | Path) -> Iterator[tuple[int, str]]:
         if not line.startswith("#"):
             cols = line.split("\t")
             if len(cols) != 10:
-                raise InputFormatError(path, lineno, f"a CoNLL-U token line needs 10 tab-separated columns, found {len(cols)}")
+                raise InputFormatError(
+                    path, lineno, f"a CoNLL-U token line needs 10 tab-separated columns, found {len(cols)}"
+                )
             if not cols[0].isdigit() and not _is_range_or_empty(cols[0]):
-                raise InputFormatError(path, lineno, f"bad token ID {cols[0]!r} (an integer, a range 1-2 or an empty node 1.1)")
+                raise InputFormatError(
+                    path, lineno, f"bad token ID {cols[0]!r} (an integer, a range 1-2 or an empty node 1.1)"
+                )
         yield lineno, line
 
 

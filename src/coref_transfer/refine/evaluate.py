@@ -74,13 +74,16 @@ def _check_per_mention(path: str | Path, lineno: int, item: Mapping[str, Any], k
 
 def _check_clusters(path: str | Path, lineno: int, item: Mapping[str, Any]) -> None:
     """The item's `clusters`: one integer per mention, in bracket order (equal numbers corefer)."""
-    _check_per_mention(path, lineno, item, "clusters", lambda c: isinstance(c, int),
-                       "one integer, equal for coreferent mentions,")
+    _check_per_mention(
+        path, lineno, item, "clusters", lambda c: isinstance(c, int), "one integer, equal for coreferent mentions,"
+    )
 
 
 def _check_roles(path: str | Path, lineno: int, item: Mapping[str, Any]) -> None:
     """The item's `roles`: one English pronoun role (`ROLES`) or null per mention, in bracket order."""
-    _check_per_mention(path, lineno, item, "roles", lambda r: r is None or r in ROLES, f"one of {', '.join(ROLES)} or null")
+    _check_per_mention(
+        path, lineno, item, "roles", lambda r: r is None or r in ROLES, f"one of {', '.join(ROLES)} or null"
+    )
 
 
 def _classes(path: str | Path, lineno: int, item: Mapping[str, Any]) -> list[MentionClass | None]:
@@ -88,7 +91,9 @@ def _classes(path: str | Path, lineno: int, item: Mapping[str, Any]) -> list[Men
     raw, mentions = item["classes"], _mentions(path, lineno, item)
     if not isinstance(raw, list) or len(raw) != mentions:
         count = len(raw) if isinstance(raw, list) else "not a list of"
-        raise InputFormatError(path, lineno, f"classes: {count} entries for {mentions} mentions; give one per mention (null if unknown)")
+        raise InputFormatError(
+            path, lineno, f"classes: {count} entries for {mentions} mentions; give one per mention (null if unknown)"
+        )
     out: list[MentionClass | None] = []
     for value in raw:
         if value is None:
@@ -103,12 +108,17 @@ def _classes(path: str | Path, lineno: int, item: Mapping[str, Any]) -> list[Men
     return out
 
 
-def evaluate(items: Sequence[Mapping[str, Any]], config: Mapping[str, Any], parser: ParserBackend | None = None) -> dict[str, Any]:
+def evaluate(
+    items: Sequence[Mapping[str, Any]], config: Mapping[str, Any], parser: ParserBackend | None = None
+) -> dict[str, Any]:
     """Per-rule precision/recall and sentence accuracy, with the sentences that went wrong."""
     results = list(
         refine_texts(
-            [it["input"] for it in items], config, parser,
-            [it.get("classes") for it in items], [it.get("clusters") for it in items],
+            [it["input"] for it in items],
+            config,
+            parser,
+            [it.get("classes") for it in items],
+            [it.get("clusters") for it in items],
             [it.get("roles") for it in items],
         )
     )
@@ -129,13 +139,26 @@ def evaluate(items: Sequence[Mapping[str, Any]], config: Mapping[str, Any], pars
         ok = " ".join(result["bracketed"].split()) == " ".join(item["expected"].split())
         exact += ok
         if not ok or fired != expected:
-            errors.append({"id": item["id"], "expected": item["expected"], "got": result["bracketed"],
-                           "rules_expected": sorted(expected), "rules_fired": sorted(fired)})
-    return {"sentences": len(items), "exact": exact, "accuracy": exact / len(items) if items else None,
-            "rules": precision_recall(counts), "errors": errors}
+            errors.append(
+                {
+                    "id": item["id"],
+                    "expected": item["expected"],
+                    "got": result["bracketed"],
+                    "rules_expected": sorted(expected),
+                    "rules_fired": sorted(fired),
+                }
+            )
+    return {
+        "sentences": len(items),
+        "exact": exact,
+        "accuracy": exact / len(items) if items else None,
+        "rules": precision_recall(counts),
+        "errors": errors,
+    }
 
 
 def markdown(report: Mapping[str, Any]) -> str:
     """The report as a Markdown table."""
-    return rule_report("rule", report["rules"], report["exact"], report["sentences"],
-                       "Whole sentences right (tokens and mentions)")
+    return rule_report(
+        "rule", report["rules"], report["exact"], report["sentences"], "Whole sentences right (tokens and mentions)"
+    )

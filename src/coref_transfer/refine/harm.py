@@ -144,16 +144,25 @@ def measure_harm(
         sentences_by_rule.update(fired)
         changes_by_rule.update(c["rule"] for c in result["changes"])
         rewrite_sentences += any(r != PRO_DROP for r in fired)
-        changed.append({
-            "file": sentence["file"], "sent_id": sentence["sent_id"], "line": sentence["line"],
-            "before": " ".join(sentence["tokens"]), "after": " ".join(result["tokens"]),
-            "rules": fired, "changes": result["changes"],
-        })
+        changed.append(
+            {
+                "file": sentence["file"],
+                "sent_id": sentence["sent_id"],
+                "line": sentence["line"],
+                "before": " ".join(sentence["tokens"]),
+                "after": " ".join(result["tokens"]),
+                "rules": fired,
+                "changes": result["changes"],
+            }
+        )
     n = len(sentences)
 
     def figures(rule_names: Sequence[str], sentence_count: int) -> dict[str, Any]:
-        return {"sentences": sentence_count, "per_1000": per_1000(sentence_count, n),
-                "changes": sum(changes_by_rule[r] for r in rule_names)}
+        return {
+            "sentences": sentence_count,
+            "per_1000": per_1000(sentence_count, n),
+            "changes": sum(changes_by_rule[r] for r in rule_names),
+        }
 
     return {
         "files": [str(p) for p in paths],
@@ -178,8 +187,13 @@ def with_resolution(report: Mapping[str, Any], resolution: Mapping[str, Any]) ->
     harmed = {(f, line) for f, line in resolution["harmed_sentences"]}
     union = rewritten | harmed
     n = report["sentences"]
-    return {"sentences": len(union), "of": n, "per_1000": per_1000(len(union), n),
-            "refine": len(rewritten), "resolution": len(harmed)}
+    return {
+        "sentences": len(union),
+        "of": n,
+        "per_1000": per_1000(len(union), n),
+        "refine": len(rewritten),
+        "resolution": len(harmed),
+    }
 
 
 def examples(report: Mapping[str, Any], n: int) -> list[dict[str, Any]]:
@@ -228,15 +242,24 @@ def text(report: Mapping[str, Any], n_examples: int = 0) -> str:
 def change_rows(report: Mapping[str, Any]) -> list[dict[str, Any]]:
     """One row per change a rule made (`CHANGE_COLUMNS`), in file order."""
     return [
-        {"file": c["file"], "sent_id": c["sent_id"], "line": c["line"], "rule": ch["rule"], "index": ch["index"],
-         "before": ch["before"], "after": ch["after"], "sentence_before": c["before"], "sentence_after": c["after"]}
+        {
+            "file": c["file"],
+            "sent_id": c["sent_id"],
+            "line": c["line"],
+            "rule": ch["rule"],
+            "index": ch["index"],
+            "before": ch["before"],
+            "after": ch["after"],
+            "sentence_before": c["before"],
+            "sentence_after": c["after"],
+        }
         for c in report["changed"]
         for ch in c["changes"]
     ]
 
 
 def changes_format(path: str | Path) -> str:
-    """"jsonl" or "tsv", from the file's suffix (check it before measuring).
+    """ "jsonl" or "tsv", from the file's suffix (check it before measuring).
 
     Raises:
         ConfigError: another suffix.

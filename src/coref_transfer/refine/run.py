@@ -125,9 +125,7 @@ def refine_texts(
         raise ClassError(f"{len(classes)} lists of entity classes for {len(items)} sentences")
     for (tokens, mentions), known in zip(items, classes):
         if known is not None and len(known) != len(mentions):
-            raise ClassError(
-                f"{len(known)} entity classes for {len(mentions)} mentions in {' '.join(tokens)!r}"
-            )
+            raise ClassError(f"{len(known)} entity classes for {len(mentions)} mentions in {' '.join(tokens)!r}")
     if clusters is not None:
         clusters = list(clusters)
         if len(clusters) != len(items):
@@ -181,7 +179,10 @@ def run_refine(gamma: str | Path, out: str | Path, config: Mapping[str, Any], pr
         )
     log.info(
         "refine %s: %d utterances, %d refined, %d changes",
-        Path(gamma).name, stats["delta"]["utterances"], stats["delta"]["refined_utterances"], stats["delta"]["changes"],
+        Path(gamma).name,
+        stats["delta"]["utterances"],
+        stats["delta"]["refined_utterances"],
+        stats["delta"]["changes"],
     )
     return stats
 

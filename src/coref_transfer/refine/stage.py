@@ -44,8 +44,12 @@ def run_delta(
 def _refined(utterance: TranslatedUtterance, parsed: ParsedSentence, rules: Sequence[Rule]) -> RefinedUtterance:
     live = [m for m in utterance.mentions if m.dropped_at is None]
     tokens_before = [t.text for t in parsed.tokens]  # the rules edit the parse in place
-    sentence = Sentence(parsed, [Mention(m.cluster_id, m.span) for m in live], classes=[m.cls for m in live],  # type: ignore[arg-type]
-                        roles=[m.role for m in live])
+    sentence = Sentence(
+        parsed,
+        [Mention(m.cluster_id, m.span) for m in live],
+        classes=[m.cls for m in live],  # type: ignore[arg-type]
+        roles=[m.role for m in live],
+    )
     refine(sentence, rules)
     tokens = sentence.words()
     return RefinedUtterance(

@@ -42,14 +42,23 @@ def _counts(rows: Sequence[SelectedUtterance | RefinedUtterance]) -> dict[str, i
         for m in r.mentions:
             mentions += 1
             clusters.add((r.doc_id, r.part, m.cluster_id))
-    return {"documents": len(docs), "parts": len(parts), "utterances": len(rows), "tokens": tokens,
-            "mentions": mentions, "clusters": len(clusters)}
+    return {
+        "documents": len(docs),
+        "parts": len(parts),
+        "utterances": len(rows),
+        "tokens": tokens,
+        "mentions": mentions,
+        "clusters": len(clusters),
+    }
 
 
 def table2(source: Sequence[SelectedUtterance], delta: Sequence[RefinedUtterance]) -> Table:
     keys = ("documents", "parts", "utterances", "tokens", "mentions", "clusters")
-    table = Table("table2", "Table 2: documents, parts, utterances, tokens, mentions and clusters per split",
-                  ["split", "data", *keys])
+    table = Table(
+        "table2",
+        "Table 2: documents, parts, utterances, tokens, mentions and clusters per split",
+        ["split", "data", *keys],
+    )
     for split in (*SPLITS, "all"):
         src = [r for r in source if split == "all" or split_of(r.partition) == split]
         res = [r for r in delta if split == "all" or split_of(r.partition) == split]
@@ -66,13 +75,18 @@ def table9(delta: Sequence[RefinedUtterance], beta3: Sequence[SelectedUtterance]
     italian = Counter(r.upos[m.span.start] for r in delta for m in r.mentions if len(m.span) == 1)
     english = Counter(r.pos[m.span.start] for r in beta3 for m in r.mentions if len(m.span) == 1)
     n_it, n_en = sum(italian.values()), sum(english.values())
-    table = Table("table9", "Table 9: part of speech of single-token mentions",
-                  ["rank", "Italian UPOS (δ)", "count", "%", "English PTB (β3)", "count ", "% "])
+    table = Table(
+        "table9",
+        "Table 9: part of speech of single-token mentions",
+        ["rank", "Italian UPOS (δ)", "count", "%", "English PTB (β3)", "count ", "% "],
+    )
     it_items, en_items = italian.most_common(top), english.most_common(top)
     for i in range(max(len(it_items), len(en_items))):
         a = it_items[i] if i < len(it_items) else (None, None)
         b = en_items[i] if i < len(en_items) else (None, None)
-        table.rows.append([i + 1, a[0], a[1], pct(a[1], n_it) if a[1] else None, b[0], b[1], pct(b[1], n_en) if b[1] else None])
+        table.rows.append(
+            [i + 1, a[0], a[1], pct(a[1], n_it) if a[1] else None, b[0], b[1], pct(b[1], n_en) if b[1] else None]
+        )
     table.note = f"Single-token mentions: {n_it:,} in δ, {n_en:,} in β3."
     return table
 
@@ -85,21 +99,38 @@ def table15(delta: Sequence[RefinedUtterance], stats: Mapping[str, Any]) -> Tabl
         per_rule_utts.update(fired)
         per_rule_changes.update(c.rule for c in r.changes)
     n = len(delta)
-    table = Table("table15", "Table 15: impact of each refinement rule (δ)",
-                  ["rule", "applied", "skipped", "utterances changed", "% of utterances", "token edits"])
+    table = Table(
+        "table15",
+        "Table 15: impact of each refinement rule (δ)",
+        ["rule", "applied", "skipped", "utterances changed", "% of utterances", "token edits"],
+    )
     for rule, counts in stats.get("rules", {}).items():
         skipped = sum(counts["skipped"].values())
-        table.rows.append([rule, counts["applied"], skipped, per_rule_utts[rule], pct(per_rule_utts[rule], n), per_rule_changes[rule]])
+        table.rows.append(
+            [rule, counts["applied"], skipped, per_rule_utts[rule], pct(per_rule_utts[rule], n), per_rule_changes[rule]]
+        )
     refined = sum(bool(r.changes) for r in delta)
-    table.rows.append(["any rule", sum(c["applied"] for c in stats.get("rules", {}).values()), None, refined, pct(refined, n),
-                       sum(per_rule_changes.values())])
-    table.note = ("applied/skipped: the rules' own counts (a skip is a candidate left alone, with a reason in "
-                  "the refine stage's stats.json); token edits include the re-capitalisation after a deletion. "
-                  "The paper: about 64% of utterances refined.")
+    table.rows.append(
+        [
+            "any rule",
+            sum(c["applied"] for c in stats.get("rules", {}).values()),
+            None,
+            refined,
+            pct(refined, n),
+            sum(per_rule_changes.values()),
+        ]
+    )
+    table.note = (
+        "applied/skipped: the rules' own counts (a skip is a candidate left alone, with a reason in "
+        "the refine stage's stats.json); token edits include the re-capitalisation after a deletion. "
+        "The paper: about 64% of utterances refined."
+    )
     return table
 
 
-def readability_rows(alpha: Sequence[SelectedUtterance], delta: Sequence[RefinedUtterance]) -> tuple[list[str], dict[str, list[float]]]:
+def readability_rows(
+    alpha: Sequence[SelectedUtterance], delta: Sequence[RefinedUtterance]
+) -> tuple[list[str], dict[str, list[float]]]:
     from coref_transfer.readability import CLASSES, flesch_en, flesch_vacca, gulpease
 
     scores = {
@@ -115,16 +146,27 @@ def table16(alpha: Sequence[SelectedUtterance], delta: Sequence[RefinedUtterance
 
     classes, scores = readability_rows(alpha, delta)
     counted = {k: Counter(readability_class(s) for s in v) for k, v in scores.items()}
-    table = Table("table16", "Table 16: readability classes, English source (α) vs Italian result (δ)",
-                  ["class", "α Flesch", "α %", "δ Flesch–Vacca", "δ %", "δ Gulpease", "δ % "])
+    table = Table(
+        "table16",
+        "Table 16: readability classes, English source (α) vs Italian result (δ)",
+        ["class", "α Flesch", "α %", "δ Flesch–Vacca", "δ %", "δ Gulpease", "δ % "],
+    )
     for cls in classes:
         row: list = [cls]
         for key in ("alpha_flesch", "delta_flesch_vacca", "delta_gulpease"):
             row += [counted[key][cls], pct(counted[key][cls], len(scores[key]))]
         table.rows.append(row)
-    table.rows.append(["mean score", round(mean(scores["alpha_flesch"]), 2) if scores["alpha_flesch"] else None, None,
-                       round(mean(scores["delta_flesch_vacca"]), 2) if delta else None, None,
-                       round(mean(scores["delta_gulpease"]), 2) if delta else None, None])
+    table.rows.append(
+        [
+            "mean score",
+            round(mean(scores["alpha_flesch"]), 2) if scores["alpha_flesch"] else None,
+            None,
+            round(mean(scores["delta_flesch_vacca"]), 2) if delta else None,
+            None,
+            round(mean(scores["delta_gulpease"]), 2) if delta else None,
+            None,
+        ]
+    )
     table.note = "Scores on detokenised text (coref_transfer.readability); classes <20, 20–40, 40–60, 60–80, >80."
     return table
 
@@ -145,8 +187,19 @@ def table18(delta: Sequence[RefinedUtterance]) -> Table:
     groups: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     for r in delta:
         groups[readability_class(flesch_vacca(r.text))].append(r)
-    table = Table("table18", "Table 18: linguistic profile per readability class (δ, Flesch–Vacca)",
-                  ["class", "utterances", "words", "subordinating conj.", "coordinating conj.", "tree depth", "dependency length"])
+    table = Table(
+        "table18",
+        "Table 18: linguistic profile per readability class (δ, Flesch–Vacca)",
+        [
+            "class",
+            "utterances",
+            "words",
+            "subordinating conj.",
+            "coordinating conj.",
+            "tree depth",
+            "dependency length",
+        ],
+    )
     for cls in CLASSES:
         rows = groups.get(cls, [])
         if not rows:
@@ -157,9 +210,13 @@ def table18(delta: Sequence[RefinedUtterance]) -> Table:
         cconj = [r.upos.count("CCONJ") for r in rows]
         depth = [max((_depth(r.heads, i) for i in range(len(r.heads))), default=0) for r in rows]
         dlen = [mean(abs(i - h) for i, h in enumerate(r.heads) if h >= 0) for r in rows if any(h >= 0 for h in r.heads)]
-        table.rows.append([cls, len(rows), mean(words), mean(sconj), mean(cconj), mean(depth), mean(dlen) if dlen else None])
-    table.note = ("Means per utterance: words (tokens that are not punctuation), SCONJ and CCONJ tokens, the depth "
-                  "of the dependency tree, and the mean distance between a token and its head.")
+        table.rows.append(
+            [cls, len(rows), mean(words), mean(sconj), mean(cconj), mean(depth), mean(dlen) if dlen else None]
+        )
+    table.note = (
+        "Means per utterance: words (tokens that are not punctuation), SCONJ and CCONJ tokens, the depth "
+        "of the dependency tree, and the mean distance between a token and its head."
+    )
     return table
 
 
@@ -178,40 +235,75 @@ def dropped_table(select_stats: Mapping[str, Any], gamma_stats: Mapping[str, Any
 
 
 def agreement_audit_table(delta: Sequence[RefinedUtterance]) -> Table:
-    table = Table("agreement_audit", "Agreement audit: placeholders against their Italian nouns, subjects against "
-                  "their predicates (δ)", ["measure", "count", "out of", "%"])
+    table = Table(
+        "agreement_audit",
+        "Agreement audit: placeholders against their Italian nouns, subjects against their predicates (δ)",
+        ["measure", "count", "out of", "%"],
+    )
     for measure, count, total in audit_rows(agreement_stats(delta)):
         table.rows.append([measure, count, total, pct(count, total)])
-    table.note = ("Placeholders: each mention whose Italian root is a NOUN, the class its placeholder was drawn "
-                  "from against the root's Gender and Number (a coordination is plural, feminine only if every "
-                  "conjunct is); the Italian agrees with the placeholder, so a mismatch risks a wrong agreement. "
-                  "Clashes: a subject (nsubj, nsubj:pass) and its adjective or participle predicate under essere "
-                  "(cop, aux, aux:pass) that differ in gender or number. From the δ parse "
-                  "(coref_transfer.audit); the same counts are in the refine stage's stats.json.")
+    table.note = (
+        "Placeholders: each mention whose Italian root is a NOUN, the class its placeholder was drawn "
+        "from against the root's Gender and Number (a coordination is plural, feminine only if every "
+        "conjunct is); the Italian agrees with the placeholder, so a mismatch risks a wrong agreement. "
+        "Clashes: a subject (nsubj, nsubj:pass) and its adjective or participle predicate under essere "
+        "(cop, aux, aux:pass) that differ in gender or number. From the δ parse "
+        "(coref_transfer.audit); the same counts are in the refine stage's stats.json."
+    )
     return table
 
 
 def agreement_examples_table(delta: Sequence[RefinedUtterance], limit: int = 10) -> Table:
-    table = Table("agreement_examples", f"Agreement audit: the first {limit} subject–predicate clashes (δ)",
-                  ["utterance", "subject", "predicate", "subject features", "predicate features", "differ", "text"])
+    table = Table(
+        "agreement_examples",
+        f"Agreement audit: the first {limit} subject–predicate clashes (δ)",
+        ["utterance", "subject", "predicate", "subject features", "predicate features", "differ", "text"],
+    )
     for c in clash_examples(delta, limit):
-        table.rows.append([c.utterance_id, c.subject, c.predicate, c.subject_agreement.describe(),
-                           c.predicate_agreement.describe(), ", ".join(c.features), c.text])
+        table.rows.append(
+            [
+                c.utterance_id,
+                c.subject,
+                c.predicate,
+                c.subject_agreement.describe(),
+                c.predicate_agreement.describe(),
+                ", ".join(c.features),
+                c.text,
+            ]
+        )
     table.note = "In the order of the δ table; features as gender and number (? = the parser gave none)."
     return table
 
 
 def table17(agreement: Mapping[str, Any] | None) -> Table:
-    table = Table("table17", "Table 17: annotator agreement per readability class",
-                  ["class", "items", "grammatical: observed", "grammatical: Fleiss' κ", "acceptable: observed", "acceptable: Fleiss' κ"])
+    table = Table(
+        "table17",
+        "Table 17: annotator agreement per readability class",
+        [
+            "class",
+            "items",
+            "grammatical: observed",
+            "grammatical: Fleiss' κ",
+            "acceptable: observed",
+            "acceptable: Fleiss' κ",
+        ],
+    )
     if not agreement:
         table.note = "No ratings imported yet: build the kit (`snakemake humaneval`), collect the raters' CSVs, set report.ratings."
         return table
     groups = [*agreement["classes"].items(), ("all", agreement["overall"])]
     for cls, values in groups:
         g, a = values["grammatical"], values["acceptable"]
-        table.rows.append([cls, values["items"], g["observed_agreement"], g["fleiss_kappa"],
-                           a["observed_agreement"], a["fleiss_kappa"]])
+        table.rows.append(
+            [
+                cls,
+                values["items"],
+                g["observed_agreement"],
+                g["fleiss_kappa"],
+                a["observed_agreement"],
+                a["fleiss_kappa"],
+            ]
+        )
     table.note = "Observed agreement: share of items on which all raters agree; κ: Fleiss (1971). Paper: 0.78 and 0.73."
     return table
 
@@ -241,8 +333,13 @@ def figure(name: str, title: str, rows: Sequence[SelectedUtterance], folder: Pat
     return paths
 
 
-def build_report(select_dir: Path, translate_dir: Path | None, refine_dir: Path, out: Path,
-                 agreement: Mapping[str, Any] | None = None) -> list[Path]:
+def build_report(
+    select_dir: Path,
+    translate_dir: Path | None,
+    refine_dir: Path,
+    out: Path,
+    agreement: Mapping[str, Any] | None = None,
+) -> list[Path]:
     """Every table and figure into `out`, plus `index.md` with all tables."""
     utterances = read_records(select_dir / "utterances.parquet", "utterances")
     beta3 = read_records(select_dir / "beta3.parquet", "beta3")

@@ -34,8 +34,15 @@ def run_humaneval(refine_dir: str | Path, out: str | Path, config: Mapping[str, 
     return Path(out)
 
 
-def run_report(select_dir: Path, translate_dir: Path | None, refine_dir: Path, out: Path,
-               kit: Path | None = None, ratings: Sequence[str | Path] = (), raters: Sequence[str] = ()) -> list[Path]:
+def run_report(
+    select_dir: Path,
+    translate_dir: Path | None,
+    refine_dir: Path,
+    out: Path,
+    kit: Path | None = None,
+    ratings: Sequence[str | Path] = (),
+    raters: Sequence[str] = (),
+) -> list[Path]:
     """All tables and figures; Table 17 from the imported ratings when there are any.
 
     `out` is replaced as a whole, with `manifest.json`, once everything is written.
@@ -50,9 +57,16 @@ def run_report(select_dir: Path, translate_dir: Path | None, refine_dir: Path, o
         result = agreement(read_ratings([Path(p) for p in ratings], sample, list(raters)), sample)
     select_dir, refine_dir, out = Path(select_dir), Path(refine_dir), Path(out)
     translate_dir = Path(translate_dir) if translate_dir else None
-    inputs = [select_dir / "utterances.parquet", select_dir / "beta3.parquet", select_dir / "stats.json",
-              *([translate_dir / "stats.json"] if translate_dir else []), refine_dir / "delta.parquet",
-              refine_dir / "stats.json", *([Path(kit) / "sample.json"] if ratings else []), *ratings]
+    inputs = [
+        select_dir / "utterances.parquet",
+        select_dir / "beta3.parquet",
+        select_dir / "stats.json",
+        *([translate_dir / "stats.json"] if translate_dir else []),
+        refine_dir / "delta.parquet",
+        refine_dir / "stats.json",
+        *([Path(kit) / "sample.json"] if ratings else []),
+        *ratings,
+    ]
     with staged_directory(out) as tmp:
         written = build_report(select_dir, translate_dir, refine_dir, tmp, result)
         seal(tmp, build_manifest("report", {"ratings": [str(p) for p in ratings], "raters": list(raters)}, inputs))

@@ -49,14 +49,30 @@ class Table:
 
     def latex(self) -> str:
         def esc(text: str) -> str:
-            for a, b in (("\\", r"\textbackslash{}"), ("&", r"\&"), ("%", r"\%"), ("_", r"\_"), ("#", r"\#"),
-                         ("<", r"$<$"), (">", r"$>$"), ("–", "--")):
+            for a, b in (
+                ("\\", r"\textbackslash{}"),
+                ("&", r"\&"),
+                ("%", r"\%"),
+                ("_", r"\_"),
+                ("#", r"\#"),
+                ("<", r"$<$"),
+                (">", r"$>$"),
+                ("–", "--"),
+            ):
                 text = text.replace(a, b)
             return text
 
         spec = "l" + "r" * (len(self.header) - 1)
-        lines = [r"\begin{table}[t]", r"\centering", rf"\caption{{{esc(self.title)}}}", rf"\label{{tab:{self.name}}}",
-                 rf"\begin{{tabular}}{{{spec}}}", r"\hline", " & ".join(esc(h) for h in self.header) + r" \\", r"\hline"]
+        lines = [
+            r"\begin{table}[t]",
+            r"\centering",
+            rf"\caption{{{esc(self.title)}}}",
+            rf"\label{{tab:{self.name}}}",
+            rf"\begin{{tabular}}{{{spec}}}",
+            r"\hline",
+            " & ".join(esc(h) for h in self.header) + r" \\",
+            r"\hline",
+        ]
         lines += [" & ".join(esc(fmt(c)) for c in row) + r" \\" for row in self.rows]
         lines += [r"\hline", r"\end{tabular}", r"\end{table}"]
         return "\n".join(lines) + "\n"
@@ -81,4 +97,3 @@ class Table:
 
 def pct(part: float, whole: float) -> float | None:
     return None if not whole else 100.0 * part / whole
-

@@ -200,8 +200,13 @@ def select_clusters(part: Part, fates: list[UtteranceFate], config: Mapping[str,
         evidence = [
             etype_evidence(
                 root_evidence(
-                    utt.tokens, utt.pos, f.span, f.root, f.coordinated,  # type: ignore[arg-type]
-                    utt.entities, cls_cfg["first_name_lexicon"],
+                    utt.tokens,
+                    utt.pos,
+                    f.span,
+                    f.root,
+                    f.coordinated,  # type: ignore[arg-type]
+                    utt.entities,
+                    cls_cfg["first_name_lexicon"],
                 ),
                 etype,
             )
@@ -316,8 +321,16 @@ class Stats:
         }
         out["anomalies"] = {
             k: int(self.anomalies[k])
-            for k in ("span_in_two_chains", "duplicate_mentions", "crossing_mentions", "singleton_chains",
-                      "sentences_without_tree", "unmapped_entity_labels", "appositions_widened", *RELATIONS)
+            for k in (
+                "span_in_two_chains",
+                "duplicate_mentions",
+                "crossing_mentions",
+                "singleton_chains",
+                "sentences_without_tree",
+                "unmapped_entity_labels",
+                "appositions_widened",
+                *RELATIONS,
+            )
         }
         out["classes"] = {k: int(v) for k, v in sorted(self.classes.items())}
         out["etypes"] = {t: int(self.etypes[t]) for t in ETYPES}

@@ -123,7 +123,12 @@ def run_select(
         seal(tmp, build_manifest("select", settings, files, partition=partition))
     log.info(
         "select %s: %d files, %d utterances, %d mentions read; kept %d utterances, %d mentions, %d clusters",
-        partition, len(files), stats["input"]["utterances"], stats["input"]["mentions"],
-        stats["beta3"]["utterances"], stats["beta3"]["mentions"], stats["beta3"]["clusters"],
+        partition,
+        len(files),
+        stats["input"]["utterances"],
+        stats["input"]["mentions"],
+        stats["beta3"]["utterances"],
+        stats["beta3"]["mentions"],
+        stats["beta3"]["clusters"],
     )
     return stats

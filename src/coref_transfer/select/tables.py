@@ -49,7 +49,15 @@ class SelectionColumns:
         self.men: dict[str, list] = {
             k: []
             for k in (
-                "cluster_id", "start", "end", "root", "coordinated", "dropped_at", "reason", "in_place", "role",
+                "cluster_id",
+                "start",
+                "end",
+                "root",
+                "coordinated",
+                "dropped_at",
+                "reason",
+                "in_place",
+                "role",
                 *_CLASS_NAMES,
             )
         }
@@ -64,8 +72,13 @@ class SelectionColumns:
         for ufate in result.utterances:
             utt = ufate.utterance
             for key, value in (
-                ("doc_id", utt.doc_id), ("part", utt.part), ("sentence", utt.index), ("path", utt.path),
-                ("line", utt.line), ("speaker", utt.speaker), ("dropped_at", ufate.dropped_at),
+                ("doc_id", utt.doc_id),
+                ("part", utt.part),
+                ("sentence", utt.index),
+                ("path", utt.path),
+                ("line", utt.line),
+                ("speaker", utt.speaker),
+                ("dropped_at", ufate.dropped_at),
                 ("reason", ufate.reason),
             ):
                 base[key].append(value)
@@ -99,9 +112,14 @@ class SelectionColumns:
         cols = self.clusters
         for c in result.clusters:
             for key, value in (
-                ("doc_id", c.doc_id), ("part", c.part), ("cluster_id", c.cluster_id),
-                ("mentions_read", c.mentions_read), ("mentions_kept", c.mentions_kept),
-                ("dropped_at", c.dropped_at), ("reason", c.reason), *zip(_CLASS_NAMES, class_values(c.cls)),
+                ("doc_id", c.doc_id),
+                ("part", c.part),
+                ("cluster_id", c.cluster_id),
+                ("mentions_read", c.mentions_read),
+                ("mentions_kept", c.mentions_kept),
+                ("dropped_at", c.dropped_at),
+                ("reason", c.reason),
+                *zip(_CLASS_NAMES, class_values(c.cls)),
             ):
                 cols[key].append(value)
 
@@ -143,7 +161,8 @@ class SelectionColumns:
                 ent_offsets,
                 pa.StructArray.from_arrays(
                     [
-                        pa.array(ent["label"], pa.string()), pa.array(ent["start"], pa.int32()),
+                        pa.array(ent["label"], pa.string()),
+                        pa.array(ent["start"], pa.int32()),
                         pa.array(ent["end"], pa.int32()),
                     ],
                     fields=list(schema.ENTITY),

@@ -197,8 +197,10 @@ def config_from_dict(values: dict[str, Any]) -> CorefConfig:
         raise ConfigError(f"coref config: expected a JSON object, got {type(values).__name__}")
     unknown = sorted(set(values) - set(FIELDS))
     if unknown:
-        hints = [f"{k!r} (did you mean {m[0]!r}?)" if (m := difflib.get_close_matches(k, FIELDS, 1)) else repr(k)
-                 for k in unknown]
+        hints = [
+            f"{k!r} (did you mean {m[0]!r}?)" if (m := difflib.get_close_matches(k, FIELDS, 1)) else repr(k)
+            for k in unknown
+        ]
         raise ConfigError(f"coref config: unknown key(s) {', '.join(hints)}; valid keys: {', '.join(FIELDS)}")
     checked = {name: _check_value(name, value) for name, value in values.items()}
     config = CorefConfig(**checked)

@@ -70,8 +70,11 @@ class Document:
         """{mention: its given head word} (empty without `heads`); a span is in one chain at most (rule 3)."""
         if self.heads is None:
             return {}
-        return {span: head for chain, heads in zip(self.clusters, self.heads, strict=True)
-                for span, head in zip(chain, heads, strict=True)}
+        return {
+            span: head
+            for chain, heads in zip(self.clusters, self.heads, strict=True)
+            for span, head in zip(chain, heads, strict=True)
+        }
 
     @property
     def genre(self) -> str:
@@ -147,12 +150,20 @@ def parse_document(obj: Any, path: str | Path, lineno: int, require_clusters: bo
             raise _error(path, lineno, key, f"{shape} (cluster {c} has {len(chain)} mentions)")
         spans: dict[DocSpan, int] = {}
         for m, span in enumerate(chain):
-            ok = (isinstance(span, list) and len(span) == 2 and all(type(x) is int for x in span)
-                  and 0 <= span[0] <= span[1] < n_words)
+            ok = (
+                isinstance(span, list)
+                and len(span) == 2
+                and all(type(x) is int for x in span)
+                and 0 <= span[0] <= span[1] < n_words
+            )
             if not ok:
-                raise _error(path, lineno, key,
-                             f"mention {span!r} of cluster {c} is outside the document: expected [start, end] "
-                             f"with 0 <= start <= end < {n_words} (document-level word offsets, end inclusive)")
+                raise _error(
+                    path,
+                    lineno,
+                    key,
+                    f"mention {span!r} of cluster {c} is outside the document: expected [start, end] "
+                    f"with 0 <= start <= end < {n_words} (document-level word offsets, end inclusive)",
+                )
             start, end = span
             if sentence_ids[start] != sentence_ids[end]:
                 raise _error(path, lineno, key, f"mention {span} of cluster {c} crosses a sentence boundary")
@@ -163,19 +174,35 @@ def parse_document(obj: Any, path: str | Path, lineno: int, require_clusters: bo
             if heads_in is not None:
                 head = heads_in[c][m]
                 if type(head) is not int or not start <= head <= end:
-                    raise _error(path, lineno, key,
-                                 f"head {head!r} of mention {span} of cluster {c} is outside the mention: expected "
-                                 f"a document-level word offset from {start} to {end}")
+                    raise _error(
+                        path,
+                        lineno,
+                        key,
+                        f"head {head!r} of mention {span} of cluster {c} is outside the mention: expected "
+                        f"a document-level word offset from {start} to {end}",
+                    )
                 if spans.get((start, end), head) != head:
-                    raise _error(path, lineno, key,
-                                 f"mention {span} of cluster {c} is given two heads, {spans[(start, end)]} and {head}")
+                    raise _error(
+                        path,
+                        lineno,
+                        key,
+                        f"mention {span} of cluster {c} is given two heads, {spans[(start, end)]} and {head}",
+                    )
             spans[(start, end)] = head
         ordered = sorted(spans)
         clusters.append(tuple(ordered))
         heads.append(tuple(spans[s] for s in ordered))
 
-    return Document(key, words, sentence_ids, speakers, tuple(clusters), tuple(heads) if heads_in is not None else None,
-                    str(path), lineno)
+    return Document(
+        key,
+        words,
+        sentence_ids,
+        speakers,
+        tuple(clusters),
+        tuple(heads) if heads_in is not None else None,
+        str(path),
+        lineno,
+    )
 
 
 def read_documents(path: str | Path, require_clusters: bool = True) -> list[Document]:

@@ -33,16 +33,22 @@ def _load_error(name: str, local_files_only: bool, exc: Exception) -> EncoderLoa
     setting = f"local_files_only={'true' if local_files_only else 'false'}, HF_HUB_OFFLINE={env or 'unset'}"
     path = Path(name)
     if path.is_dir():
-        how = ("the folder exists but does not hold a complete model: it needs config.json, the weights and the "
-               "tokenizer files that save_pretrained writes (folders always load with local_files_only=true)")
+        how = (
+            "the folder exists but does not hold a complete model: it needs config.json, the weights and the "
+            "tokenizer files that save_pretrained writes (folders always load with local_files_only=true)"
+        )
     elif path.is_absolute() or name.startswith(("./", "../", "~")) or path.exists():
         how = "there is no such folder (a path that does not exist is not looked up on the Hub)"
     elif offline:
-        how = (f"loading is offline ({setting}) and the model is not in the local Hugging Face cache: download it "
-               f"once on a machine with network access (or copy the cache), or pass a local folder")
+        how = (
+            f"loading is offline ({setting}) and the model is not in the local Hugging Face cache: download it "
+            f"once on a machine with network access (or copy the cache), or pass a local folder"
+        )
     else:
-        how = (f"it was looked up on the Hub ({setting}) and could not be fetched: check the name and the network; "
-               f"offline, pass a local folder or set local_files_only with the model already in the cache")
+        how = (
+            f"it was looked up on the Hub ({setting}) and could not be fetched: check the name and the network; "
+            f"offline, pass a local folder or set local_files_only with the model already in the cache"
+        )
     reason = str(exc).strip().splitlines()[0].rstrip(". ") if str(exc).strip() else type(exc).__name__
     return EncoderLoadError(
         f"cannot load the encoder {name!r}: {how} ({type(exc).__name__}: {reason}). --encoder takes a Hugging Face "
@@ -123,8 +129,10 @@ def check_window(window_size: int, encoder: nn.Module, tokenizer: Any, name: str
     """Raises ConfigError when the windows do not fit the encoder."""
     limit = max_window(encoder, tokenizer)
     if limit is not None and window_size > limit:
-        raise ConfigError(f"coref config key 'window_size': {window_size} is longer than the encoder {name!r} "
-                          f"takes ({limit} tokens); set window_size to at most {limit}")
+        raise ConfigError(
+            f"coref config key 'window_size': {window_size} is longer than the encoder {name!r} "
+            f"takes ({limit} tokens); set window_size to at most {limit}"
+        )
 
 
 class WordEncoder(nn.Module):
@@ -137,8 +145,14 @@ class WordEncoder(nn.Module):
         self.attention = nn.Linear(self.size, 1)
         self.dropout = nn.Dropout(dropout)
 
-    def forward(self, window_ids: torch.Tensor, window_mask: torch.Tensor, subword_index: torch.Tensor,
-                word_subwords: torch.Tensor, word_subword_mask: torch.Tensor) -> torch.Tensor:
+    def forward(
+        self,
+        window_ids: torch.Tensor,
+        window_mask: torch.Tensor,
+        subword_index: torch.Tensor,
+        word_subwords: torch.Tensor,
+        word_subword_mask: torch.Tensor,
+    ) -> torch.Tensor:
         """Word vectors [n_words, hidden] of one document (tensor shapes: `data.Example`)."""
         hidden = self.encoder(input_ids=window_ids, attention_mask=window_mask).last_hidden_state
         # hidden [n_windows, window_len, hidden]

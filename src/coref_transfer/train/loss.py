@@ -45,8 +45,9 @@ def coref_loss(scores: torch.Tensor, gold: torch.Tensor, valid: torch.Tensor, bc
     return loss
 
 
-def span_loss(start_logits: torch.Tensor, end_logits: torch.Tensor, start_slots: torch.Tensor,
-              end_slots: torch.Tensor) -> torch.Tensor:
+def span_loss(
+    start_logits: torch.Tensor, end_logits: torch.Tensor, start_slots: torch.Tensor, end_slots: torch.Tensor
+) -> torch.Tensor:
     """Mean cross-entropy of the gold start and end slots (a scalar; 0 without mentions).
 
     Args:

@@ -56,21 +56,25 @@ class CorefModel(nn.Module):
         self.word_encoder = WordEncoder(encoder, config.dropout)
         size = self.word_encoder.size
         self.coarse = CoarseScorer(size, config.coarse_k, config.dropout)
-        self.pairwise = PairwiseScorer(size, len(config.genres), config.feature_size, config.hidden_size,
-                                       config.hidden_layers, config.dropout)
-        self.span = SpanPredictor(size, config.span_hidden_size, config.span_max_distance, config.feature_size,
-                                  config.dropout)
+        self.pairwise = PairwiseScorer(
+            size, len(config.genres), config.feature_size, config.hidden_size, config.hidden_layers, config.dropout
+        )
+        self.span = SpanPredictor(
+            size, config.span_hidden_size, config.span_max_distance, config.feature_size, config.dropout
+        )
 
     @property
     def encoder(self) -> nn.Module:
         return self.word_encoder.encoder
 
     def forward(self, ex: Example) -> CorefOutput:
-        words = self.word_encoder(ex.window_ids, ex.window_mask, ex.subword_index, ex.word_subwords,
-                                  ex.word_subword_mask)  # [n_words, emb]
+        words = self.word_encoder(
+            ex.window_ids, ex.window_mask, ex.subword_index, ex.word_subwords, ex.word_subword_mask
+        )  # [n_words, emb]
         top_scores, top_indices, valid = self.coarse(words)  # [n_words, k] each
-        scores = self.pairwise(words, top_scores, top_indices, ex.speaker_ids, ex.genre_id,
-                               self.config.anaphor_batch)  # [n_words, k + 1]
+        scores = self.pairwise(
+            words, top_scores, top_indices, ex.speaker_ids, ex.genre_id, self.config.anaphor_batch
+        )  # [n_words, k + 1]
         return CorefOutput(words, scores, top_indices, valid)
 
     def loss(self, ex: Example, out: CorefOutput) -> tuple[torch.Tensor, dict[str, float]]:
@@ -117,8 +121,10 @@ def read_config(folder: str | Path) -> CorefConfig:
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise MissingInputError(f"{path}: cannot read ({exc.strerror}); --model must be a folder written by "
-                                f"'coref-transfer train' (config.json, model.safetensors, encoder/)") from exc
+        raise MissingInputError(
+            f"{path}: cannot read ({exc.strerror}); --model must be a folder written by "
+            f"'coref-transfer train' (config.json, model.safetensors, encoder/)"
+        ) from exc
     except json.JSONDecodeError as exc:
         raise MissingInputError(f"{path}: not valid JSON ({exc.msg})") from exc
     return config_from_record(record, path)
@@ -136,8 +142,10 @@ def load_model(folder: str | Path, device: torch.device | str = "cpu") -> tuple[
     config = read_config(folder)
     weights = folder / WEIGHTS_FILE
     if not weights.is_file():
-        raise MissingInputError(f"{weights}: missing; the model folder is incomplete (was training interrupted "
-                                f"before the first evaluation?)")
+        raise MissingInputError(
+            f"{weights}: missing; the model folder is incomplete (was training interrupted "
+            f"before the first evaluation?)"
+        )
     tokenizer = load_tokenizer(str(folder / ENCODER_DIR), local_files_only=True)
     model = CorefModel(encoder_from_config(folder / ENCODER_DIR), config)
     model.load_state_dict(load_file(str(weights)))
@@ -161,7 +169,8 @@ def resolve_device(choice: str) -> torch.device:
     if choice == "cuda":
         raise ConfigError("coref config key 'device': 'cuda' was asked for but torch sees no GPU; use 'auto' or 'cpu'")
     logging.getLogger(__name__).warning(
-        "no CUDA GPU: running on the CPU in float32 (fine for the tiny test model; a base-sized encoder needs a GPU)")
+        "no CUDA GPU: running on the CPU in float32 (fine for the tiny test model; a base-sized encoder needs a GPU)"
+    )
     return torch.device("cpu")
 
 

@@ -26,8 +26,9 @@ def distance_bucket(distance: torch.Tensor) -> torch.Tensor:
 class PairwiseScorer(nn.Module):
     """Feature embeddings and the anaphoricity feed-forward net."""
 
-    def __init__(self, word_size: int, n_genres: int, feature_size: int, hidden_size: int, hidden_layers: int,
-                 dropout: float):
+    def __init__(
+        self, word_size: int, n_genres: int, feature_size: int, hidden_size: int, hidden_layers: int, dropout: float
+    ):
         super().__init__()
         self.distance = nn.Embedding(N_DISTANCE_BUCKETS, feature_size)
         self.genre = nn.Embedding(n_genres + 1, feature_size)  # index 0: a genre outside the config's list
@@ -51,8 +52,15 @@ class PairwiseScorer(nn.Module):
         genre = self.genre(genre_id).expand(n_words, k, -1)  # [n_words, k, f]
         return self.feature_dropout(torch.cat([distance, genre, speaker], dim=-1))
 
-    def forward(self, words: torch.Tensor, top_scores: torch.Tensor, top_indices: torch.Tensor,
-                speaker_ids: torch.Tensor, genre_id: torch.Tensor, batch: int) -> torch.Tensor:
+    def forward(
+        self,
+        words: torch.Tensor,
+        top_scores: torch.Tensor,
+        top_indices: torch.Tensor,
+        speaker_ids: torch.Tensor,
+        genre_id: torch.Tensor,
+        batch: int,
+    ) -> torch.Tensor:
         """Antecedent scores [n_words, k + 1], column 0 the dummy (always 0).
 
         Args:

@@ -23,16 +23,22 @@ class SpanPredictor(nn.Module):
         self.max_distance = max_distance
         self.distance = nn.Embedding(2 * max_distance + 1, feature_size)
         self.ffnn = nn.Sequential(
-            nn.Linear(2 * word_size + feature_size, hidden_size), nn.ReLU(), nn.Dropout(dropout),
-            nn.Linear(hidden_size, hidden_size), nn.ReLU(), nn.Dropout(dropout),
+            nn.Linear(2 * word_size + feature_size, hidden_size),
+            nn.ReLU(),
+            nn.Dropout(dropout),
+            nn.Linear(hidden_size, hidden_size),
+            nn.ReLU(),
+            nn.Dropout(dropout),
         )
         self.conv = nn.Sequential(
-            nn.Conv1d(hidden_size, hidden_size // 4 or 1, kernel_size=3, padding=1), nn.ReLU(),
+            nn.Conv1d(hidden_size, hidden_size // 4 or 1, kernel_size=3, padding=1),
+            nn.ReLU(),
             nn.Conv1d(hidden_size // 4 or 1, 2, kernel_size=3, padding=1),
         )
 
-    def forward(self, words: torch.Tensor, heads: torch.Tensor, sentence_start: torch.Tensor,
-                sentence_end: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    def forward(
+        self, words: torch.Tensor, heads: torch.Tensor, sentence_start: torch.Tensor, sentence_end: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """Logits for heads [n_heads]: (start_logits, end_logits, candidates), each [n_heads, max_len].
 
         `candidates[i, j]` is the word of slot j for head i (clamped inside the
@@ -46,11 +52,14 @@ class SpanPredictor(nn.Module):
         in_sentence = candidates <= ends.unsqueeze(1)  # [n_heads, max_len]
         candidates = torch.minimum(candidates, ends.unsqueeze(1))  # [n_heads, max_len] (padding repeats the last word)
         offset = (candidates - heads.unsqueeze(1)).clamp(-self.max_distance, self.max_distance)  # [n_heads, max_len]
-        pair = torch.cat([
-            words[heads].unsqueeze(1).expand(-1, width, -1),  # [n_heads, max_len, emb]
-            words[candidates],  # [n_heads, max_len, emb]
-            self.distance(offset + self.max_distance).to(words.dtype),  # [n_heads, max_len, f]
-        ], dim=-1)
+        pair = torch.cat(
+            [
+                words[heads].unsqueeze(1).expand(-1, width, -1),  # [n_heads, max_len, emb]
+                words[candidates],  # [n_heads, max_len, emb]
+                self.distance(offset + self.max_distance).to(words.dtype),  # [n_heads, max_len, f]
+            ],
+            dim=-1,
+        )
         hidden = self.ffnn(pair) * in_sentence.unsqueeze(-1).to(words.dtype)  # [n_heads, max_len, hidden]
         logits = self.conv(hidden.transpose(1, 2)).transpose(1, 2).float()  # [n_heads, max_len, 2]
         before = candidates <= heads.unsqueeze(1)  # [n_heads, max_len]
@@ -60,8 +69,9 @@ class SpanPredictor(nn.Module):
         return start_logits, end_logits, candidates
 
     @torch.no_grad()
-    def predict(self, words: torch.Tensor, heads: torch.Tensor, sentence_start: torch.Tensor,
-                sentence_end: torch.Tensor) -> list[tuple[int, int]]:
+    def predict(
+        self, words: torch.Tensor, heads: torch.Tensor, sentence_start: torch.Tensor, sentence_end: torch.Tensor
+    ) -> list[tuple[int, int]]:
         """The (start, end) word span of each head (end inclusive)."""
         if len(heads) == 0:
             return []

@@ -17,8 +17,17 @@ from pathlib import Path
 
 SPECIAL_TOKENS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 
-TINY_SETTINGS = {"window_size": 128, "window_overlap": 32, "coarse_k": 20, "hidden_size": 128,
-                 "span_hidden_size": 64, "dropout": 0.0, "encoder_lr": 1e-3, "lr": 2e-3, "warmup_ratio": 0.0}
+TINY_SETTINGS = {
+    "window_size": 128,
+    "window_overlap": 32,
+    "coarse_k": 20,
+    "hidden_size": 128,
+    "span_hidden_size": 64,
+    "dropout": 0.0,
+    "encoder_lr": 1e-3,
+    "lr": 2e-3,
+    "warmup_ratio": 0.0,
+}
 """The model settings that go with the tiny encoder (the workflow adds them when
 `train.encoder` is `tiny`; `train.settings` still overrides them): it takes
 128-subword windows and learns with high learning rates."""
@@ -67,8 +76,9 @@ def build_tiny_encoder(
     trainer = trainers.WordPieceTrainer(vocab_size=vocab_size, special_tokens=SPECIAL_TOKENS, show_progress=False)
     wordpiece.train_from_iterator((" ".join(words) for words in sentences), trainer)
     vocab = sorted(wordpiece.get_vocab().items(), key=lambda item: item[1])
-    tokenizer = BertTokenizer(vocab=dict(vocab), do_lower_case=False, strip_accents=False,
-                              model_max_length=max_positions)
+    tokenizer = BertTokenizer(
+        vocab=dict(vocab), do_lower_case=False, strip_accents=False, model_max_length=max_positions
+    )
     tokenizer.save_pretrained(out)
 
     config = BertConfig(

@@ -142,12 +142,19 @@ def read_training_files(paths: Sequence[Path]) -> tuple[list[Document], dict[str
         for doc in file_docs:
             first = owner.setdefault(doc.doc_key, path)
             if first == path and str(path) in counts:
-                raise InputFormatError(path, None, f"this file is given twice as a training file (document "
-                                                   f"{doc.doc_key!r} would count twice)")
+                raise InputFormatError(
+                    path,
+                    None,
+                    f"this file is given twice as a training file (document {doc.doc_key!r} would count twice)",
+                )
             if first != path:
-                raise InputFormatError(path, None, f"document {doc.doc_key!r} is also in {first}: a doc_key may "
-                                                   f"occur once in all the training files (the same documents "
-                                                   f"given twice?)")
+                raise InputFormatError(
+                    path,
+                    None,
+                    f"document {doc.doc_key!r} is also in {first}: a doc_key may "
+                    f"occur once in all the training files (the same documents "
+                    f"given twice?)",
+                )
         counts[str(path)] = len(file_docs)
         docs.extend(file_docs)
     return docs, counts
@@ -167,6 +174,7 @@ def data_fingerprints(train_paths: Sequence[Path], dev_path: Path) -> dict[str, 
 
 def _changed_files(saved: dict[str, Any], current: dict[str, Any]) -> str:
     """Which input files differ between two `data_fingerprints` (for the resume error)."""
+
     def as_list(value: Any) -> list[Any]:
         return value if isinstance(value, list) else [value]
 
@@ -186,17 +194,28 @@ def _check_resume(payload: dict[str, Any], config: CorefConfig, data: dict[str, 
     changed = sorted(k for k in set(saved) | set(current) if saved.get(k) != current.get(k))
     if changed:
         details = ", ".join(f"{k}: {saved.get(k)!r} -> {current.get(k)!r}" for k in changed)
-        raise ConfigError(f"{path}: cannot resume with a different config ({details}); "
-                          f"resume with the saved config ({path.parent / 'config.json'}) or start a new --out")
+        raise ConfigError(
+            f"{path}: cannot resume with a different config ({details}); "
+            f"resume with the saved config ({path.parent / 'config.json'}) or start a new --out"
+        )
     if payload["data"] != data:
-        raise ConfigError(f"{path}: {_changed_files(payload['data'], data)} changed since this checkpoint was "
-                          f"written (sha256 differs); resume with the same files, in the same order, or start "
-                          f"a new --out")
+        raise ConfigError(
+            f"{path}: {_changed_files(payload['data'], data)} changed since this checkpoint was "
+            f"written (sha256 differs); resume with the same files, in the same order, or start "
+            f"a new --out"
+        )
 
 
-def train_run(config: CorefConfig, train_docs: Sequence[Document], dev_docs: Sequence[Document], run_dir: Path,
-              *, resume: bool = False, data: dict[str, Any] | None = None,
-              on_step: Callable[[int], None] | None = None) -> dict[str, Any]:
+def train_run(
+    config: CorefConfig,
+    train_docs: Sequence[Document],
+    dev_docs: Sequence[Document],
+    run_dir: Path,
+    *,
+    resume: bool = False,
+    data: dict[str, Any] | None = None,
+    on_step: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
     """Train one model (one seed) into `run_dir`; returns its metrics.json content.
 
     Args:
@@ -213,8 +232,10 @@ def train_run(config: CorefConfig, train_docs: Sequence[Document], dev_docs: Seq
     payload = None
     if ckpt_path.exists():
         if not resume:
-            raise ConfigError(f"{ckpt_path}: a training run already exists here; pass --resume to continue it, "
-                              f"or choose another --out")
+            raise ConfigError(
+                f"{ckpt_path}: a training run already exists here; pass --resume to continue it, "
+                f"or choose another --out"
+            )
         payload = load_checkpoint(ckpt_path)
         _check_resume(payload, config, data, ckpt_path)
         if payload["state"]["finished"]:
@@ -244,9 +265,15 @@ def deterministic_algorithms(enabled: bool) -> Iterator[None]:
         torch.use_deterministic_algorithms(before[0], warn_only=before[1])
 
 
-def _train(config: CorefConfig, train_docs: Sequence[Document], dev_docs: Sequence[Document], run_dir: Path,
-           payload: dict[str, Any] | None, data: dict[str, Any],
-           on_step: Callable[[int], None] | None) -> dict[str, Any]:
+def _train(
+    config: CorefConfig,
+    train_docs: Sequence[Document],
+    dev_docs: Sequence[Document],
+    run_dir: Path,
+    payload: dict[str, Any] | None,
+    data: dict[str, Any],
+    on_step: Callable[[int], None] | None,
+) -> dict[str, Any]:
     ckpt_path = run_dir / CHECKPOINT_FILE
     device = resolve_device(config.device)
     seed_everything(config.seed)
@@ -263,8 +290,10 @@ def _train(config: CorefConfig, train_docs: Sequence[Document], dev_docs: Sequen
     dev_examples = prepare_all(dev_docs, tokenizer, model)
     dropped = sum(ex.dropped_mentions for ex in train_examples)
     if dropped:
-        log.warning("%d training mentions share a head word with a shorter mention and are left out of the "
-                    "word-level targets", dropped)
+        log.warning(
+            "%d training mentions share a head word with a shorter mention and are left out of the word-level targets",
+            dropped,
+        )
 
     encoder_params = list(model.encoder.parameters())
     if config.encoder_lr == 0:
@@ -290,16 +319,30 @@ def _train(config: CorefConfig, train_docs: Sequence[Document], dev_docs: Sequen
         log.info("%s: resumed at step %d of %d (epoch %d)", run_dir, state.step, total, state.epoch)
 
     def checkpoint() -> None:
-        save_checkpoint(ckpt_path, {
-            "model": model.state_dict(), "optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(),
-            "scaler": scaler.state_dict(), "rng": rng_state(), "state": asdict(state),
-            "config": config.to_dict(), "data": data,
-        })
+        save_checkpoint(
+            ckpt_path,
+            {
+                "model": model.state_dict(),
+                "optimizer": optimizer.state_dict(),
+                "scheduler": scheduler.state_dict(),
+                "scaler": scaler.state_dict(),
+                "rng": rng_state(),
+                "state": asdict(state),
+                "config": config.to_dict(),
+                "data": data,
+            },
+        )
 
     n = len(train_examples)
     started, docs_seen = time.perf_counter(), 0
-    log.info("%s: training on %s, %d documents, %d steps of %d document(s)", run_dir, device, n, total,
-             config.accumulation_steps)
+    log.info(
+        "%s: training on %s, %d documents, %d steps of %d document(s)",
+        run_dir,
+        device,
+        n,
+        total,
+        config.accumulation_steps,
+    )
     while not state.finished:
         model.train()
         order = epoch_order(config.seed, state.epoch, n)
@@ -327,15 +370,27 @@ def _train(config: CorefConfig, train_docs: Sequence[Document], dev_docs: Sequen
             state.position = 0
         if state.step % config.log_every == 0:
             rate = docs_seen / (time.perf_counter() - started)
-            log.info("step %d/%d epoch %d: loss %.4f, %.2f documents/s", state.step, total, state.epoch,
-                     state.loss_sum / max(1, state.loss_count), rate)
+            log.info(
+                "step %d/%d epoch %d: loss %.4f, %.2f documents/s",
+                state.step,
+                total,
+                state.epoch,
+                state.loss_sum / max(1, state.loss_count),
+                rate,
+            )
 
         due = (state.step % config.eval_every == 0) if config.eval_every else epoch_end
         if due or state.step >= total:
             scores = evaluate(model, dev_examples, device)
             f1 = conll_f1(scores)
-            state.history.append({"step": state.step, "epoch": state.epoch, "dev_conll_f1": f1,
-                                  "train_loss": state.loss_sum / max(1, state.loss_count)})
+            state.history.append(
+                {
+                    "step": state.step,
+                    "epoch": state.epoch,
+                    "dev_conll_f1": f1,
+                    "train_loss": state.loss_sum / max(1, state.loss_count),
+                }
+            )
             state.loss_sum, state.loss_count = 0.0, 0
             if f1 > state.best_f1:
                 state.best_f1, state.best_step, state.best_scores = f1, state.step, scores
@@ -343,8 +398,9 @@ def _train(config: CorefConfig, train_docs: Sequence[Document], dev_docs: Sequen
                 save_model(run_dir, model, tokenizer)
             else:
                 state.stale_evaluations += 1
-            log.info("step %d: dev CoNLL F1 %.2f (best %.2f at step %d)", state.step, f1, state.best_f1,
-                     state.best_step)
+            log.info(
+                "step %d: dev CoNLL F1 %.2f (best %.2f at step %d)", state.step, f1, state.best_f1, state.best_step
+            )
             if config.patience and state.stale_evaluations >= config.patience:
                 state.finished, state.stop_reason = True, f"early stopping: {config.patience} evaluations without gain"
         if state.step >= total and not state.finished:
@@ -360,8 +416,15 @@ def _train(config: CorefConfig, train_docs: Sequence[Document], dev_docs: Sequen
 
 def _finish(run_dir: Path, config: CorefConfig, state: TrainState) -> dict[str, Any]:
     """Write (or rewrite) a finished run's metrics.json; returns its content."""
-    metrics = {"seed": config.seed, "steps": state.step, "epochs": state.epoch, "stop_reason": state.stop_reason,
-               "best_step": state.best_step, "dev": state.best_scores, "history": state.history}
+    metrics = {
+        "seed": config.seed,
+        "steps": state.step,
+        "epochs": state.epoch,
+        "stop_reason": state.stop_reason,
+        "best_step": state.best_step,
+        "dev": state.best_scores,
+        "history": state.history,
+    }
     write_json(run_dir / "metrics.json", metrics)
     return metrics
 
@@ -379,8 +442,16 @@ def summarize(runs: Sequence[dict[str, Any]], dirs: Sequence[Path]) -> dict[str,
     return {"repeats": len(rows), "runs": rows, "mean": mean, "std": std}
 
 
-def train(train_paths: Sequence[Path], dev_path: Path, out: Path, config: CorefConfig, *, repeats: int = 1,
-          resume: bool = False, on_step: Callable[[int], None] | None = None) -> dict[str, Any]:
+def train(
+    train_paths: Sequence[Path],
+    dev_path: Path,
+    out: Path,
+    config: CorefConfig,
+    *,
+    repeats: int = 1,
+    resume: bool = False,
+    on_step: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
     """The `train` command: `repeats` runs with seeds seed, seed+1, ...; writes OUT/summary.json.
 
     Args:
@@ -406,6 +477,14 @@ def train(train_paths: Sequence[Path], dev_path: Path, out: Path, config: CorefC
         dirs.append(run_dir)
     summary = {**summarize(runs, dirs), "train_documents": train_counts}
     write_json(Path(out) / "summary.json", summary)
-    seal(out, build_manifest("train", config.to_dict(), [*train_paths, dev_path], repeats=repeats,
-                             encoder_fingerprint=encoder_fingerprint(config.encoder)))
+    seal(
+        out,
+        build_manifest(
+            "train",
+            config.to_dict(),
+            [*train_paths, dev_path],
+            repeats=repeats,
+            encoder_fingerprint=encoder_fingerprint(config.encoder),
+        ),
+    )
     return summary

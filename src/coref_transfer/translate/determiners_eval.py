@@ -85,8 +85,10 @@ def read_set(path: str | Path) -> list[dict[str, Any]]:
         unknown = set(item["context"]) - _CONTEXT_FIELDS
         if unknown or "source" not in item["context"]:
             raise InputFormatError(
-                path, lineno, f"context: give 'source' and only {', '.join(sorted(_CONTEXT_FIELDS))}"
-                + (f" (unknown: {', '.join(sorted(unknown))})" if unknown else "")
+                path,
+                lineno,
+                f"context: give 'source' and only {', '.join(sorted(_CONTEXT_FIELDS))}"
+                + (f" (unknown: {', '.join(sorted(unknown))})" if unknown else ""),
             )
         if item["action"] is not None and item["action"] not in ACTIONS:
             raise InputFormatError(path, lineno, f"action {item['action']!r}: one of {', '.join(ACTIONS)} or null")
@@ -112,10 +114,22 @@ def evaluate(items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
             if item["action"] is not None:
                 counts[item["action"]]["fn"] += 1
         if not right or fired != item["action"]:
-            errors.append({"id": item["id"], "expected": item["expected"], "got": got,
-                           "action_expected": item["action"], "action_fired": fired})
-    return {"cases": len(items), "exact": exact, "accuracy": exact / len(items) if items else None,
-            "rewrites": precision_recall(counts), "errors": errors}
+            errors.append(
+                {
+                    "id": item["id"],
+                    "expected": item["expected"],
+                    "got": got,
+                    "action_expected": item["action"],
+                    "action_fired": fired,
+                }
+            )
+    return {
+        "cases": len(items),
+        "exact": exact,
+        "accuracy": exact / len(items) if items else None,
+        "rewrites": precision_recall(counts),
+        "errors": errors,
+    }
 
 
 def markdown(report: Mapping[str, Any]) -> str:
@@ -158,8 +172,18 @@ def _sentence(block: Sequence[str]) -> tuple[list[_Word], list[str]]:
         index = int(cols[0])
         if index > until:
             surfaces.append(cols[1])
-        words.append(_Word(index, cols[1], cols[2], cols[3], cols[5],
-                           int(cols[6]) if cols[6].isdigit() else 0, cols[7], len(surfaces) - 1))
+        words.append(
+            _Word(
+                index,
+                cols[1],
+                cols[2],
+                cols[3],
+                cols[5],
+                int(cols[6]) if cols[6].isdigit() else 0,
+                cols[7],
+                len(surfaces) - 1,
+            )
+        )
     return words, surfaces
 
 
@@ -186,7 +210,9 @@ def _cases(words: Sequence[_Word], surfaces: Sequence[str]) -> list[tuple[str, s
         det = [d for d in deps if d.deprel == "det" and d.upos == "DET" and d.index < first.index]
         if any("Definite=Ind" in d.feats or "PronType=Art" not in d.feats for d in det):
             return None
-        between = {w.index for w in words if (case or det) and min(x.index for x in (*case, *det)) <= w.index < first.index}
+        between = {
+            w.index for w in words if (case or det) and min(x.index for x in (*case, *det)) <= w.index < first.index
+        }
         if between != {d.index for d in (*case, *det)}:
             return None  # a possessive, an adjective, a number or "tutto" between: not what a name stands for
         return case, det
@@ -197,8 +223,11 @@ def _cases(words: Sequence[_Word], surfaces: Sequence[str]) -> list[tuple[str, s
         # places: the longest run of proper nouns from here that the place table names
         if w.upos == "PROPN" and w.form[:1].isupper():
             run = [w]
-            while i + len(run) < len(words) and words[i + len(run)].upos in ("PROPN", "ADJ") and \
-                    words[i + len(run)].form[:1].isupper():
+            while (
+                i + len(run) < len(words)
+                and words[i + len(run)].upos in ("PROPN", "ADJ")
+                and words[i + len(run)].form[:1].isupper()
+            ):
                 run.append(words[i + len(run)])
             found = None
             for n in range(len(run), 0, -1):
@@ -233,12 +262,19 @@ def _cases(words: Sequence[_Word], surfaces: Sequence[str]) -> list[tuple[str, s
                         article = det[-1].form if case else surfaces[det[-1].surface]
                         text = f"{article}{name}" if article.endswith("'") else f"{article} {name}"
                         sentence = Context("sentence", town=True, preposition_it=prep)
-                        out.append(("places_from_sentence", town_prep or before_word, text, sentence, prefix + expected))
+                        out.append(
+                            ("places_from_sentence", town_prep or before_word, text, sentence, prefix + expected)
+                        )
                 i += len(names)
                 continue
         # titles: a title noun right before a capitalised name
-        if w.upos == "NOUN" and plain_form(w.form) in TITLES and i + 1 < len(words) \
-                and words[i + 1].upos == "PROPN" and w.deprel != "vocative":
+        if (
+            w.upos == "NOUN"
+            and plain_form(w.form) in TITLES
+            and i + 1 < len(words)
+            and words[i + 1].upos == "PROPN"
+            and w.deprel != "vocative"
+        ):
             opened = opener(w, w)
             names = [words[i + 1]]
             while i + 1 + len(names) < len(words) and words[i + 1 + len(names)].upos == "PROPN":
@@ -283,15 +319,27 @@ def measure_harm(paths: Sequence[str | Path]) -> dict[str, Any]:
                 else:
                     totals[rewrite]["harm"] += 1
                     harmed_sentences[rewrite].add((str(path), line))
-                    harmed.append({"file": str(path), "line": line, "rewrite": rewrite, "action": action,
-                                   "gold": expected, "got": got, "sentence": " ".join(surfaces)})
+                    harmed.append(
+                        {
+                            "file": str(path),
+                            "line": line,
+                            "rewrite": rewrite,
+                            "action": action,
+                            "gold": expected,
+                            "got": got,
+                            "sentence": " ".join(surfaces),
+                        }
+                    )
     every = set().union(*harmed_sentences.values())
     return {
         "files": [str(p) for p in paths],
         "sentences": n,
         "rewrites": {
-            r: {**{k: totals[r][k] for k in ("cases", "agree", "variant", "miss", "harm")},
-                "sentences": len(harmed_sentences[r]), "per_1000": _per_1000(len(harmed_sentences[r]), n)}
+            r: {
+                **{k: totals[r][k] for k in ("cases", "agree", "variant", "miss", "harm")},
+                "sentences": len(harmed_sentences[r]),
+                "per_1000": _per_1000(len(harmed_sentences[r]), n),
+            }
             for r in REWRITES
         },
         "all": {"sentences": len(every), "per_1000": _per_1000(len(every), n)},
@@ -304,18 +352,44 @@ def _per_1000(count: int, total: int) -> float:
     return round(1000 * count / total, 2) if total else 0.0
 
 
-_LOCATIVE_OPENERS = ("in ", "a ", "nel ", "nello ", "nell'", "nella ", "nei ", "negli ", "nelle ", "al ", "allo ",
-                     "all'", "alla ", "ai ", "agli ", "alle ")
+_LOCATIVE_OPENERS = (
+    "in ",
+    "a ",
+    "nel ",
+    "nello ",
+    "nell'",
+    "nella ",
+    "nei ",
+    "negli ",
+    "nelle ",
+    "al ",
+    "allo ",
+    "all'",
+    "alla ",
+    "ai ",
+    "agli ",
+    "alle ",
+)
 _DI = ("di ", "d'")
 _DI_ARTICLE = ("del ", "dello ", "dell'", "della ", "dei ", "degli ", "delle ")
-_MASCULINE_PAIRS = (("del ", "dello "), ("il ", "lo "), ("al ", "allo "), ("dal ", "dallo "), ("nel ", "nello "),
-                    ("sul ", "sullo "))
+_MASCULINE_PAIRS = (
+    ("del ", "dello "),
+    ("il ", "lo "),
+    ("al ", "allo "),
+    ("dal ", "dallo "),
+    ("nel ", "nello "),
+    ("sul ", "sullo "),
+)
 
 
 def _variant(got: str, expected: str, text: str) -> bool:
     """Two forms both in use: a locative with or without the article, or il/lo before a foreign name."""
     a, b = plain_form(got), plain_form(expected)
-    name = plain_form(text).split("'")[-1].split(" ", 1)[-1] if plain_form(text).split()[0] in ("il", "lo", "la", "l'", "i", "gli", "le") else plain_form(text)
+    name = (
+        plain_form(text).split("'")[-1].split(" ", 1)[-1]
+        if plain_form(text).split()[0] in ("il", "lo", "la", "l'", "i", "gli", "le")
+        else plain_form(text)
+    )
     if a.endswith(name) and b.endswith(name):
         head_a, head_b = a[: len(a) - len(name)], b[: len(b) - len(name)]
         if head_a in _LOCATIVE_OPENERS and head_b in _LOCATIVE_OPENERS:
@@ -339,8 +413,10 @@ def harm_text(report: Mapping[str, Any], n_examples: int = 0) -> str:
         "|---|---|---|---|---|---|---|---|",
     ]
     for r, f in report["rewrites"].items():
-        lines.append(f"| {r} | {f['cases']:,} | {f['agree']:,} | {f['variant']:,} | {f['miss']:,} | {f['harm']:,} | "
-                     f"{f['sentences']:,} | {f['per_1000']:.2f} |")
+        lines.append(
+            f"| {r} | {f['cases']:,} | {f['agree']:,} | {f['variant']:,} | {f['miss']:,} | {f['harm']:,} | "
+            f"{f['sentences']:,} | {f['per_1000']:.2f} |"
+        )
     a = report["all"]
     lines.append(f"| **all** | | | | | | {a['sentences']:,} | {a['per_1000']:.2f} |")
     if n_examples:

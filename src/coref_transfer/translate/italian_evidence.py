@@ -49,8 +49,13 @@ def english_evidence(utterance: SelectedUtterance, index: int, use_name_lexicon:
     """Step 1 for one of select's kept mentions (the same function select used)."""
     m = utterance.mentions[index]
     return root_evidence(
-        utterance.tokens, utterance.pos, m.span, m.root, bool(m.coordinated),  # type: ignore[arg-type]
-        utterance.entities, use_name_lexicon,
+        utterance.tokens,
+        utterance.pos,
+        m.span,
+        m.root,
+        bool(m.coordinated),  # type: ignore[arg-type]
+        utterance.entities,
+        use_name_lexicon,
     )
 
 

@@ -80,8 +80,17 @@ from coref_transfer.lang.it.tokenize import tokens_with_offsets
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 """One tag name per mention, in the order of the English (LabelPigeon's limit: 26)."""
 FALLBACK_REASONS = (
-    "tag_missing", "tag_unpaired", "tag_repeated", "tag_nested", "tag_empty", "tag_no_word", "tag_too_long",
-    "tag_moved", "tag_adjective", "too_many_mentions", "no_sentence",
+    "tag_missing",
+    "tag_unpaired",
+    "tag_repeated",
+    "tag_nested",
+    "tag_empty",
+    "tag_no_word",
+    "tag_too_long",
+    "tag_moved",
+    "tag_adjective",
+    "too_many_mentions",
+    "no_sentence",
 )
 """Why a mention's Italian came from its text alone rather than its sentence (the table above)."""
 MAX_WORDS_PER_WORD, MAX_EXTRA_WORDS = 3, 3
@@ -182,8 +191,13 @@ def read(
             continue
         start, end = where[inner[0]], where[inner[1]]
         readings[slot] = _reading(
-            plain, start, end, english.get(slot, ()), (proper or {}).get(slot, ()),
-            (lowercase_start or {}).get(slot, False), slot in names,
+            plain,
+            start,
+            end,
+            english.get(slot, ()),
+            (proper or {}).get(slot, ()),
+            (lowercase_start or {}).get(slot, False),
+            slot in names,
         )
     return readings, unknown
 
@@ -230,7 +244,12 @@ def _plain(translation: str) -> tuple[str, list[int]]:
 
 
 def _reading(
-    plain: str, start: int, end: int, english: Sequence[str], proper: Sequence[str], lowercase_start: bool,
+    plain: str,
+    start: int,
+    end: int,
+    english: Sequence[str],
+    proper: Sequence[str],
+    lowercase_start: bool,
     name: bool = False,
 ) -> Reading:
     """The mention's text between `start` and `end` of the plain translation, with its edges."""

@@ -370,4 +370,3 @@ def nearest_article_edits(tokens: Sequence[tuple[str, int]], di: int, removal: E
         if plain in FULL_ARTICLES or plain in ARTICULATED_FORMS or plain in UNELIDED:
             return [removal, *_insert_after(tokens, j, text)]
     return [(removal[0], removal[1], " " + text, True)]
-

@@ -51,8 +51,14 @@ LONG_SEGMENT_WORDS = 60
 """Segments longer than this are flagged (β1 caps utterances at `select.max_tokens` tokens; mention texts are free)."""
 DEFECT_FLAGS = DEFECT_NAMES
 FLAGS = (
-    *DEFECT_FLAGS, "unbalanced_quote", "placeholder_before_name", "name_for_quantifier", "name_for_time",
-    "contraction_after_placeholder", "too_many_tags", "long_segment",
+    *DEFECT_FLAGS,
+    "unbalanced_quote",
+    "placeholder_before_name",
+    "name_for_quantifier",
+    "name_for_time",
+    "contraction_after_placeholder",
+    "too_many_tags",
+    "long_segment",
 )
 """Every flag, in the order reports list them."""
 EXAMPLES = 5
@@ -132,9 +138,7 @@ def _text_flags(text: str) -> list[str]:
     return flags
 
 
-def _slot_flags(
-    u: SelectedUtterance, slots: Sequence[Slot], placeholders: Sequence[object], sent: str
-) -> list[str]:
+def _slot_flags(u: SelectedUtterance, slots: Sequence[Slot], placeholders: Sequence[object], sent: str) -> list[str]:
     """Flags of the placeholders' places, from the English tokens and tags and the segment `sent`."""
     flags: set[str] = set()
     covered = {i for s in slots for i in range(s.span.start, s.span.end + 1)}
@@ -152,7 +156,9 @@ def _slot_flags(
         if m.root is not None and time_reason(u.tokens, u.pos, m.root, u.entities):
             flags.add("name_for_time")
         if (
-            slot.kind == "plain" and after < len(u.tokens) and is_contraction(u.tokens[after], u.pos[after])
+            slot.kind == "plain"
+            and after < len(u.tokens)
+            and is_contraction(u.tokens[after], u.pos[after])
             and re.search(re.escape(ph.source) + r"['’](?:s|d|ll|re|ve|m)\b", sent)  # type: ignore[attr-defined]
         ):
             flags.add("contraction_after_placeholder")
@@ -203,8 +209,10 @@ def summary_markdown(segments: Sequence[Segment], summary: Mapping[str, Any]) ->
         "|---|---|---|---|---|",
     ]
     for kind, label in (
-        ("marked", "marked sentences (step a)"), ("mention", "mention texts alone (step a)"),
-        ("utterance", "utterances"), ("all", "all"),
+        ("marked", "marked sentences (step a)"),
+        ("mention", "mention texts alone (step a)"),
+        ("utterance", "utterances"),
+        ("all", "all"),
     ):
         c = seg[kind]
         lines.append(

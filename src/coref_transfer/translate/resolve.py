@@ -77,9 +77,7 @@ class _Edit:
     prefix: int = 0  # characters of `text` before the mention (a preposition that is not the mention's)
 
 
-def survival(
-    translation: str, placeholders: Sequence[Placeholder | None]
-) -> tuple[str | None, list[tuple[str, int]]]:
+def survival(translation: str, placeholders: Sequence[Placeholder | None]) -> tuple[str | None, list[tuple[str, int]]]:
     """Check that every placeholder occurs exactly once (None: a mention kept as words); returns (failure, tokens)."""
     tokens = tokens_with_offsets(translation)
     words = [t for t, _ in tokens]
@@ -145,7 +143,10 @@ def resolve(
         context = (contexts[k] if contexts else None) or Context("alone")
         before = words[first - 1] if first > 0 else None
         fitted = fit(
-            before, text, context, words[last + 1] if last + 1 < len(words) else None,
+            before,
+            text,
+            context,
+            words[last + 1] if last + 1 < len(words) else None,
             words[first - 2] if first > 1 else None,
         )
         if fitted.action:

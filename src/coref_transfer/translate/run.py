@@ -151,7 +151,9 @@ def run_translate(
                 log.error(
                     "wrote %d missing %s segment(s) to %s: translate them and append them to the memory, "
                     "then run again (the next segments depend on their Italian)",
-                    n, kind, export_misses,
+                    n,
+                    kind,
+                    export_misses,
                 )
                 raise MemoryMissError(config_path(config, "translate.memory"), sorted(set(missing)))
         backend = collector = MissCollector(backend)
@@ -196,13 +198,22 @@ def run_translate(
         )
     log.info(
         "translate %s: %d utterances, %d kept; %d mentions, %d kept; %d segments translated, %d from the cache",
-        Path(selection).name, stats["input"]["utterances"], stats["gamma"]["utterances"],
-        stats["input"]["mentions"], stats["gamma"]["mentions"], service.stats.translated, service.stats.cache_hits,
+        Path(selection).name,
+        stats["input"]["utterances"],
+        stats["gamma"]["utterances"],
+        stats["input"]["mentions"],
+        stats["gamma"]["mentions"],
+        service.stats.translated,
+        service.stats.cache_hits,
     )
     sources = stats["mention_sources"]
     log.info(
         "translate %s: mentions' Italian (%s): %d from their sentence, %d alone (%d marked sentences; fallbacks: %s)",
-        Path(selection).name, config["translate"]["mention_context"], sources["sentence"], sources["alone"], sources["marked_sentences"],
+        Path(selection).name,
+        config["translate"]["mention_context"],
+        sources["sentence"],
+        sources["alone"],
+        sources["marked_sentences"],
         ", ".join(f"{k} {v}" for k, v in sources["fallbacks"].items() if v) or "none",
     )
     return stats
@@ -247,9 +258,14 @@ def run_preflight(selection: str | Path, out: str | Path, config: Mapping[str, A
     log.info(
         "preflight %s: %d segments (%d marked sentences, %d mention texts, %d utterances, %d with placeholders); "
         "%d flagged, %d with a detokenisation defect; see %s",
-        Path(selection).name, seg["all"]["segments"], seg["marked"]["segments"], seg["mention"]["segments"],
+        Path(selection).name,
+        seg["all"]["segments"],
+        seg["marked"]["segments"],
+        seg["mention"]["segments"],
         seg["utterance"]["segments"],
-        seg["all"]["with_placeholders"], seg["all"]["flagged"], summary["detokenisation_defects"],
+        seg["all"]["with_placeholders"],
+        seg["all"]["flagged"],
+        summary["detokenisation_defects"],
         Path(out) / "preflight.md",
     )
     return summary

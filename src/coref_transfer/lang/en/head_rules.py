@@ -65,9 +65,7 @@ _HEAD_RULES: dict[str, _Row] = {
         ("rightdis", "RP DT NN CD NP VBN NNP CC FW NNS ADJP NML"),
     ),
     "CONJP": _row(("right", "CC RB IN")),
-    "EDITED": _row(
-        ("left", "VP SQ S SINV SBAR NP ADJP PP ADVP INTJ WHNP NAC VBP JJ NN NNP")
-    ),
+    "EDITED": _row(("left", "VP SQ S SINV SBAR NP ADJP PP ADVP INTJ WHNP NAC VBP JJ NN NNP")),
     "FRAG": _row(("right", "")),
     "INTJ": _row(("left", "")),
     "LST": _row(("right", "LS :")),

@@ -52,8 +52,24 @@ _CLAUSAL = frozenset(("S", "SBAR", "SBARQ", "SINV", "SQ", "VP", "RRC"))
 _CLAUSAL_DEPS = frozenset(("acl", "advcl", "ccomp", "xcomp", "csubj", "parataxis"))
 #: Subordinators tagged IN that open a clause, not a prepositional phrase.
 _COMPLEMENTIZERS = frozenset(
-    ("that", "whether", "if", "because", "although", "though", "while", "once", "unless", "until", "since", "so",
-     "whereas", "lest", "than", "as")
+    (
+        "that",
+        "whether",
+        "if",
+        "because",
+        "although",
+        "though",
+        "while",
+        "once",
+        "unless",
+        "until",
+        "since",
+        "so",
+        "whereas",
+        "lest",
+        "than",
+        "as",
+    )
 )
 #: Relations of a prepositional phrase's noun (with a `case` dependent) counted as modifiers below the first.
 _PP_DEPS = frozenset(("nmod", "obl"))

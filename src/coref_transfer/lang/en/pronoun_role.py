@@ -223,7 +223,9 @@ _NOMINAL_TAGS = frozenset(("NN", "NNS", "NNP", "NNPS", "PRP", "CD"))
 _NONFINITE_TAGS = frozenset(("TO", "VB", "VBG", "VBN"))
 
 
-def pronoun_role_dep(tokens: Sequence[str], pos: Sequence[str], deps: DepTree | None, start: int, end: int) -> str | None:
+def pronoun_role_dep(
+    tokens: Sequence[str], pos: Sequence[str], deps: DepTree | None, start: int, end: int
+) -> str | None:
     """`pronoun_role` read off a dependency tree (module docstring, last column of the table)."""
     if not is_pronoun(pos, start, end):
         return None
@@ -270,7 +272,9 @@ def _complement_clause(pos: Sequence[str], deps: DepTree, clause: int) -> bool:
 
 def _dep_nonfinite(pos: Sequence[str], deps: DepTree, clause: int) -> bool:
     """Whether a clause's first verb is an infinitive or bare verb, or it has none ("to end", "go", "hard")."""
-    verbs = [c for c in deps.children_with(clause, "aux", "cop", "mark") if pos[c] == "TO" or pos[c].startswith(("VB", "MD"))]
+    verbs = [
+        c for c in deps.children_with(clause, "aux", "cop", "mark") if pos[c] == "TO" or pos[c].startswith(("VB", "MD"))
+    ]
     if pos[clause].startswith(("VB", "MD")):
         verbs.append(clause)
     if not verbs:
@@ -296,7 +300,9 @@ def _dep_self_role(tokens: Sequence[str], pos: Sequence[str], deps: DepTree, i: 
         return "emphatic"  # "is [itself] evolving", "they [themselves] said"
     if tokens[h].lower() in _BE:
         return "emphatic"
-    between = [c for c in deps.children(h) if h < c < i and deps.rel(c) not in ("advmod", "punct", "discourse", "compound")]
+    between = [
+        c for c in deps.children(h) if h < c < i and deps.rel(c) not in ("advmod", "punct", "discourse", "compound")
+    ]
     return "emphatic" if between else "reflexive"
 
 

@@ -41,7 +41,7 @@ def _en_vowel_mask(s: str) -> list[bool]:
 
 def _en_hiatus(s: str, j: int, first_group: bool) -> bool:
     """Do the adjacent vowels s[j], s[j+1] (in one group) belong to two syllables?"""
-    pair, before, after = s[j:j + 2], s[j - 1:j], s[j + 2:]
+    pair, before, after = s[j : j + 2], s[j - 1 : j], s[j + 2 :]
     if pair == "ia":
         if after.startswith("t"):
             return True  # associate, negotiation
@@ -50,7 +50,7 @@ def _en_hiatus(s: str, j: int, first_group: bool) -> bool:
         return before not in ("c", "t", "s", "x", "g")  # social, Asia vs. media, trial
     if pair == "io":
         if after.startswith("n"):  # nation, million, union vs. lion, champion
-            return before not in ("c", "t", "s", "x", "g", "h", "n") and s[j - 2:j] != "ll"
+            return before not in ("c", "t", "s", "x", "g", "h", "n") and s[j - 2 : j] != "ll"
         if after.startswith("u"):  # precious, religious vs. various, serious
             return before not in ("c", "t", "x", "g")
         if after.startswith("r"):  # prior, superior vs. senior, behavior
@@ -83,7 +83,7 @@ def _en_hiatus(s: str, j: int, first_group: bool) -> bool:
         if after in ("r", "rs", "st") and not first_group:
             return True  # easier, earlier, happiest (not priest)
         # client, audience, science vs. patient, efficient
-        return after.startswith(("nt", "nc")) and (before not in ("c", "t") or s[j - 2:j] == "sc")
+        return after.startswith(("nt", "nc")) and (before not in ("c", "t") or s[j - 2 : j] == "sc")
     if pair == "oe":
         return after[:1] in ("m", "t", "l")  # poem, poet, Noel vs. goes, shoe
     if pair == "eu":
@@ -150,7 +150,7 @@ def english_syllables(word: str) -> int:
 
     def syllabic(k: int) -> bool:
         """Is s[k] an l or r after another consonant, which the e after it voices (ta-ble, cen-tre)?"""
-        return s[k:k + 1] in ("l", "r") and consonant(k - 1) and s[k - 1] != s[k]
+        return s[k : k + 1] in ("l", "r") and consonant(k - 1) and s[k - 1] != s[k]
 
     if len(groups) > 1:
         # The final group is a lone e: make, makes, walked.

@@ -16,9 +16,7 @@ from collections.abc import Sequence
 
 from coref_transfer.model import NamedEntity
 
-MONTHS = frozenset(
-    "january february march april may june july august september october november december".split()
-)
+MONTHS = frozenset("january february march april may june july august september october november december".split())
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 
 

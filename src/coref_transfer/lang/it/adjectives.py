@@ -73,7 +73,12 @@ def _four_forms(masculine: str) -> dict[tuple[str, str], str]:
     else:
         masc_plur = stem + "i"
         fem_plur = stem + "e"
-    return {("Masc", "Sing"): masculine, ("Fem", "Sing"): feminine, ("Masc", "Plur"): masc_plur, ("Fem", "Plur"): fem_plur}
+    return {
+        ("Masc", "Sing"): masculine,
+        ("Fem", "Sing"): feminine,
+        ("Masc", "Plur"): masc_plur,
+        ("Fem", "Plur"): fem_plur,
+    }
 
 
 def is_present_participle(word: str, lemma: str | None = None) -> bool:

@@ -192,8 +192,25 @@ def contract(preposition: str, text: str) -> str | None:
 
 SIMPLE_PREPOSITIONS = frozenset(("di", "d'", "a", "ad", "da", "in", "su", "con", "per", "tra", "fra"))
 """The simple prepositions, with the elided "d'" and the euphonic "ad"."""
-OTHER_PREPOSITIONS = frozenset(("durante", "verso", "presso", "contro", "attraverso", "lungo", "entro", "dentro",
-                                "sopra", "sotto", "dietro", "senza", "oltre", "tramite", "mediante"))
+OTHER_PREPOSITIONS = frozenset(
+    (
+        "durante",
+        "verso",
+        "presso",
+        "contro",
+        "attraverso",
+        "lungo",
+        "entro",
+        "dentro",
+        "sopra",
+        "sotto",
+        "dietro",
+        "senza",
+        "oltre",
+        "tramite",
+        "mediante",
+    )
+)
 """One-word prepositions that never fuse with an article ("durante la tournée")."""
 
 

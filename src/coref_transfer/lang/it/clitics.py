@@ -38,8 +38,36 @@ THIRD_PERSON = {
     ("fem", "plur"): "le",
 }
 #: Every unstressed object or reflexive form: a verb group that already has one has its object.
-CLITIC_FORMS = frozenset(["mi", "ti", "si", "ci", "vi", "lo", "la", "li", "le", "l'", "gli", "ne", "glielo",
-                          "gliela", "glieli", "gliele", "me", "te", "se", "ce", "ve", "m'", "t'", "s'", "c'", "v'"])
+CLITIC_FORMS = frozenset(
+    [
+        "mi",
+        "ti",
+        "si",
+        "ci",
+        "vi",
+        "lo",
+        "la",
+        "li",
+        "le",
+        "l'",
+        "gli",
+        "ne",
+        "glielo",
+        "gliela",
+        "glieli",
+        "gliele",
+        "me",
+        "te",
+        "se",
+        "ce",
+        "ve",
+        "m'",
+        "t'",
+        "s'",
+        "c'",
+        "v'",
+    ]
+)
 
 #: Reflexive clitics by the subject's (person, number), UD values.
 REFLEXIVE_CLITICS = {
@@ -53,39 +81,141 @@ REFLEXIVE_CLITICS = {
 
 #: Words that put focus on the pronoun after them ("proprio lui", "anche lei", "solo loro"):
 #: a clitic cannot be focused, so the tonic form is right there.
-FOCUS_WORDS = frozenset([
-    "proprio", "anche", "solo", "soltanto", "solamente", "pure", "neanche", "nemmeno", "neppure",
-    "persino", "perfino", "almeno", "soprattutto", "specialmente", "esattamente", "addirittura",
-    "unicamente", "sempre", "ancora",
-    "più", "meno",  # a comparison: "ha sempre amato più lui che me"
-])
+FOCUS_WORDS = frozenset(
+    [
+        "proprio",
+        "anche",
+        "solo",
+        "soltanto",
+        "solamente",
+        "pure",
+        "neanche",
+        "nemmeno",
+        "neppure",
+        "persino",
+        "perfino",
+        "almeno",
+        "soprattutto",
+        "specialmente",
+        "esattamente",
+        "addirittura",
+        "unicamente",
+        "sempre",
+        "ancora",
+        "più",
+        "meno",  # a comparison: "ha sempre amato più lui che me"
+    ]
+)
 
 #: Verbs that take a dative: "loro" right after one is an indirect object ("ha dato loro tutto",
 #: "ha permesso loro di restare"), which the clitic rule does not touch.
-DATIVE_VERBS = frozenset([
-    "dare", "dire", "chiedere", "offrire", "mostrare", "spiegare", "inviare", "mandare", "scrivere",
-    "insegnare", "permettere", "consentire", "raccontare", "promettere", "regalare", "portare",
-    "consigliare", "ordinare", "proporre", "concedere", "garantire", "fornire", "restituire",
-    "rispondere", "telefonare", "piacere", "sembrare", "parlare", "assegnare", "affidare",
-    "prestare", "assicurare", "augurare", "impedire", "vietare", "suggerire",
-    # verbs whose experiencer is a dative ("non importa loro", "manca loro il tempo")
-    "importare", "interessare", "mancare", "servire", "bastare", "parere", "spettare", "toccare",
-    "convenire", "dispiacere", "succedere", "capitare", "accadere", "occorrere",
-    "dato", "dà", "danno", "diede", "diedero", "detto", "disse", "dice",
-])
+DATIVE_VERBS = frozenset(
+    [
+        "dare",
+        "dire",
+        "chiedere",
+        "offrire",
+        "mostrare",
+        "spiegare",
+        "inviare",
+        "mandare",
+        "scrivere",
+        "insegnare",
+        "permettere",
+        "consentire",
+        "raccontare",
+        "promettere",
+        "regalare",
+        "portare",
+        "consigliare",
+        "ordinare",
+        "proporre",
+        "concedere",
+        "garantire",
+        "fornire",
+        "restituire",
+        "rispondere",
+        "telefonare",
+        "piacere",
+        "sembrare",
+        "parlare",
+        "assegnare",
+        "affidare",
+        "prestare",
+        "assicurare",
+        "augurare",
+        "impedire",
+        "vietare",
+        "suggerire",
+        # verbs whose experiencer is a dative ("non importa loro", "manca loro il tempo")
+        "importare",
+        "interessare",
+        "mancare",
+        "servire",
+        "bastare",
+        "parere",
+        "spettare",
+        "toccare",
+        "convenire",
+        "dispiacere",
+        "succedere",
+        "capitare",
+        "accadere",
+        "occorrere",
+        "dato",
+        "dà",
+        "danno",
+        "diede",
+        "diedero",
+        "detto",
+        "disse",
+        "dice",
+    ]
+)
 
 #: Finite and non-finite forms of *avere* → the same form of *essere* (a reflexive verb's
 #: compound tenses take *essere*: "ha reinventato" → "si è reinventata").
 AVERE_TO_ESSERE = {
-    "ho": "sono", "hai": "sei", "ha": "è", "abbiamo": "siamo", "avete": "siete", "hanno": "sono",
-    "avevo": "ero", "avevi": "eri", "aveva": "era", "avevamo": "eravamo", "avevate": "eravate",
-    "avevano": "erano", "ebbi": "fui", "avesti": "fosti", "ebbe": "fu", "avemmo": "fummo",
-    "aveste": "foste", "ebbero": "furono", "avrò": "sarò", "avrai": "sarai", "avrà": "sarà",
-    "avremo": "saremo", "avrete": "sarete", "avranno": "saranno", "avrei": "sarei",
-    "avresti": "saresti", "avrebbe": "sarebbe", "avremmo": "saremmo", "avreste": "sareste",
-    "avrebbero": "sarebbero", "abbia": "sia", "abbiano": "siano", "abbiate": "siate",
-    "avessi": "fossi", "avesse": "fosse", "avessimo": "fossimo", "avessero": "fossero",
-    "avere": "essere", "avendo": "essendo", "aver": "esser",
+    "ho": "sono",
+    "hai": "sei",
+    "ha": "è",
+    "abbiamo": "siamo",
+    "avete": "siete",
+    "hanno": "sono",
+    "avevo": "ero",
+    "avevi": "eri",
+    "aveva": "era",
+    "avevamo": "eravamo",
+    "avevate": "eravate",
+    "avevano": "erano",
+    "ebbi": "fui",
+    "avesti": "fosti",
+    "ebbe": "fu",
+    "avemmo": "fummo",
+    "aveste": "foste",
+    "ebbero": "furono",
+    "avrò": "sarò",
+    "avrai": "sarai",
+    "avrà": "sarà",
+    "avremo": "saremo",
+    "avrete": "sarete",
+    "avranno": "saranno",
+    "avrei": "sarei",
+    "avresti": "saresti",
+    "avrebbe": "sarebbe",
+    "avremmo": "saremmo",
+    "avreste": "sareste",
+    "avrebbero": "sarebbero",
+    "abbia": "sia",
+    "abbiano": "siano",
+    "abbiate": "siate",
+    "avessi": "fossi",
+    "avesse": "fosse",
+    "avessimo": "fossimo",
+    "avessero": "fossero",
+    "avere": "essere",
+    "avendo": "essendo",
+    "aver": "esser",
 }
 #: Forms of *avere* that can be a perfect auxiliary.
 AVERE_FORMS = frozenset(AVERE_TO_ESSERE)
@@ -159,6 +289,4 @@ def agreeing_participle(participle: str, gender: str, number: str) -> str | None
 def is_participle(word: str) -> bool:
     """A past participle by its ending (-ato, -uto, -ito and their agreeing forms, or irregular -tto/-so/-sto/-lto)."""
     w = plain_form(word)
-    return len(w) > 3 and (
-        w[:-1].endswith(("at", "ut", "it", "tt", "st", "s", "rt", "nt", "lt")) and w[-1] in "oaie"
-    )
+    return len(w) > 3 and (w[:-1].endswith(("at", "ut", "it", "tt", "st", "s", "rt", "nt", "lt")) and w[-1] in "oaie")

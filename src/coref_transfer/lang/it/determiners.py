@@ -65,8 +65,14 @@ from coref_transfer.lang.it.word_classes import TUTTO
 
 ACTIONS = ("preposition_from_sentence", "locative_from_table", "place_article", "title_article")
 """What `fit` may do, in `stats.json`'s `articles` block."""
-SKIPS = ("place_bare_as_in_sentence", "locative_unclear", "place_in_coordination", "place_unfused",
-         "place_named_organization", "title_unfused")
+SKIPS = (
+    "place_bare_as_in_sentence",
+    "locative_unclear",
+    "place_in_coordination",
+    "place_unfused",
+    "place_named_organization",
+    "title_unfused",
+)
 """Why it left a case it looked at (counted too)."""
 LOCATIVE_EN = frozenset(("in", "into", "to", "at", "inside", "within"))
 """English prepositions whose place Italian expresses with the locative ("in Francia")."""
@@ -82,9 +88,33 @@ COORDINATORS = frozenset(("e", "ed", "o", "od", "né", ",", "(", ":", "/", "-", 
 """Words after which a place alone keeps what it has (a shared preposition, an apposition)."""
 LOCATIVE_IT = frozenset(("a", "ad", "in"))
 """Italian prepositions that differ between a town ("a Bari") and a country or a noun ("in Francia")."""
-COMPOUND_HEADS = frozenset(("fino", "vicino", "accanto", "intorno", "davanti", "insieme", "oltre", "rispetto",
-                            "grazie", "prima", "dopo", "dentro", "fuori", "lontano", "sopra", "sotto", "dietro",
-                            "riguardo", "quanto", "mezzo", "base", "seguito", "modo"))
+COMPOUND_HEADS = frozenset(
+    (
+        "fino",
+        "vicino",
+        "accanto",
+        "intorno",
+        "davanti",
+        "insieme",
+        "oltre",
+        "rispetto",
+        "grazie",
+        "prima",
+        "dopo",
+        "dentro",
+        "fuori",
+        "lontano",
+        "sopra",
+        "sotto",
+        "dietro",
+        "riguardo",
+        "quanto",
+        "mezzo",
+        "base",
+        "seguito",
+        "modo",
+    )
+)
 """Words a/di/da/in/su follow in a compound preposition ("fino a", "vicino a", "in base a"): the simple
 preposition is then not the noun's alone, and is not replaced."""
 SWAPPABLE = frozenset(("a", "ad", "in", "su", "da"))
@@ -96,16 +126,22 @@ APPOSITION = frozenset((",",))
 NAME_ARTICLES = frozenset(("La", "Le", "Lo", "Il", "Los", "Las", "El", "Les"))
 """Articles that open a foreign or Italian name as part of it ("Le Corbusier", "La Guardia")."""
 TITLES: dict[str, str] = {
-    **{t: "Masc" for t in (
-        "professor professore presidente generale maggiore colonnello capitano tenente sergente ammiraglio "
-        "signor signore sig. dottor dottore dott. ministro senatore deputato governatore sindaco giudice "
-        "avvocato ingegnere ing. architetto principe re conte duca barone cardinale vescovo imperatore "
-        "ambasciatore commissario ispettore agente detective reverendo"
-    ).split()},
-    **{t: "Fem" for t in (
-        "professoressa signora sig.ra dottoressa ministra senatrice principessa regina contessa duchessa "
-        "baronessa imperatrice ispettrice"
-    ).split()},
+    **{
+        t: "Masc"
+        for t in (
+            "professor professore presidente generale maggiore colonnello capitano tenente sergente ammiraglio "
+            "signor signore sig. dottor dottore dott. ministro senatore deputato governatore sindaco giudice "
+            "avvocato ingegnere ing. architetto principe re conte duca barone cardinale vescovo imperatore "
+            "ambasciatore commissario ispettore agente detective reverendo"
+        ).split()
+    },
+    **{
+        t: "Fem"
+        for t in (
+            "professoressa signora sig.ra dottoressa ministra senatrice principessa regina contessa duchessa "
+            "baronessa imperatrice ispettrice"
+        ).split()
+    },
 }
 """Titles that take the definite article before a name ("il professor Rossi", "la regina Elisabetta").
 Not: papa, san(to), santa, don, padre, suor, fra, madre ("papa Francesco", "padre Pio")."""
@@ -139,7 +175,6 @@ class Context:
     contracted with a preposition ("a L'Enfant", not "all'Enfant")."""
 
 
-
 @dataclass(frozen=True)
 class Fit:
     """The result for one mention."""
@@ -169,7 +204,7 @@ def split_article(text: str) -> tuple[str | None, str]:
     lower = plain_form(text)
     for elided in ("l'", "un'"):
         if lower.startswith(elided):
-            return elided, text[len(elided):].lstrip()
+            return elided, text[len(elided) :].lstrip()
     first, _, rest = text.partition(" ")
     if rest and article_kind(first) is not None:
         return plain_form(first), rest
@@ -192,9 +227,7 @@ def place_article(p: Place, rest: str) -> str | None:
     return p.article
 
 
-def fit(
-    before: str | None, text: str, ctx: Context, after: str | None = None, before2: str | None = None
-) -> Fit:
+def fit(before: str | None, text: str, ctx: Context, after: str | None = None, before2: str | None = None) -> Fit:
     """The preposition and the text of one mention put back after the word `before` (None: none),
     `after` the word after the placeholder and `before2` the word before `before` (None: none).
 

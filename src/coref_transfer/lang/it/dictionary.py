@@ -184,10 +184,7 @@ def build(words: Mapping[str, Any]) -> list[NounRow]:
             key = normalize(form.strip())
             genders[key].add(gender)
             numbers[key].add(number)
-    return [
-        NounRow(form, _one(genders[form]), _one(numbers[form]), 1)
-        for form in sorted(genders)
-    ]
+    return [NounRow(form, _one(genders[form]), _one(numbers[form]), 1) for form in sorted(genders)]
 
 
 def dictionary_text(rows: list[NounRow]) -> str:
@@ -218,8 +215,10 @@ def package(tarball: str | Path | None, url: str, sha256: str) -> bytes:
 
 
 def fetch_dictionary(
-    out: str | Path, tarball: str | Path | None = None,
-    verbs_out: str | Path | None = None, verbs_tarball: str | Path | None = None,
+    out: str | Path,
+    tarball: str | Path | None = None,
+    verbs_out: str | Path | None = None,
+    verbs_tarball: str | Path | None = None,
 ) -> dict[str, int]:
     """Download (or read the tarballs), check, convert and write the noun dictionary to `out` and, with
     `verbs_out`, the verb list; counts."""

@@ -179,7 +179,7 @@ NOT_SECOND_PERSON = frozenset(
 
 
 def second_person_guess(word: str) -> str | None:
-    """"Plur"/"Sing" when `word` has the ending of a 2nd person plural or imperfect singular verb, else None.
+    """ "Plur"/"Sing" when `word` has the ending of a 2nd person plural or imperfect singular verb, else None.
 
     A guess from the ending alone ("decidete" → Plur, "sapevi" → Sing): plural
     participles and adjectives ("pagate", "cattivi") share these endings, so
@@ -219,11 +219,24 @@ THIRD_PERSON_PAIRS: tuple[tuple[str, str], ...] = tuple(
 _THIRD_PERSON = {**{s: ("Sing", p) for s, p in THIRD_PERSON_PAIRS}, **{p: ("Plur", s) for s, p in THIRD_PERSON_PAIRS}}
 #: Regular 3rd person endings by conjugation: (singular, plural), matched on the lemma's stem.
 _REGULAR_ENDINGS: dict[str, tuple[tuple[str, str], ...]] = {
-    "are": (("a", "ano"), ("ava", "avano"), ("erà", "eranno"), ("erebbe", "erebbero"), ("asse", "assero"),
-            ("ò", "arono")),
+    "are": (
+        ("a", "ano"),
+        ("ava", "avano"),
+        ("erà", "eranno"),
+        ("erebbe", "erebbero"),
+        ("asse", "assero"),
+        ("ò", "arono"),
+    ),
     "ere": (("e", "ono"), ("eva", "evano"), ("erà", "eranno"), ("erebbe", "erebbero"), ("esse", "essero")),
-    "ire": (("isce", "iscono"), ("e", "ono"), ("iva", "ivano"), ("irà", "iranno"), ("irebbe", "irebbero"),
-            ("isse", "issero"), ("ì", "irono")),
+    "ire": (
+        ("isce", "iscono"),
+        ("e", "ono"),
+        ("iva", "ivano"),
+        ("irà", "iranno"),
+        ("irebbe", "irebbero"),
+        ("isse", "issero"),
+        ("ì", "irono"),
+    ),
 }
 
 

@@ -129,7 +129,7 @@ class Split:
 
 
 def _articulated_parts(form: str) -> tuple[str, str] | None:
-    """"Della" → ("di", "la"), "coi" → ("con", "i"); None if the form is not an articulated preposition."""
+    """ "Della" → ("di", "la"), "coi" → ("con", "i"); None if the form is not an articulated preposition."""
     parts = split_articulated(form)
     if parts is not None:
         return parts

@@ -81,10 +81,28 @@ SUFFIXES: dict[str, tuple[str, str | None]] = {
 #: for the project: compounds whose first part is a verb or a masculine noun ("il girovita", "il salvavita",
 #: "il portaborsa"), and single words masculine by usage ("il gorilla", "il boia", "il sosia", "il delta").
 #: Their plural is the same word or -i; only the singular is listed.
-MASCULINE_IN_A = frozenset([
-    "girovita", "salvavita", "portaborsa", "guardacaccia", "guardaspalla", "cavalcavia", "sottovia",
-    "gorilla", "boia", "sosia", "delta", "koala", "panda", "vaglia", "nulla", "lama", "paria", "messia",
-])
+MASCULINE_IN_A = frozenset(
+    [
+        "girovita",
+        "salvavita",
+        "portaborsa",
+        "guardacaccia",
+        "guardaspalla",
+        "cavalcavia",
+        "sottovia",
+        "gorilla",
+        "boia",
+        "sosia",
+        "delta",
+        "koala",
+        "panda",
+        "vaglia",
+        "nulla",
+        "lama",
+        "paria",
+        "messia",
+    ]
+)
 #: Feminine nouns ending in -o → their number (None: invariable).
 FEMININE_IN_O: dict[str, str | None] = {
     "mano": "Sing",
@@ -100,7 +118,7 @@ FEMININE_IN_O: dict[str, str | None] = {
 FEMININE_LOANWORDS = frozenset(
     "mail email e-mail chat app band star privacy password newsletter policy leadership holding lobby gang hall "
     "jeep spa reception location performance governance mission vision startup start-up community fiction "
-    "playlist suite lounge tv web cam webcam slot gallery". split()
+    "playlist suite lounge tv web cam webcam slot gallery".split()
 )
 #: Loanwords naming a person, of either gender ("il manager", "la manager"): their form shows no gender.
 PERSON_LOANWORDS = frozenset(
@@ -202,8 +220,13 @@ def noun_form_evidence(form: str, lemma: str | None = None, lexicon: NounLexicon
         invariable = invariable or suffix[1] is None
     if w in MASCULINE_IN_A and gender is None:
         gender, gender_source = "Masc", "masculine in -a"
-    if gender is None and len(w) > 3 and w.endswith("a") and not w.endswith(NOT_FEMININE_A) \
-            and _lexicon(lexicon, w[:-1] + "o") == ("Masc", "Sing"):
+    if (
+        gender is None
+        and len(w) > 3
+        and w.endswith("a")
+        and not w.endswith(NOT_FEMININE_A)
+        and _lexicon(lexicon, w[:-1] + "o") == ("Masc", "Sing")
+    ):
         # "amica" ← amico, "ragazza" ← ragazzo: the -a form of a masculine noun in -o is its feminine
         gender, gender_source = "Fem", "feminine of a noun in -o"
         number, number_source = number or "Sing", number_source or "feminine of a noun in -o"
@@ -213,8 +236,14 @@ def noun_form_evidence(form: str, lemma: str | None = None, lexicon: NounLexicon
         if number is None and FEMININE_IN_O[w] is not None:
             number, number_source = FEMININE_IN_O[w], "feminine in -o"
         invariable = FEMININE_IN_O[w] is None
-    if gender is None and w[-1:].isalpha() and w[-1] not in VOWELS and w[-1] not in ACCENTED \
-            and w not in PERSON_LOANWORDS and len(w) > 2:
+    if (
+        gender is None
+        and w[-1:].isalpha()
+        and w[-1] not in VOWELS
+        and w[-1] not in ACCENTED
+        and w not in PERSON_LOANWORDS
+        and len(w) > 2
+    ):
         gender, gender_source = ("Fem" if w in FEMININE_LOANWORDS else "Masc"), "loanword"
         invariable = True
     kin = kinship_features(w)

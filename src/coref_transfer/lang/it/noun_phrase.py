@@ -140,8 +140,13 @@ def _head(parsed: ParsedSentence) -> int | None:
     root = span_root([t.head for t in tokens], 0, len(tokens) - 1)
     if root is not None and tokens[root].upos in ("NOUN", "PROPN"):
         return root
-    if len(tokens) > 1 and determiner_features(tokens[0].text) is not None and (
-        tokens[1].upos not in _NOT_HEADS or (len(tokens) == 2 and tokens[1].upos == "ADJ" and tokens[1].text.isalpha())
+    if (
+        len(tokens) > 1
+        and determiner_features(tokens[0].text) is not None
+        and (
+            tokens[1].upos not in _NOT_HEADS
+            or (len(tokens) == 2 and tokens[1].upos == "ADJ" and tokens[1].text.isalpha())
+        )
     ):
         # "le scarpette da ballo" parsed with a verb root, "le formiche" with "formiche" an adjective:
         # the word after the article heads it (alone after it, an adjective is a noun: "i poveri")
@@ -166,7 +171,9 @@ def _pronoun_features(parsed: ParsedSentence, head: int) -> PhraseFeatures:
 
 
 def _conjuncts(parsed: ParsedSentence, head: int) -> list[int]:
-    return [i for i, t in enumerate(parsed.tokens) if t.head == head and t.deprel == "conj" and t.upos in ("NOUN", "PROPN")]
+    return [
+        i for i, t in enumerate(parsed.tokens) if t.head == head and t.deprel == "conj" and t.upos in ("NOUN", "PROPN")
+    ]
 
 
 def _own_features(
@@ -226,7 +233,10 @@ def _place(parsed: ParsedSentence) -> Place | None:
 
 
 def phrase_features(
-    parsed: ParsedSentence, lexicon: Lexicon | None = None, entity_label: str | None = None, english_proper: bool = False
+    parsed: ParsedSentence,
+    lexicon: Lexicon | None = None,
+    entity_label: str | None = None,
+    english_proper: bool = False,
 ) -> PhraseFeatures:
     """What the parsed Italian phrase says about the gender and number it agrees in.
 
@@ -257,8 +267,12 @@ def phrase_features(
         known = _place(parsed)
         if known is not None:  # "l'Unione Sovietica", "Canada": the place table's gender and number
             return PhraseFeatures(
-                UD_GENDER[known.gender], UD_NUMBER[known.number], "place_table", number_source or "place_table",
-                head, proper,
+                UD_GENDER[known.gender],
+                UD_NUMBER[known.number],
+                "place_table",
+                number_source or "place_table",
+                head,
+                proper,
             )
     if proper and gender is None and number is None:
         if entity_label in FEMININE_PLACE_LABELS:
@@ -274,4 +288,6 @@ def analyse(
     english_proper: Sequence[bool],
 ) -> list[PhraseFeatures]:
     """`phrase_features` of many parsed phrases."""
-    return [phrase_features(p, lexicon, label, proper) for p, label, proper in zip(parsed, entity_labels, english_proper)]
+    return [
+        phrase_features(p, lexicon, label, proper) for p, label, proper in zip(parsed, entity_labels, english_proper)
+    ]

@@ -277,14 +277,20 @@ class NounLexicon:
                 header_seen = True
                 continue
             if len(cols) != len(HEADER):
-                raise InputFormatError(path, lineno, f"a row needs {len(HEADER)} tab-separated columns, found {len(cols)}")
+                raise InputFormatError(
+                    path, lineno, f"a row needs {len(HEADER)} tab-separated columns, found {len(cols)}"
+                )
             form, gender, number, count = cols
             if not form or form != normalize(form):
                 raise InputFormatError(path, lineno, f"form {form!r} is not lower-cased NFC")
             if gender != AMBIGUOUS and gender not in GENDERS:
-                raise InputFormatError(path, lineno, f"gender {gender!r} is not one of {', '.join(GENDERS)}, {AMBIGUOUS}")
+                raise InputFormatError(
+                    path, lineno, f"gender {gender!r} is not one of {', '.join(GENDERS)}, {AMBIGUOUS}"
+                )
             if number != AMBIGUOUS and number not in NUMBERS:
-                raise InputFormatError(path, lineno, f"number {number!r} is not one of {', '.join(NUMBERS)}, {AMBIGUOUS}")
+                raise InputFormatError(
+                    path, lineno, f"number {number!r} is not one of {', '.join(NUMBERS)}, {AMBIGUOUS}"
+                )
             if not count.isdigit() or int(count) < 1:
                 raise InputFormatError(path, lineno, f"count {count!r} is not a positive integer")
             if form in entries:

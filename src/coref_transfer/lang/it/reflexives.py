@@ -20,7 +20,12 @@ from __future__ import annotations
 from coref_transfer.lang.it.clitics import REFLEXIVE_CLITICS as REFLEXIVE_CLITIC_BY_PERSON
 
 #: "stesso" by gender and number (lower case, as `classes` spells them).
-STESSO_FORMS = {"stesso": ("masc", "sing"), "stessa": ("fem", "sing"), "stessi": ("masc", "plur"), "stesse": ("fem", "plur")}
+STESSO_FORMS = {
+    "stesso": ("masc", "sing"),
+    "stessa": ("fem", "sing"),
+    "stessi": ("masc", "plur"),
+    "stesse": ("fem", "plur"),
+}
 _STESSO = tuple(STESSO_FORMS)
 _MEDESIMO = ("medesimo", "medesima", "medesimi", "medesime")
 #: The intensifiers after a pronoun or noun ("lui stesso", "sé medesima", "lo stesso giorno").
@@ -51,8 +56,15 @@ EMPHATIC_PHRASES: frozenset[tuple[str, ...]] = frozenset(
 
 
 CLITIC_BY_ENGLISH = {
-    "himself": "si", "herself": "si", "itself": "si", "themselves": "si", "oneself": "si",
-    "myself": "mi", "yourself": "ti", "ourselves": "ci", "yourselves": "vi",
+    "himself": "si",
+    "herself": "si",
+    "itself": "si",
+    "themselves": "si",
+    "oneself": "si",
+    "myself": "mi",
+    "yourself": "ti",
+    "ourselves": "ci",
+    "yourselves": "vi",
 }
 """The reflexive clitic of each English -self (its person)."""
 TONIC_BY_CLITIC = {"si": ("sé", "se"), "mi": ("me",), "ti": ("te",), "ci": ("noi",), "vi": ("voi",)}

@@ -121,8 +121,10 @@ def italian_syllables(word: str) -> int:
     n = len(bases)
     for i in range(1, n):
         # Rule 3: "qu" always, "gu" before a vowel; an accented u stays a vowel.
-        if bases[i] == "u" and kinds[i] == _W and (
-            bases[i - 1] == "q" or (bases[i - 1] == "g" and i + 1 < n and kinds[i + 1] != _C)
+        if (
+            bases[i] == "u"
+            and kinds[i] == _W
+            and (bases[i - 1] == "q" or (bases[i - 1] == "g" and i + 1 < n and kinds[i + 1] != _C))
         ):
             kinds[i] = _C
     vowels = [i for i in range(n) if kinds[i] != _C]

@@ -21,17 +21,59 @@ INTERROGATIVES = frozenset(("quale", "quali", "che", "cosa", "chi", "quanto", "q
 
 #: Nouns of time (singular): after a verb the parser may take them for a subject ("è caduta tutta la
 #: notte", predicate agreement); before "dopo"/"prima" they make it an adverb ("due anni dopo lui partì").
-TIME_NOUNS = frozenset((
-    "giorno", "notte", "mattina", "mattino", "sera", "pomeriggio", "settimana", "mese", "anno", "ora", "minuto",
-    "secondo", "volta", "estate", "inverno", "primavera", "autunno", "secolo", "tempo", "istante", "attimo",
-    "momento",
-))
+TIME_NOUNS = frozenset(
+    (
+        "giorno",
+        "notte",
+        "mattina",
+        "mattino",
+        "sera",
+        "pomeriggio",
+        "settimana",
+        "mese",
+        "anno",
+        "ora",
+        "minuto",
+        "secondo",
+        "volta",
+        "estate",
+        "inverno",
+        "primavera",
+        "autunno",
+        "secolo",
+        "tempo",
+        "istante",
+        "attimo",
+        "momento",
+    )
+)
 #: Their plurals.
-TIME_NOUN_PLURALS = frozenset((
-    "giorni", "notti", "mattine", "mattini", "sere", "pomeriggi", "settimane", "mesi", "anni", "ore", "minuti",
-    "secondi", "volte", "estati", "inverni", "primavere", "autunni", "secoli", "tempi", "istanti", "attimi",
-    "momenti",
-))
+TIME_NOUN_PLURALS = frozenset(
+    (
+        "giorni",
+        "notti",
+        "mattine",
+        "mattini",
+        "sere",
+        "pomeriggi",
+        "settimane",
+        "mesi",
+        "anni",
+        "ore",
+        "minuti",
+        "secondi",
+        "volte",
+        "estati",
+        "inverni",
+        "primavere",
+        "autunni",
+        "secoli",
+        "tempi",
+        "istanti",
+        "attimi",
+        "momenti",
+    )
+)
 
 #: The forms of "tutto" → (gender, number), UD values: "una stanza tutta sua" (possessive agreement), "tutta
 #: questa" (a demonstrative of a feminine noun), an article after "tutto" (resolution's determiners).
@@ -42,6 +84,7 @@ def is_time_noun(word: str) -> bool:
     """The word (any case) is a noun of time, singular or plural."""
     w = word.lower()
     return w in TIME_NOUNS or w in TIME_NOUN_PLURALS
+
 
 #: The lemmas UD Italian lets be AUX, each with its function (the validator's list, `udvalidate --level 5`:
 #: aux-lemma): avere and essere (perfect, copula, passive), venire and andare (passive), the modals dovere,

@@ -135,8 +135,13 @@ def _opening_second_person(tokens: list[Token], verb: int, endings: tuple[str, .
     word = token.text
     opening = verb == 0 or tokens[verb - 1].text in SENTENCE_OPENERS
     return (
-        opening and token.upos not in _NOT_IMPERATIVE and word[:1].isupper() and word[1:].islower()
-        and len(word) >= 4 and word.endswith(endings) and word.lower() not in AVERE_FORMS | ESSERE_FORMS
+        opening
+        and token.upos not in _NOT_IMPERATIVE
+        and word[:1].isupper()
+        and word[1:].islower()
+        and len(word) >= 4
+        and word.endswith(endings)
+        and word.lower() not in AVERE_FORMS | ESSERE_FORMS
     )
 
 
@@ -217,9 +222,12 @@ def find_group(sentence: Sentence, pronoun: int) -> Group | str:
         if is_infinitive(tokens[a].text) or tokens[a].text.lower() in ("aver", "avendo"):
             return "non-finite auxiliary"
         form, start, aux = "compound", a, a
-    if form == "infinitive" and verb and (
-        tokens[verb - 1].lemma in CAUSATIVES or tokens[verb - 1].text.lower().startswith(CAUSATIVE_FORMS)
-    ) and tokens[verb - 1].upos in ("VERB", "AUX"):
+    if (
+        form == "infinitive"
+        and verb
+        and (tokens[verb - 1].lemma in CAUSATIVES or tokens[verb - 1].text.lower().startswith(CAUSATIVE_FORMS))
+        and tokens[verb - 1].upos in ("VERB", "AUX")
+    ):
         return "after a causative (fare/lasciare + infinitive)"
     if form in ("finite", "compound") and start and tokens[start - 1].text.lower() in CLITIC_FORMS:
         return "the verb group already has a clitic"
@@ -272,8 +280,18 @@ def place(
     if first[:1].isupper() and (start == 0 or tokens[start - 1].text in SENTENCE_OPENERS):
         word = word[0].upper() + word[1:]
         sentence.replace(rule, start, first[0].lower() + first[1:])
-    sentence.insert(rule, start, Token(word, lemma=clitic, upos="PRON", feats={"Clitic": "Yes", "PronType": "Prs"},
-                                       head=group.verb + 1, deprel=deprel))
+    sentence.insert(
+        rule,
+        start,
+        Token(
+            word,
+            lemma=clitic,
+            upos="PRON",
+            feats={"Clitic": "Yes", "PronType": "Prs"},
+            head=group.verb + 1,
+            deprel=deprel,
+        ),
+    )
     for index in sorted(remove, reverse=True):
         sentence.delete(rule, index + 1, move_to=start)
     return True

@@ -119,9 +119,9 @@ class ObjectPronounClitic(Rule):
 
     def apply(self, sentence: Sentence) -> None:
         candidates = [
-            t for i, t in enumerate(sentence.tokens)
-            if t.text.lower() in OBJECT_CLITICS
-            and (t.deprel != "det:poss" or sentence.mention_role(i) == "object")
+            t
+            for i, t in enumerate(sentence.tokens)
+            if t.text.lower() in OBJECT_CLITICS and (t.deprel != "det:poss" or sentence.mention_role(i) == "object")
         ]  # "ho già chiamato loro due volte": loro read as a possessive, the English says object
         self.attempt_each(sentence, candidates, self._try)
 
@@ -158,8 +158,10 @@ class ObjectPronounClitic(Rule):
             return "subject of the next verb"  # not when the English says object ("lei all'aeroporto", misread)
         if word in FIRST_SECOND and not sentence.mentions_on(index):
             return "first or second person with no mention (contrastive in Italian text)"
-        if word in PERSON_SUBJECTS and nxt is not None and (
-            nxt.upos in ("NOUN", "PROPN") or (nxt.upos == "DET" and nxt.feat("PronType") == "Art")
+        if (
+            word in PERSON_SUBJECTS
+            and nxt is not None
+            and (nxt.upos in ("NOUN", "PROPN") or (nxt.upos == "DET" and nxt.feat("PronType") == "Art"))
         ):
             return "inverted subject (another direct object follows)"
         if group.inferred and not sentence.mentions_on(index):
@@ -168,7 +170,8 @@ class ObjectPronounClitic(Rule):
         if is_speech_verb(verb) and sentence.mention_role(index) != "object":
             return "after a verb of saying"  # a quotative subject ("…, ha detto lui"), unless the English says object
         if word == "loro" and (
-            verb.lemma in DATIVE_VERBS or verb.text.lower() in DATIVE_VERBS
+            verb.lemma in DATIVE_VERBS
+            or verb.text.lower() in DATIVE_VERBS
             or following in ("di", "che")
             or (nxt is not None and nxt.upos in NOMINAL - {"ADJ"} and following not in ("sé", "se"))
         ):
@@ -191,7 +194,7 @@ class ObjectPronounClitic(Rule):
 
     @staticmethod
     def _later_contrast(tokens: list, index: int) -> bool:
-        """", non <noun phrase>" later in the pronoun's clause ("ha pagato lui la cena, non suo fratello")."""
+        """ ", non <noun phrase>" later in the pronoun's clause ("ha pagato lui la cena, non suo fratello")."""
         for k in range(index + 1, len(tokens) - 2):
             if tokens[k].text in (".", ";", ":", "!", "?"):
                 return False

@@ -142,7 +142,17 @@ def _object_of_verb_between(parsed: ParsedSentence, start: int, index: int) -> b
 
 
 #: Sources of a noun's gender or number that come from its written form alone.
-STRONG_SOURCES = frozenset(["lexicon", "suffix", "feminine in -o", "masculine in -a", "feminine of a noun in -o", "kinship noun", "singular in the lexicon"])
+STRONG_SOURCES = frozenset(
+    [
+        "lexicon",
+        "suffix",
+        "feminine in -o",
+        "masculine in -a",
+        "feminine of a noun in -o",
+        "kinship noun",
+        "singular in the lexicon",
+    ]
+)
 
 
 class DemonstrativeAgreement(Rule):
@@ -227,8 +237,13 @@ class DemonstrativeAgreement(Rule):
         parsed_gender = noun.feat("Gender") if noun.feat("Gender") in ("Masc", "Fem") else None
         parsed_number = noun.feat("Number") if noun.feat("Number") in ("Sing", "Plur") else None
         gender = strong_gender or parsed_gender
-        if strong_gender is None and gender == "Masc" and features[1] == "Fem" and noun.text.lower().endswith("e") \
-                and features[2] == "Plur":
+        if (
+            strong_gender is None
+            and gender == "Masc"
+            and features[1] == "Fem"
+            and noun.text.lower().endswith("e")
+            and features[2] == "Plur"
+        ):
             gender = "Fem"  # "quelle scarpe", scarpe tagged Masc: masculine plurals end in -i, not -e
         number = strong_number
         if number is None:
@@ -247,7 +262,8 @@ class DemonstrativeAgreement(Rule):
             noun = tokens[noun_index]
             gender, number = self._noun_values(noun, features)
             if not (sentence.mentions_on(index) or sentence.mentions_on(noun_index)) and (gender, number) != (
-                features[1], features[2]
+                features[1],
+                features[2],
             ):
                 # Outside mentions only the noun's own form may change the gender or number: MT makes
                 # its determiners agree, and the parser's misreadings ("questi precisi termini", the
@@ -273,8 +289,10 @@ class DemonstrativeAgreement(Rule):
             if written == form:
                 self.skip("agrees already")
                 continue
-            if form.endswith("'") and written == demonstrative(kind, gender, number, None) and (
-                kind == "questo" or gender == "Fem"
+            if (
+                form.endswith("'")
+                and written == demonstrative(kind, gender, number, None)
+                and (kind == "questo" or gender == "Fem")
             ):
                 self.skip("elision optional (questo edificio, quella estate)")
                 continue
@@ -399,7 +417,9 @@ class DemonstrativePronoun(Rule):
         if self._modified(parsed, index):
             return "quello + adjective: an elliptic noun phrase"
         if any(
-            tokens[i].upos in NOUNS and not _participle_as_noun(parsed, i) and not _object_of_verb_between(parsed, index, i)
+            tokens[i].upos in NOUNS
+            and not _participle_as_noun(parsed, i)
+            and not _object_of_verb_between(parsed, index, i)
             for i in self._own_clause(parsed, index)
         ):
             return "a noun follows within 4 tokens"
@@ -421,9 +441,7 @@ class DemonstrativePronoun(Rule):
             return "a feminine predicate agrees"
         if self._names_a_person(sentence, index):
             return "refers to a person"
-        if any(
-            t.upos == "NOUN" and t.feat("Gender") == "Fem" and t.feat("Number") == "Sing" for t in tokens[:index]
-        ):
+        if any(t.upos == "NOUN" and t.feat("Gender") == "Fem" and t.feat("Number") == "Sing" for t in tokens[:index]):
             return "a feminine noun before it may be its antecedent"
         return None
 

@@ -62,8 +62,11 @@ def _misread_possessive(tokens: list[Token], index: int) -> bool:
     (one is the other's head); "loro" is left out (also a pronoun).
     """
     token = tokens[index]
-    if token.upos not in ("PROPN", "NOUN", "ADJ", "VERB", "X") or possessor(token.text) is None \
-            or token.text.lower() == "loro":
+    if (
+        token.upos not in ("PROPN", "NOUN", "ADJ", "VERB", "X")
+        or possessor(token.text) is None
+        or token.text.lower() == "loro"
+    ):
         return False
     if index + 1 >= len(tokens):
         return False
@@ -248,8 +251,13 @@ class PossessiveAgreement(Rule):
         for k, (attribute, formed) in enumerate((("Gender", form.gender), ("Number", form.number))):
             parsed = noun.feat(attribute)
             parsed = parsed if parsed in (("Masc", "Fem") if attribute == "Gender" else ("Sing", "Plur")) else None
-            if attribute == "Number" and not form.shows_number and formed is None and article[k] is not None \
-                    and form.gender is not None:
+            if (
+                attribute == "Number"
+                and not form.shows_number
+                and formed is None
+                and article[k] is not None
+                and form.gender is not None
+            ):
                 # an invariable noun whose gender its form shows ("tablet", a loanword): the article gives the
                 # number; not where only the article and the parser say the gender ("la suo menù", menù Fem Plur)
                 values.append(article[k])
@@ -304,8 +312,10 @@ class PossessiveAgreement(Rule):
             own = self._own_value(token.text)
             if misread:
                 gender, number, reason = self._decide(tokens[index + 1], article, own)
-            elif index > 0 and tokens[index - 1].text.lower() in TUTTO and (
-                index + 1 >= len(tokens) or tokens[index + 1].upos not in NOUNS | {"ADJ"}
+            elif (
+                index > 0
+                and tokens[index - 1].text.lower() in TUTTO
+                and (index + 1 >= len(tokens) or tokens[index + 1].upos not in NOUNS | {"ADJ"})
             ):
                 # "una stanza tutta suo": the possessive agrees as "tutto" does, with the noun before both
                 gender, number = TUTTO[tokens[index - 1].text.lower()]
@@ -322,7 +332,9 @@ class PossessiveAgreement(Rule):
                     _, number, gender = SUBJECT_PRONOUNS[tokens[found].text.lower()]
                     reason = None
                 else:
-                    gender, number, reason = self._decide(tokens[found], self._determiner_of(tokens, found), (None, None))
+                    gender, number, reason = self._decide(
+                        tokens[found], self._determiner_of(tokens, found), (None, None)
+                    )
             else:
                 head = token.head
                 following = tokens[index + 1] if index + 1 < len(tokens) else None
@@ -338,9 +350,11 @@ class PossessiveAgreement(Rule):
                 if tokens[head].upos not in allowed:
                     self.skip("head is not a noun")
                     continue
-                if tokens[head].feat("Foreign") == "Yes" or any(
-                    t.head == head and t.deprel == "flat:foreign" for t in tokens
-                ) or self._foreign_compound(tokens, head):
+                if (
+                    tokens[head].feat("Foreign") == "Yes"
+                    or any(t.head == head and t.deprel == "flat:foreign" for t in tokens)
+                    or self._foreign_compound(tokens, head)
+                ):
                     self.skip("foreign noun")
                     continue
                 gender, number, reason = self._decide(tokens[head], article, own)

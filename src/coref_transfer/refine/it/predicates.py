@@ -38,8 +38,25 @@ ESSERE_DEPRELS = ("cop", "aux", "aux:pass")
 ESSERE_PARTICIPLES = frozenset(("stato", "stata", "stati", "state"))
 #: Feminine nouns that name a person of either gender: a predicate noun, never an adjective to agree
 #: ("il ragazzo è stato vittima", "è una persona", "fa da guida").
-EPICENE_NOUNS = frozenset(("vittima", "persona", "guida", "spia", "sentinella", "guardia", "recluta", "comparsa",
-                           "vedetta", "matricola", "star", "celebrità", "personalità", "canaglia", "carogna"))
+EPICENE_NOUNS = frozenset(
+    (
+        "vittima",
+        "persona",
+        "guida",
+        "spia",
+        "sentinella",
+        "guardia",
+        "recluta",
+        "comparsa",
+        "vedetta",
+        "matricola",
+        "star",
+        "celebrità",
+        "personalità",
+        "canaglia",
+        "carogna",
+    )
+)
 #: Subject pronouns of the 3rd person (lang.it.pronouns): gender and number by their form ("loro": number only).
 PRONOUNS: dict[str, tuple[str | None, str]] = {
     form: (gender, number) for form, (person, number, gender) in SUBJECT_PRONOUNS.items() if person == 3
@@ -59,8 +76,23 @@ FLOATING = frozenset(("tutti", "tutte", "entrambi", "entrambe", "ambedue"))
 #: At most this many words (the subject's own modifiers) between the subject and its verb group.
 MAX_BETWEEN = 4
 #: Degree adverbs: a word they modify is an adjective, whatever its tag ("era molto caldo", caldo NOUN).
-DEGREE_ADVERBS = frozenset(("molto", "così", "troppo", "poco", "tanto", "più", "meno", "assai", "piuttosto",
-                            "abbastanza", "alquanto", "parecchio", "sempre"))
+DEGREE_ADVERBS = frozenset(
+    (
+        "molto",
+        "così",
+        "troppo",
+        "poco",
+        "tanto",
+        "più",
+        "meno",
+        "assai",
+        "piuttosto",
+        "abbastanza",
+        "alquanto",
+        "parecchio",
+        "sempre",
+    )
+)
 #: Nouns the parser takes for subjects where they are adverbials ("ancora una volta", "ogni volta").
 ADVERBIAL_NOUNS = frozenset(("volta",))
 
@@ -184,11 +216,19 @@ class PredicateAgreement(Rule):
             said = determiner[k]
             if formed is not None and said is not None and formed != said:
                 return None, None, f"subject {attribute} unknown"
-            if attribute == "gender" and formed is None \
-                    and ending_disputes(token.text, token.feat("Gender"), said, self.dictionary):
+            if (
+                attribute == "gender"
+                and formed is None
+                and ending_disputes(token.text, token.feat("Gender"), said, self.dictionary)
+            ):
                 return None, None, "subject gender disputed (determiner against the noun's ending)"  # "Il mio amica"
-            if attribute == "gender" and formed is None and said == "Fem" and token.feat("Gender") == "Masc" \
-                    and _masculine_plural_ending(token.text):
+            if (
+                attribute == "gender"
+                and formed is None
+                and said == "Fem"
+                and token.feat("Gender") == "Masc"
+                and _masculine_plural_ending(token.text)
+            ):
                 # "Quelle antichi manoscritti sono conservati": the parser and the ending -i (masculine
                 # plurals) read the noun against its feminine determiner; the predicate follows neither
                 return None, None, "subject gender disputed (determiner against the parser and the ending)"
@@ -253,8 +293,13 @@ class PredicateAgreement(Rule):
 
     def _subject(self, tokens: list[Token], clause: int) -> int | str:
         """The one subject of the clause headed at `clause`, or why there is none to agree with."""
-        subjects = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in SUBJECTS
-                    and not (i > clause and (plain_form(t.text) in FLOATING or t.lemma in TIME_NOUNS))]
+        subjects = [
+            i
+            for i, t in enumerate(tokens)
+            if t.head == clause
+            and t.deprel in SUBJECTS
+            and not (i > clause and (plain_form(t.text) in FLOATING or t.lemma in TIME_NOUNS))
+        ]
         # after the verb, "tutti" ("sono stati promossi tutti") and a time ("è durato tre giorni") are no subjects
         if not subjects:
             if any(t.head == clause and plain_form(t.text) == "si" for t in tokens):
@@ -269,9 +314,9 @@ class PredicateAgreement(Rule):
             return "adverbial noun"  # "ancora una volta stanno …": "una volta" is not the subject
         if any(t.head == subject and t.deprel == "conj" for t in tokens):
             return "coordinated subject"
-        if any(
-            t.head == subject and (t.upos == "ADP" or _opens_with_articulated(t.text)) for t in tokens
-        ) or (subject > 0 and tokens[subject - 1].upos == "ADP"):
+        if any(t.head == subject and (t.upos == "ADP" or _opens_with_articulated(t.text)) for t in tokens) or (
+            subject > 0 and tokens[subject - 1].upos == "ADP"
+        ):
             # ("all'ultimo momento hanno disdetto": "all'" glued to its adjective makes a time adverbial)
             return "subject with a preposition"  # "di cui alla presente licenza", "Contro di lei non c'erano"
         if subject > clause:
@@ -283,14 +328,22 @@ class PredicateAgreement(Rule):
         left = self._left_context(tokens, self._phrase_start(tokens, subject))
         if left is not None:
             return left
-        if any(t.head == subject and t.feat("PronType") in ("Int", "Int,Rel") or
-               (t.head == subject and plain_form(t.text) in INTERROGATIVES) for t in tokens):
+        if any(
+            t.head == subject
+            and t.feat("PronType") in ("Int", "Int,Rel")
+            or (t.head == subject and plain_form(t.text) in INTERROGATIVES)
+            for t in tokens
+        ):
             return "interrogative subject"  # "Quali paesi ha visitato …?", "Che cosa fanno …?": often the object
         between = range(subject + 1, self._verb_group_start(tokens, clause))
         if len(between) > MAX_BETWEEN:
             return "subject not next to its verb"
-        if any(tokens[i].upos in ("VERB", "AUX", "PRON", "PUNCT", "SCONJ", "CCONJ")
-               or tokens[i].deprel in ("conj", "cc") or not self._inside(tokens, i, subject) for i in between):
+        if any(
+            tokens[i].upos in ("VERB", "AUX", "PRON", "PUNCT", "SCONJ", "CCONJ")
+            or tokens[i].deprel in ("conj", "cc")
+            or not self._inside(tokens, i, subject)
+            for i in between
+        ):
             return "subject not next to its verb"  # only its own modifiers ("la stazione del paese") between
         return subject
 
@@ -316,12 +369,14 @@ class PredicateAgreement(Rule):
             token = tokens[i]
             if token.upos in ("PUNCT", "SCONJ") or token.feat("PronType") == "Rel":
                 if plain_form(token.text) == "che" and any(
-                    plain_form(t.text) in ("sia", "tanto") for t in tokens[max(0, i - 6):i]
+                    plain_form(t.text) in ("sia", "tanto") for t in tokens[max(0, i - 6) : i]
                 ):
                     return "coordinated subject"  # "sia il secondo che il terzo problema"
                 return None
             if plain_form(token.text) in ("sia", "né") or (
-                token.upos == "CCONJ" and i == start - 1 and i > 0
+                token.upos == "CCONJ"
+                and i == start - 1
+                and i > 0
                 and tokens[i - 1].upos in ("NOUN", "PROPN", "ADJ", "PRON", "NUM")
             ):
                 return "coordinated subject"  # "la Polizia penitenziaria e tutto il personale": a conj missed
@@ -335,8 +390,10 @@ class PredicateAgreement(Rule):
     def _phrase_start(tokens: list[Token], subject: int) -> int:
         """The first token of the subject's own words before it (its determiners and adjectives)."""
         start = subject
-        while start > 0 and tokens[start - 1].head == subject and tokens[start - 1].deprel in (
-            "det", "det:poss", "det:predet", "amod", "nummod"
+        while (
+            start > 0
+            and tokens[start - 1].head == subject
+            and tokens[start - 1].deprel in ("det", "det:poss", "det:predet", "amod", "nummod")
         ):
             start -= 1
         return start
@@ -348,7 +405,12 @@ class PredicateAgreement(Rule):
         start = clause
         while start > 0:
             before = tokens[start - 1]
-            if before.head == clause and before.deprel in ("aux", "aux:pass", "cop") or before.upos == "ADV" or (before.upos == "PRON" and before.feat("Clitic") == "Yes"):
+            if (
+                before.head == clause
+                and before.deprel in ("aux", "aux:pass", "cop")
+                or before.upos == "ADV"
+                or (before.upos == "PRON" and before.feat("Clitic") == "Yes")
+            ):
                 start -= 1
             else:
                 break
@@ -369,40 +431,70 @@ class PredicateAgreement(Rule):
                 self.skip(reason)
                 continue
             assert number is not None
-            if plain_form(tokens[clause].text) in ("altro", "altra", "altri", "altre") and clause + 1 < len(tokens) \
-                    and plain_form(tokens[clause + 1].text) == "che":
+            if (
+                plain_form(tokens[clause].text) in ("altro", "altra", "altri", "altre")
+                and clause + 1 < len(tokens)
+                and plain_form(tokens[clause + 1].text) == "che"
+            ):
                 self.skip("altro che: a fixed phrase")  # "non è altro che …" (nothing but), invariable
                 continue
             person3 = tokens[found].upos != "PRON" or plain_form(tokens[found].text) in PRONOUNS
-            if person3 and any(t.head == clause and t.feat("VerbForm") == "Fin" and t.feat("Person") in ("1", "2")
-                               for t in (*tokens[:clause], tokens[clause])) and tokens[found].upos != "PRON":
+            if (
+                person3
+                and any(
+                    t.head == clause and t.feat("VerbForm") == "Fin" and t.feat("Person") in ("1", "2")
+                    for t in (*tokens[:clause], tokens[clause])
+                )
+                and tokens[found].upos != "PRON"
+            ):
                 self.skip("verb in the 1st or 2nd person")  # "Il weekend scorso siamo andati": not its subject
                 continue
             changed, reasons = False, []
-            auxiliaries = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in ESSERE_DEPRELS
-                      and t.lemma in AGREEING_AUXILIARIES and found < i < clause]  # "è … che le megalopoli …"
-            graded = tokens[clause].upos == "NOUN" and any(
-                t.head == clause and t.deprel == "advmod" and plain_form(t.text) in DEGREE_ADVERBS for t in tokens
-            ) and not any(t.head == clause and t.deprel.startswith("det") for t in tokens)  # "era molto caldo"
+            auxiliaries = [
+                i
+                for i, t in enumerate(tokens)
+                if t.head == clause
+                and t.deprel in ESSERE_DEPRELS
+                and t.lemma in AGREEING_AUXILIARIES
+                and found < i < clause
+            ]  # "è … che le megalopoli …"
+            graded = (
+                tokens[clause].upos == "NOUN"
+                and any(
+                    t.head == clause and t.deprel == "advmod" and plain_form(t.text) in DEGREE_ADVERBS for t in tokens
+                )
+                and not any(t.head == clause and t.deprel.startswith("det") for t in tokens)
+            )  # "era molto caldo"
             if auxiliaries and tokens[clause].feat("VerbForm") == "Fin":
                 self.skip("predicate read as a finite verb")  # "è stata riaperta" with riaperta a present
                 continue
             if auxiliaries:
-                conjuncts = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel == "conj"
-                             and (t.upos == "ADJ" or t.feat("VerbForm") == "Part") and i > clause
-                             and not any(d.head == i and d.deprel in ESSERE_DEPRELS + SUBJECTS + ("obj", "mark")
-                                         for d in tokens)]  # "stanco e affamato", not "… e hanno raggiunto"
+                conjuncts = [
+                    i
+                    for i, t in enumerate(tokens)
+                    if t.head == clause
+                    and t.deprel == "conj"
+                    and (t.upos == "ADJ" or t.feat("VerbForm") == "Part")
+                    and i > clause
+                    and not any(d.head == i and d.deprel in ESSERE_DEPRELS + SUBJECTS + ("obj", "mark") for d in tokens)
+                ]  # "stanco e affamato", not "… e hanno raggiunto"
                 planned: dict[int, str] = {}
-                participles = [i for i in auxiliaries if tokens[i].feat("VerbForm") == "Part"
-                               or plain_form(tokens[i].text) in ESSERE_PARTICIPLES]
+                participles = [
+                    i
+                    for i in auxiliaries
+                    if tokens[i].feat("VerbForm") == "Part" or plain_form(tokens[i].text) in ESSERE_PARTICIPLES
+                ]
                 for index in [clause, *conjuncts, *participles]:
                     outcome = self._agreeing(tokens[index], gender, number, adjective=graded and index == clause)
                     if isinstance(outcome, tuple):
                         planned[index] = outcome[0]
-                    elif index == clause and not (outcome == "agrees already" or (
-                        outcome == "predicate not an adjective or participle"
-                        and tokens[clause].upos in ("NOUN", "PROPN", "PRON", "NUM")
-                    )):  # a nominal predicate ("è stata un gioiello"): its participle still agrees
+                    elif index == clause and not (
+                        outcome == "agrees already"
+                        or (
+                            outcome == "predicate not an adjective or participle"
+                            and tokens[clause].upos in ("NOUN", "PROPN", "PRON", "NUM")
+                        )
+                    ):  # a nominal predicate ("è stata un gioiello"): its participle still agrees
                         reasons.append(outcome)
                         planned = {}
                         break  # the predicate cannot agree: its auxiliaries are left too, all or nothing
@@ -410,8 +502,11 @@ class PredicateAgreement(Rule):
                     self._replace(sentence, index, new, gender, number)
                     changed = True
             if tokens[clause].lemma in COPULAR_VERBS and not reasons:
-                for index in [i for i, t in enumerate(tokens) if t.head == clause and t.deprel == "xcomp"
-                              and t.upos == "ADJ" and i > clause]:
+                for index in [
+                    i
+                    for i, t in enumerate(tokens)
+                    if t.head == clause and t.deprel == "xcomp" and t.upos == "ADJ" and i > clause
+                ]:
                     outcome = self._agreeing(tokens[index], gender, number)
                     if isinstance(outcome, tuple):
                         self._replace(sentence, index, outcome[0], gender, number)
@@ -421,8 +516,7 @@ class PredicateAgreement(Rule):
                 continue
             determined = any(t.head == clause and t.deprel.startswith("det") for t in tokens)
             nominal = tokens[clause].upos in ("PROPN", "PRON", "NUM") or (
-                tokens[clause].upos == "NOUN" and not graded
-                and (determined or tokens[clause].feat("Number") != number)
+                tokens[clause].upos == "NOUN" and not graded and (determined or tokens[clause].feat("Number") != number)
             )
             if nominal:
                 reasons.append("nominal predicate")  # "il problema sono i soldi": the copula may agree with it
@@ -450,10 +544,15 @@ class PredicateAgreement(Rule):
         `adjective`: the caller knows it is an adjective whatever its tag (a degree adverb modifies it)."""
         if plain_form(token.text) in EPICENE_NOUNS:
             return "predicate is a noun"  # "è stato vittima", vittima tagged ADJ
-        past_participle = token.feat("VerbForm") == "Part" and token.feat("Tense") != "Pres" and not (
-            is_present_participle(token.text, token.lemma)  # "preoccupanti" tagged a past participle
-        ) or (
-            token.lemma == "essere" and plain_form(token.text) in ESSERE_PARTICIPLES  # "stato" tagged NOUN
+        past_participle = (
+            token.feat("VerbForm") == "Part"
+            and token.feat("Tense") != "Pres"
+            and not (
+                is_present_participle(token.text, token.lemma)  # "preoccupanti" tagged a past participle
+            )
+            or (
+                token.lemma == "essere" and plain_form(token.text) in ESSERE_PARTICIPLES  # "stato" tagged NOUN
+            )
         )
         if past_participle:
             forms = participle_forms(token.text, token.lemma)
@@ -492,8 +591,11 @@ class PredicateAgreement(Rule):
     def _finite(self, sentence: Sentence, clause: int, number: str) -> str | None:
         """Make the clause's finite verb (its finite auxiliary, or itself) agree in number; None if changed."""
         tokens = sentence.tokens
-        finite = [i for i, t in enumerate(tokens) if t.head == clause and t.deprel in ESSERE_DEPRELS + ("aux",)
-                  and t.feat("VerbForm") == "Fin"]
+        finite = [
+            i
+            for i, t in enumerate(tokens)
+            if t.head == clause and t.deprel in ESSERE_DEPRELS + ("aux",) and t.feat("VerbForm") == "Fin"
+        ]
         if not finite and tokens[clause].feat("VerbForm") == "Fin" and tokens[clause].upos in ("VERB", "AUX"):
             finite = [clause]
         subject = next(i for i, t in enumerate(tokens) if t.head == clause and t.deprel in SUBJECTS)

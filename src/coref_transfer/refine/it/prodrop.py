@@ -105,9 +105,23 @@ def _compatible(a: str | None, b: str | None) -> bool:
 #: How far apart two juxtaposed contrasting subjects may stand (`_juxtaposed_partner`).
 JUXTAPOSED_WINDOW = 8
 #: Words that open a subordinate clause, whose subject sets nothing against the main clause's ("Se tu vuoi, io…").
-SUBORDINATORS = frozenset(["se", "quando", "perché", "poiché", "siccome", "benché", "sebbene", "che", "finché",
-                           "dopo", "prima", "appena", "come"])
-
+SUBORDINATORS = frozenset(
+    [
+        "se",
+        "quando",
+        "perché",
+        "poiché",
+        "siccome",
+        "benché",
+        "sebbene",
+        "che",
+        "finché",
+        "dopo",
+        "prima",
+        "appena",
+        "come",
+    ]
+)
 
 
 class SubjectPronounDeletion(Rule):
@@ -316,8 +330,12 @@ class SubjectPronounDeletion(Rule):
         for index, token in enumerate(tokens):
             if token.text.lower() not in SUBJECT_PRONOUNS or not is_personal_pronoun(token):
                 continue
-            if index > 0 and tokens[index - 1].upos == "ADP" and not (
-                tokens[index - 1].text.lower() in ADVERB_OR_PREPOSITION and subject_of_next_verb(tokens, index)
+            if (
+                index > 0
+                and tokens[index - 1].upos == "ADP"
+                and not (
+                    tokens[index - 1].text.lower() in ADVERB_OR_PREPOSITION and subject_of_next_verb(tokens, index)
+                )
             ):
                 continue  # "con lui"; but "Due anni dopo lui partì": dopo is an adverb there
             j = agreeing_verb_after(tokens, index)
@@ -447,8 +465,11 @@ class SubjectPronounDeletion(Rule):
             for c in parsed.children(index)
         ):
             return "pronoun has dependents"  # an adverb the parser hung on an English subject does not count
-        if index > first_verbal(parsed, head) and not self._moved_subject(sentence, index) \
-                and not subject_of_next_verb(tokens, index):
+        if (
+            index > first_verbal(parsed, head)
+            and not self._moved_subject(sentence, index)
+            and not subject_of_next_verb(tokens, index)
+        ):
             # (right before a finite verb of its person it is no post-verbal subject, whatever verb the parser
             # gave it: "Mentre L'Enfant era a New York, lui fu iniziato", "era" hung on "iniziato")
             return "post-verbal subject"
@@ -493,7 +514,7 @@ class SubjectPronounDeletion(Rule):
             return True
         if _person(tokens[index]) != "3":
             return False
-        end = next((t.text for t in tokens[index + 1:] if t.text in (".", "!", "?", ";")), None)
+        end = next((t.text for t in tokens[index + 1 :] if t.text in (".", "!", "?", ";")), None)
         return end == "?"
 
     @staticmethod

@@ -170,7 +170,9 @@ FOCUS_ADVERBS = frozenset(
     ["anche", "proprio", "pure", "solo", "soltanto", "nemmeno", "neanche", "neppure", "perfino", "persino"]
 )
 #: Clitics and "non" that stand between a subject pronoun and its verb ("voi lo sapevate").
-PREVERBAL_WORDS = frozenset(["non", "mi", "ti", "ci", "vi", "si", "lo", "la", "li", "le", "ne", "gli", "l'", "me", "te"])
+PREVERBAL_WORDS = frozenset(
+    ["non", "mi", "ti", "ci", "vi", "si", "lo", "la", "li", "le", "ne", "gli", "l'", "me", "te"]
+)
 #: Forms of essere before a post-verbal subject ("Sei stato proprio tu", "Siete voi"), and its participle.
 ESSERE_FINITE = frozenset(["sono", "sei", "è", "siamo", "siete", "ero", "eri", "era", "eravamo", "eravate", "erano"])
 ESSERE_PARTICIPLE = frozenset(["stato", "stata", "stati", "state"])
@@ -525,7 +527,8 @@ def coordinated_after_preposition(tokens: list[Token], index: int) -> bool:
             # only "tra X e Y", which always pairs its two: after another preposition the "e" may start a
             # clause ("con le bimbe in piscina e io mi sentivo", "di petto e lui ha calciato")
             return (
-                tokens[k].text.lower() in ("tra", "fra") and k < index - 2
+                tokens[k].text.lower() in ("tra", "fra")
+                and k < index - 2
                 and any(tokens[j].upos in ("NOUN", "PROPN") for j in range(k + 1, index - 1))
             )
         if tokens[k].upos not in ("DET", "NOUN", "PROPN", "ADJ", "NUM"):

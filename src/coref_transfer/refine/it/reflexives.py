@@ -14,10 +14,14 @@ from coref_transfer.refine.it.clitic_placement import Group, find_group, place
 REFLEXIVE_TONIC = {"sé": 3, "se": 3, "me": 1, "te": 2, "noi": 1, "voi": 2}
 #: The emphatic pronoun that replaces "sé" by (type, gender, number); me/te become io/tu.
 EMPHATIC = {
-    ("person", "masc", "sing"): "lui", ("person", "fem", "sing"): "lei",
-    ("person", "masc", "plur"): "loro", ("person", "fem", "plur"): "loro",
-    ("thing", "masc", "sing"): "esso", ("thing", "fem", "sing"): "essa",
-    ("thing", "masc", "plur"): "essi", ("thing", "fem", "plur"): "esse",
+    ("person", "masc", "sing"): "lui",
+    ("person", "fem", "sing"): "lei",
+    ("person", "masc", "plur"): "loro",
+    ("person", "fem", "plur"): "loro",
+    ("thing", "masc", "sing"): "esso",
+    ("thing", "fem", "sing"): "essa",
+    ("thing", "masc", "plur"): "essi",
+    ("thing", "fem", "plur"): "esse",
 }
 #: Parts of speech that may end the phrase an emphatic "sé stesso" closes ("vende i biglietti sé stesso .").
 CLAUSE_END = frozenset(["PUNCT", "CCONJ", "SCONJ", "ADP"])
@@ -61,7 +65,7 @@ def _agree(known: tuple[str | None, str | None], wanted: tuple[str, str]) -> boo
 
 
 class Reflexive(Rule):
-    """"sé stesso" as a verb's object becomes the reflexive clitic; an emphatic one "lui stesso".
+    """ "sé stesso" as a verb's object becomes the reflexive clitic; an emphatic one "lui stesso".
 
     Why: the translate stage gives an English -self pronoun the tonic form
     "sé stesso/stessa/stessi/stesse" ("me stesso", "te stessa", …), the
@@ -112,7 +116,8 @@ class Reflexive(Rule):
 
     def apply(self, sentence: Sentence) -> None:
         candidates = [
-            t for k, t in enumerate(sentence.tokens[:-1])
+            t
+            for k, t in enumerate(sentence.tokens[:-1])
             if t.text.lower() in REFLEXIVE_TONIC and sentence.tokens[k + 1].text.lower() in STESSO_FORMS
         ]
         self.attempt_each(sentence, candidates, self._try)
@@ -131,7 +136,9 @@ class Reflexive(Rule):
         if previous is not None and previous.text.lower() in FOCUS_WORDS:
             return "focus"
         if (previous is not None and previous.upos == "CCONJ") or (
-            after is not None and after.text.lower() in ("e", "ed", "o", "né") and index + 3 < len(tokens)
+            after is not None
+            and after.text.lower() in ("e", "ed", "o", "né")
+            and index + 3 < len(tokens)
             and tokens[index + 3].upos in ("DET", "NOUN", "PROPN", "PRON")
         ):
             return "coordination"
@@ -150,8 +157,9 @@ class Reflexive(Rule):
             aux = AVERE_TO_ESSERE.get(tokens[group.aux].text.lower())
             if aux is None:
                 return "unknown auxiliary"
-        if not place(sentence, self.name, group, clitic, [index, index + 1],
-                     participle=(gender, number), aux=aux, deprel="expl"):
+        if not place(
+            sentence, self.name, group, clitic, [index, index + 1], participle=(gender, number), aux=aux, deprel="expl"
+        ):
             return "cannot attach"
         return None
 
@@ -173,8 +181,10 @@ class Reflexive(Rule):
         tokens = sentence.tokens
         previous = tokens[index - 1] if index else None
         after = tokens[index + 2] if index + 2 < len(tokens) else None
-        if previous is None or previous.upos not in PHRASE_END | {"VERB"} or (
-            after is not None and after.upos not in CLAUSE_END
+        if (
+            previous is None
+            or previous.upos not in PHRASE_END | {"VERB"}
+            or (after is not None and after.upos not in CLAUSE_END)
         ):
             return "emphatic position unclear"
         if word in ("me", "te"):

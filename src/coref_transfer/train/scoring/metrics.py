@@ -192,7 +192,9 @@ def _bcub(key: list[list[int]], response: list[list[int]], key_of: dict[int, lis
     return (acc_r, sum(map(len, key)), acc_p, sum(map(len, response)))
 
 
-def _ceaf(key: list[list[int]], response: list[list[int]], cells: Counter[tuple[int, int]], entity: bool) -> tuple[float, ...]:
+def _ceaf(
+    key: list[list[int]], response: list[list[int]], cells: Counter[tuple[int, int]], entity: bool
+) -> tuple[float, ...]:
     """CEAF (Luo, 2005): (best total similarity, key size, same, response size).
 
     φ4 (entity=True): 2|K ∩ R| / (|K| + |R|), sizes in entities; φ3: |K ∩ R|,
@@ -253,8 +255,9 @@ def _groups(edges: Iterable[tuple[int, int]]) -> list[list[tuple[int, int]]]:
     return list(groups.values())
 
 
-def _blanc(key: list[list[int]], response: list[list[int]], key_of: dict[int, list[int]],
-           response_of: dict[int, list[int]]) -> tuple[int, ...]:
+def _blanc(
+    key: list[list[int]], response: list[list[int]], key_of: dict[int, list[int]], response_of: dict[int, list[int]]
+) -> tuple[int, ...]:
     """BLANC link counts (Recasens and Hovy, 2011; Luo et al., 2014): (correct coref,
     key coref, correct coref, response coref, correct non-coref, key non-coref,
     correct non-coref, response non-coref).
@@ -297,8 +300,7 @@ def _blanc(key: list[list[int]], response: list[list[int]], key_of: dict[int, li
     kn = comb(n_key, 2) - kc
     rn = comb(n_response, 2) - rc
     # Non-coreference in both: ids in key and response sharing neither entity.
-    cn = (comb(n_both, 2) - sum(comb(c, 2) for c in a_both.values())
-          - sum(comb(c, 2) for c in b_both.values()) + cc)
+    cn = comb(n_both, 2) - sum(comb(c, 2) for c in a_both.values()) - sum(comb(c, 2) for c in b_both.values()) + cc
 
     irregular = sorted(odd)
     sets = [(set(key_of.get(x, ())), set(response_of.get(x, ()))) for x in irregular]
@@ -314,9 +316,12 @@ def _blanc(key: list[list[int]], response: list[list[int]], key_of: dict[int, li
         if rs:
             rn += n_response - (b[only_r] if only_r is not None else 0)
         if ks and rs:
-            cn += (n_both - (a_both[only_k] if only_k is not None else 0)
-                   - (b_both[only_r] if only_r is not None else 0)
-                   + (n[only_k, only_r] if only_k is not None and only_r is not None else 0))
+            cn += (
+                n_both
+                - (a_both[only_k] if only_k is not None else 0)
+                - (b_both[only_r] if only_r is not None else 0)
+                + (n[only_k, only_r] if only_k is not None and only_r is not None else 0)
+            )
         # x with itself: a repeat inside one entity is a coreference link,
         # an id in two entities a non-coreference link.
         self_kc, self_rc = x in same_key, x in same_response
@@ -325,7 +330,7 @@ def _blanc(key: list[list[int]], response: list[list[int]], key_of: dict[int, li
         cc += self_kc and self_rc
         cn += self_kn and self_rn
     for p, (ks, rs) in enumerate(sets):  # pairs of two repeated ids
-        for ks2, rs2 in sets[p + 1:]:
+        for ks2, rs2 in sets[p + 1 :]:
             pkc, prc = bool(ks & ks2), bool(rs & rs2)
             pkn = bool(ks and ks2) and not (len(ks) == 1 and ks == ks2)
             prn = bool(rs and rs2) and not (len(rs) == 1 and rs == rs2)
@@ -347,16 +352,24 @@ def _repeated_within(chains: list[list[int]]) -> set[int]:
 # ---------------------------------------------------------------- scoring
 
 
-def _document_counts(key: Sequence[Sequence[DocSpan]], response: Sequence[Sequence[DocSpan]],
-                     name: str) -> tuple[dict[str, tuple[float, ...]], int]:
+def _document_counts(
+    key: Sequence[Sequence[DocSpan]], response: Sequence[Sequence[DocSpan]], name: str
+) -> tuple[dict[str, tuple[float, ...]], int]:
     """Raw counts of every metric for one document, and its repeated response mentions."""
     ids = _identify(key, response)
     if ids.key_repeats:
-        log.warning("%s: %d repeated mention(s) in the key (the same span twice); kept in every entity, "
-                    "as the reference does", name, ids.key_repeats)
+        log.warning(
+            "%s: %d repeated mention(s) in the key (the same span twice); kept in every entity, as the reference does",
+            name,
+            ids.key_repeats,
+        )
     if ids.response_twinless_repeats:
-        log.warning("%s: %d repeated response mention(s) whose span is not in the key; kept, as the reference "
-                    "does (it removes repeats of key spans only)", name, ids.response_twinless_repeats)
+        log.warning(
+            "%s: %d repeated response mention(s) whose span is not in the key; kept, as the reference "
+            "does (it removes repeats of key spans only)",
+            name,
+            ids.response_twinless_repeats,
+        )
     if ids.repeated:
         log.info("%s: removed %d repeated response mention(s) (the first copy is kept)", name, ids.repeated)
     key_of = _chains_of(ids.key)
@@ -422,9 +435,12 @@ def _score(pairs: Iterable[tuple[str, Sequence[Sequence[DocSpan]], Sequence[Sequ
             for a, v in enumerate(values):
                 acc[a] += v
     if repeated > REFERENCE_MAX_REPEATS:
-        log.warning("%d repeated response mentions (the same span twice): the reference scorer v8.01 refuses to "
-                    "score more than %d; scored here with the first copy of each kept", repeated,
-                    REFERENCE_MAX_REPEATS)
+        log.warning(
+            "%d repeated response mentions (the same span twice): the reference scorer v8.01 refuses to "
+            "score more than %d; scored here with the first copy of each kept",
+            repeated,
+            REFERENCE_MAX_REPEATS,
+        )
     if not totals:
         totals = {m: [0] * (8 if m == "blanc" else 4) for m in (*METRICS, "mentions")}
     return _result(totals)
@@ -453,19 +469,27 @@ def score(key_docs: dict[str, Document], response_docs: dict[str, Document]) -> 
     for name, doc in response_docs.items():
         if name not in key_docs:
             raise InputFormatError(
-                doc.path, doc.line, f"document '{name}' is not in the key ({key_path}); key and response must "
-                "hold the same documents")
+                doc.path,
+                doc.line,
+                f"document '{name}' is not in the key ({key_path}); key and response must hold the same documents",
+            )
     for name, doc in key_docs.items():
         other = response_docs.get(name)
         if other is None:
             where = f" (line {doc.line})" if doc.line is not None else ""
             raise InputFormatError(
-                response_path, None, f"document '{name}' of the key ({doc.path}{where}) is missing from the "
-                "response; key and response must hold the same documents")
+                response_path,
+                None,
+                f"document '{name}' of the key ({doc.path}{where}) is missing from the "
+                "response; key and response must hold the same documents",
+            )
         if other.n_tokens != doc.n_tokens:
             raise InputFormatError(
-                other.path, other.line, f"document '{name}' has {other.n_tokens} tokens here but "
-                f"{doc.n_tokens} in the key ({doc.path}); key and response must have the same tokens")
+                other.path,
+                other.line,
+                f"document '{name}' has {other.n_tokens} tokens here but "
+                f"{doc.n_tokens} in the key ({doc.path}); key and response must have the same tokens",
+            )
     return _score((name, doc.clusters, response_docs[name].clusters) for name, doc in key_docs.items())
 
 
@@ -491,8 +515,9 @@ def score_clusters(key: Sequence[Sequence[Sequence[int]]], response: Sequence[Se
     return _score([("document", _as_spans(key), _as_spans(response))])
 
 
-def score_corpus(key: Sequence[Sequence[Sequence[Sequence[int]]]],
-                 response: Sequence[Sequence[Sequence[Sequence[int]]]]) -> dict:
+def score_corpus(
+    key: Sequence[Sequence[Sequence[Sequence[int]]]], response: Sequence[Sequence[Sequence[Sequence[int]]]]
+) -> dict:
     """Score several documents given as clusters of spans: `key[d]`, `response[d]` are document d's.
 
     Counts are summed over documents, as for a multi-document file (so BLANC

@@ -119,13 +119,19 @@ def read_clusters(path: str | Path) -> dict[str, Document]:
             if begin:
                 if doc is not None:
                     raise InputFormatError(
-                        path, lineno, f"'#begin document' inside document '{doc.key}' (opened at line {doc.line}); "
-                        "close it with '#end document' first")
+                        path,
+                        lineno,
+                        f"'#begin document' inside document '{doc.key}' (opened at line {doc.line}); "
+                        "close it with '#end document' first",
+                    )
                 doc = Document(_document_key(begin.group(1)), path=str(path), line=lineno)
                 if doc.key in docs:
                     raise InputFormatError(
-                        path, lineno, f"document '{doc.key}' appears twice (first at line {docs[doc.key].line}); "
-                        "each document part may appear once per file")
+                        path,
+                        lineno,
+                        f"document '{doc.key}' appears twice (first at line {docs[doc.key].line}); "
+                        "each document part may appear once per file",
+                    )
                 entities, open_at, token = {}, {}, 0
                 continue
             if _END_RE.match(stripped):
@@ -135,8 +141,11 @@ def read_clusters(path: str | Path) -> dict[str, Document]:
                 if unclosed:
                     ln, e = min(unclosed)
                     raise InputFormatError(
-                        path, ln, f"unbalanced brackets: the mention of entity {e} opened here ('({e}') is not "
-                        f"closed ('{e})') before '#end document' (line {lineno}) of document '{doc.key}'")
+                        path,
+                        ln,
+                        f"unbalanced brackets: the mention of entity {e} opened here ('({e}') is not "
+                        f"closed ('{e})') before '#end document' (line {lineno}) of document '{doc.key}'",
+                    )
                 doc.clusters = list(entities.values())
                 doc.n_tokens = token
                 docs[doc.key] = doc
@@ -145,18 +154,26 @@ def read_clusters(path: str | Path) -> dict[str, Document]:
             if doc is None:
                 continue  # a comment between documents
         if doc is None:
-            raise InputFormatError(path, lineno, "token line outside a document; expected '#begin document (ID); "
-                                   "part NNN' before it")
+            raise InputFormatError(
+                path, lineno, "token line outside a document; expected '#begin document (ID); part NNN' before it"
+            )
         columns = stripped.rsplit(None, 1)  # only the last column matters
         if len(columns) < 2:
-            raise InputFormatError(path, lineno, f"token line with one column ({stripped!r}) in document "
-                                   f"'{doc.key}'; expected at least a token and a coreference column")
+            raise InputFormatError(
+                path,
+                lineno,
+                f"token line with one column ({stripped!r}) in document "
+                f"'{doc.key}'; expected at least a token and a coreference column",
+            )
         coref = columns[-1]
         if coref != "-" and coref != "_":
             if not _COLUMN_RE.fullmatch(coref):
                 raise InputFormatError(
-                    path, lineno, f"coreference column (the last) is {coref!r}; expected '-' or pieces like "
-                    "'(N', 'N)', '(N)', optionally separated by '|'")
+                    path,
+                    lineno,
+                    f"coreference column (the last) is {coref!r}; expected '-' or pieces like "
+                    "'(N', 'N)', '(N)', optionally separated by '|'",
+                )
             singles, opens, closes = [], [], []
             for single, start, end in _PIECE_RE.findall(coref):
                 if single:
@@ -174,8 +191,11 @@ def read_clusters(path: str | Path) -> dict[str, Document]:
                 stack = open_at.get(e)
                 if not stack:
                     raise InputFormatError(
-                        path, lineno, f"unbalanced brackets: '{e})' closes a mention of entity {e} that is not open "
-                        f"in document '{doc.key}'; expected a '({e}' on this or an earlier line")
+                        path,
+                        lineno,
+                        f"unbalanced brackets: '{e})' closes a mention of entity {e} that is not open "
+                        f"in document '{doc.key}'; expected a '({e}' on this or an earlier line",
+                    )
                 start_token, _ = stack.pop()
                 entities[e].append((start_token, token))
         token += 1

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 def format_table(result: dict) -> str:
     """A readable table of a `metrics.score` result (percent, 2 decimals rounded; the reference truncates)."""
-    names = {"mentions": "Mentions", "muc": "MUC", "bcub": "B-cubed", "ceafe": "CEAF-e", "ceafm": "CEAF-m",
-             "blanc": "BLANC"}
+    names = {
+        "mentions": "Mentions",
+        "muc": "MUC",
+        "bcub": "B-cubed",
+        "ceafe": "CEAF-e",
+        "ceafm": "CEAF-m",
+        "blanc": "BLANC",
+    }
     lines = [f"{'metric':<10}{'recall':>10}{'precision':>11}{'F1':>9}"]
     for m, label in names.items():
         v = result[m]

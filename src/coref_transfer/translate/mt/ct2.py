@@ -50,8 +50,14 @@ _TOKENIZER_CLASSES = {"MarianTokenizer": "marian", "NllbTokenizer": "nllb", "M2M
 
 #: Short codes mapped to NLLB's FLORES-200 codes; pass a full code for any other language.
 NLLB_CODES = {
-    "en": "eng_Latn", "it": "ita_Latn", "fr": "fra_Latn", "de": "deu_Latn",
-    "es": "spa_Latn", "pt": "por_Latn", "nl": "nld_Latn", "ca": "cat_Latn",
+    "en": "eng_Latn",
+    "it": "ita_Latn",
+    "fr": "fra_Latn",
+    "de": "deu_Latn",
+    "es": "spa_Latn",
+    "pt": "por_Latn",
+    "nl": "nld_Latn",
+    "ca": "cat_Latn",
 }
 # ISO 639-2 codes some OPUS-MT tokenizer configs use for the 639-1 ones we take.
 _ISO3 = {"eng": "en", "ita": "it", "fra": "fr", "deu": "de", "spa": "es", "por": "pt", "nld": "nl", "cat": "ca"}
@@ -75,6 +81,7 @@ def read_ct2_vocabularies(model_dir: Path) -> tuple[list[str], list[str]]:
     Raises:
         TranslationError: no vocabulary file (JSON or the older one-token-a-line text).
     """
+
     def load(stem: str) -> list[str] | None:
         if (model_dir / f"{stem}.json").is_file():
             return _read_json(model_dir / f"{stem}.json")
@@ -148,8 +155,12 @@ class CTranslate2Backend(Backend):
         self.length_penalty = float(length_penalty)
         self.batch_tokens = batch_tokens
         self.threads = threads
-        for option, value, least in (("beam_size", beam_size, 1), ("max_decoding_length", max_decoding_length, 1),
-                                     ("batch_tokens", batch_tokens, 1), ("threads", threads, 0)):
+        for option, value, least in (
+            ("beam_size", beam_size, 1),
+            ("max_decoding_length", max_decoding_length, 1),
+            ("batch_tokens", batch_tokens, 1),
+            ("threads", threads, 0),
+        ):
             if not isinstance(value, int) or value < least:
                 raise TranslationError(f"ctranslate2 backend: {option} must be an integer >= {least}, got {value!r}")
 
@@ -188,7 +199,13 @@ class CTranslate2Backend(Backend):
         self._fingerprint: str | None = None
         log.info(
             "ctranslate2 %s model %s on %s (%s), %s -> %s, beam %d",
-            self.family, self.model_dir, self.device, self.compute_type, self.source_code, self.target_code, beam_size,
+            self.family,
+            self.model_dir,
+            self.device,
+            self.compute_type,
+            self.source_code,
+            self.target_code,
+            beam_size,
         )
 
     # --- setup checks ---------------------------------------------------------
@@ -323,11 +340,15 @@ class CTranslate2Backend(Backend):
         if unknown_to_model or unknown_to_tokenizer:
             problems = []
             if unknown_to_model:
-                problems.append(f"{len(unknown_to_model)} tokenizer token(s) not in the model vocabulary "
-                                f"(e.g. {', '.join(map(repr, unknown_to_model[:5]))})")
+                problems.append(
+                    f"{len(unknown_to_model)} tokenizer token(s) not in the model vocabulary "
+                    f"(e.g. {', '.join(map(repr, unknown_to_model[:5]))})"
+                )
             if unknown_to_tokenizer:
-                problems.append(f"{len(unknown_to_tokenizer)} model token(s) the tokenizer does not know "
-                                f"(e.g. {', '.join(map(repr, unknown_to_tokenizer[:5]))})")
+                problems.append(
+                    f"{len(unknown_to_tokenizer)} model token(s) the tokenizer does not know "
+                    f"(e.g. {', '.join(map(repr, unknown_to_tokenizer[:5]))})"
+                )
             raise TranslationError(
                 f"{self.model_dir}: the tokenizer does not match the model: tokenizer vocabulary "
                 f"{len(tokenizer_tokens)} tokens, model vocabulary {len(self.source_vocab)} tokens; "
@@ -360,9 +381,13 @@ class CTranslate2Backend(Backend):
                         digest.update(block)
                 digest.update(b"\x00")
             options = {
-                "family": self.family, "source": self.source_code, "target": self.target_code,
-                "beam_size": self.beam_size, "max_decoding_length": self.max_decoding_length,
-                "length_penalty": self.length_penalty, "compute_type": self.compute_type,
+                "family": self.family,
+                "source": self.source_code,
+                "target": self.target_code,
+                "beam_size": self.beam_size,
+                "max_decoding_length": self.max_decoding_length,
+                "length_penalty": self.length_penalty,
+                "compute_type": self.compute_type,
             }
             digest.update(json.dumps(options, sort_keys=True).encode())
             self._fingerprint = "ctranslate2:" + digest.hexdigest()

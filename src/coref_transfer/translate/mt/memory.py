@@ -97,7 +97,9 @@ def read_memory(path: str | Path) -> dict[str, str]:
             raise InputFormatError(path, lineno, f"no translation for {source!r} (fill in the target after the tab)")
         if source in table and table[source] != target:
             raise InputFormatError(
-                path, lineno, f"{source!r} was recorded at line {where[source]} as {table[source]!r}, here as {target!r}"
+                path,
+                lineno,
+                f"{source!r} was recorded at line {where[source]} as {table[source]!r}, here as {target!r}",
             )
         table[source] = target
         where.setdefault(source, lineno)

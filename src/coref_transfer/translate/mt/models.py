@@ -153,9 +153,7 @@ def tokenizer_files(hf_dir: str | Path) -> list[str]:
     return [f for f in TOKENIZER_FILES if (hf_dir / f).is_file()]
 
 
-def convert_local(
-    hf_dir: str | Path, out_dir: str | Path, *, quantization: str | None = None
-) -> Path:
+def convert_local(hf_dir: str | Path, out_dir: str | Path, *, quantization: str | None = None) -> Path:
     """Convert a Hugging Face seq2seq model folder on disk into a CTranslate2 folder.
 
     `out_dir` is the converted folder itself; it is replaced only when the

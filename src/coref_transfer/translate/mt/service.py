@@ -60,8 +60,13 @@ class TranslationService:
         self.stats.cache_hits += len(unique) - len(todo)
         # Longest first, so the slow batches come early and the rate settles.
         todo.sort(key=len, reverse=True)
-        with tqdm(total=len(todo), desc=f"translate ({self.backend.name})", unit="seg",
-                  disable=not self.progress or not todo, mininterval=2.0) as bar:
+        with tqdm(
+            total=len(todo),
+            desc=f"translate ({self.backend.name})",
+            unit="seg",
+            disable=not self.progress or not todo,
+            mininterval=2.0,
+        ) as bar:
             for i in range(0, len(todo), self.batch_segments):
                 batch = todo[i : i + self.batch_segments]
                 outputs = self.backend.translate(batch)
