@@ -412,6 +412,26 @@ def chromium(tmp_path):
         driver.quit()
 
 
+def reload_once_storage_arrived(driver, key, saved, ready, timeout=30):
+    """Reload the page until the reloaded document's localStorage holds `saved` under `key`, then return.
+
+    Chromium's localStorage is synchronous for the page that writes it, but the write reaches the browser
+    process asynchronously: on a loaded machine, a document loaded right after the writes (a reload) can
+    start from the browser's older copy (seen: an empty one) while the write is still on its way, and that
+    document keeps its snapshot. So the test reloads until the new document sees the write; only a document
+    that sees it must show the restored state, and the caller asserts that it does, at once.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        driver.refresh()
+        ready()
+        seen = driver.execute_script("return localStorage.getItem(arguments[0])", key)
+        if seen == saved:
+            return
+        if time.monotonic() > deadline:
+            pytest.fail(f"the reloaded page's storage still holds {seen!r} after {timeout} s, not {saved!r}")
+
+
 def test_page_in_browser_keyboard_reload_and_export(chromium, tmp_path):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
@@ -421,7 +441,8 @@ def test_page_in_browser_keyboard_reload_and_export(chromium, tmp_path):
     driver = chromium
     sample = tricky_sample()
     (page,) = write_pages(sample, ["ada"], tmp_path / "kit")
-    order = embedded_data(page)["order"]
+    data = embedded_data(page)
+    order, key = data["order"], data["storage_key"]
     ids = [sample[i]["id"] for i in order]  # the items in the order ada sees them
 
     def ready():
@@ -453,8 +474,12 @@ def test_page_in_browser_keyboard_reload_and_export(chromium, tmp_path):
     keys("g")                    # item 3: only grammatical, so still incomplete
     assert text("position") == "3 of 5" and text("progress") == "Complete: 2 of 5"
 
-    driver.refresh()
-    ready()
+    # The page saves synchronously on every answer and move, so its storage already holds the 3rd item's state.
+    saved = driver.execute_script("return localStorage.getItem(arguments[0])", key)
+    answers = [None] * 5
+    answers[order[0]], answers[order[1]], answers[order[2]] = [1, 0], [0, 1], [1, None]
+    assert saved is not None and json.loads(saved) == {"pos": 2, "answers": answers}
+    reload_once_storage_arrived(driver, key, saved, ready)
     assert text("position") == "3 of 5" and text("item-id") == ids[2]
     assert pressed() == {"g-yes": True, "g-no": False, "a-yes": False, "a-no": False}
     keys(Keys.ARROW_LEFT)
