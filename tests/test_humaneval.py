@@ -51,7 +51,9 @@ def tricky_sample() -> list[dict]:
 
 def embedded_data(page: Path) -> dict:
     """The JSON the page embeds, cut out of the HTML the way a browser's parser would."""
-    match = re.search(r'<script type="application/json" id="kit-data">(.*?)</script>', page.read_text("utf-8"), re.DOTALL)
+    match = re.search(
+        r'<script type="application/json" id="kit-data">(.*?)</script>', page.read_text("utf-8"), re.DOTALL
+    )
     assert match, "no embedded kit data"
     return json.loads(match.group(1))
 
@@ -150,7 +152,7 @@ def test_pages_embed_every_item_escaped(tmp_path):
     segment = html_text.split('id="kit-data">', 1)[1].split("</script>", 1)[0]
     assert not set(segment) & {"<", ">", "&", "\u2028"}
     # The readability class is not given to the raters.
-    assert "class\"" not in segment and "<20" not in html_text
+    assert 'class"' not in segment and "<20" not in html_text
 
 
 def test_pages_are_self_contained_and_show_the_shortcuts(tmp_path):
@@ -185,7 +187,12 @@ def test_build_kit_writes_pages_sample_and_readme(tmp_path):
     rows = make_rows({"<20": 4, "40-60": 1, ">80": 3})
     kit = build_kit(rows, tmp_path / "kit", RATERS, per_class=2, seed=9)
     assert sorted(p.name for p in (tmp_path / "kit").iterdir()) == [
-        "README.txt", "manifest.json", "rate-ada.html", "rate-bea.html", "rate-cal.html", "sample.json"
+        "README.txt",
+        "manifest.json",
+        "rate-ada.html",
+        "rate-bea.html",
+        "rate-cal.html",
+        "sample.json",
     ]
     assert kit.pages == [tmp_path / "kit" / f"rate-{r}.html" for r in RATERS]
     sample = load_sample(kit.sample_path)
@@ -229,18 +236,56 @@ def test_read_ratings_accepts_good_files(tmp_path, small_sample):
 
 # Each case: the rows of ada's file (bea and cal are fine), the error, its line, and what the message says.
 IMPORT_ERRORS = [
-    ("unknown rater", good_rows("ada") + [["u1", "dan", "1", "1"]], InputFormatError, 5, "unknown rater 'dan'; the raters are 'ada', 'bea', 'cal'"),
-    ("item not in sample", good_rows("ada") + [["u9", "ada", "1", "1"]], InputFormatError, 5, "item 'u9' is not in the sample"),
-    ("duplicate in one file", good_rows("ada") + [["u3", "ada", "0", "1"]], InputFormatError, 5, "duplicate rating of item 'u3' by rater 'ada' (first at line 4)"),
-    ("bad value", [["u1", "ada", "yes", "0"]] + good_rows("ada")[1:], InputFormatError, 2, "grammatical is 'yes' for item 'u1'; expected 1 (yes) or 0 (no)"),
+    (
+        "unknown rater",
+        good_rows("ada") + [["u1", "dan", "1", "1"]],
+        InputFormatError,
+        5,
+        "unknown rater 'dan'; the raters are 'ada', 'bea', 'cal'",
+    ),
+    (
+        "item not in sample",
+        good_rows("ada") + [["u9", "ada", "1", "1"]],
+        InputFormatError,
+        5,
+        "item 'u9' is not in the sample",
+    ),
+    (
+        "duplicate in one file",
+        good_rows("ada") + [["u3", "ada", "0", "1"]],
+        InputFormatError,
+        5,
+        "duplicate rating of item 'u3' by rater 'ada' (first at line 4)",
+    ),
+    (
+        "bad value",
+        [["u1", "ada", "yes", "0"]] + good_rows("ada")[1:],
+        InputFormatError,
+        2,
+        "grammatical is 'yes' for item 'u1'; expected 1 (yes) or 0 (no)",
+    ),
     ("value out of range", [["u1", "ada", "1", "2"]] + good_rows("ada")[1:], InputFormatError, 2, "acceptable is '2'"),
-    ("empty cells", [["u1", "ada", "1", "0"], ["u,2", "ada", "", "0"], ["u3", "ada", "1", ""]], InputFormatError, 3, "empty grammatical answer for item 'u,2': 2 item(s) in this file are not finished ('u,2', 'u3')"),
-    ("missing items", good_rows("ada")[:1], InputFormatError, None, "rater 'ada' did not rate 2 of the 3 items of the sample: 'u,2', 'u3'"),
+    (
+        "empty cells",
+        [["u1", "ada", "1", "0"], ["u,2", "ada", "", "0"], ["u3", "ada", "1", ""]],
+        InputFormatError,
+        3,
+        "empty grammatical answer for item 'u,2': 2 item(s) in this file are not finished ('u,2', 'u3')",
+    ),
+    (
+        "missing items",
+        good_rows("ada")[:1],
+        InputFormatError,
+        None,
+        "rater 'ada' did not rate 2 of the 3 items of the sample: 'u,2', 'u3'",
+    ),
     ("wrong field count", [["u1", "ada", "1"]], InputFormatError, 2, "3 fields; expected 4"),
 ]
 
 
-@pytest.mark.parametrize("rows,error,line,message", [case[1:] for case in IMPORT_ERRORS], ids=[c[0] for c in IMPORT_ERRORS])
+@pytest.mark.parametrize(
+    "rows,error,line,message", [case[1:] for case in IMPORT_ERRORS], ids=[c[0] for c in IMPORT_ERRORS]
+)
 def test_read_ratings_errors_name_file_and_line(tmp_path, small_sample, rows, error, line, message):
     paths = [write_csv(tmp_path / "ratings-ada.csv", rows)]
     paths += [write_csv(tmp_path / f"ratings-{r}.csv", good_rows(r)) for r in ("bea", "cal")]
@@ -255,13 +300,19 @@ def test_read_ratings_errors_name_file_and_line(tmp_path, small_sample, rows, er
 def test_read_ratings_duplicate_across_files(tmp_path, small_sample):
     first = write_csv(tmp_path / "ratings-ada.csv", good_rows("ada"))
     second = write_csv(tmp_path / "ratings-ada-again.csv", good_rows("ada")[2:])
-    with pytest.raises(InputFormatError, match=re.escape(f"{second}:2: duplicate rating of item 'u3' by rater 'ada' (first at {first}:4)")):
+    with pytest.raises(
+        InputFormatError,
+        match=re.escape(f"{second}:2: duplicate rating of item 'u3' by rater 'ada' (first at {first}:4)"),
+    ):
         read_ratings([first, second], small_sample, ["ada"])
 
 
 def test_read_ratings_bad_files(tmp_path, small_sample):
     header = write_csv(tmp_path / "h.csv", good_rows("ada"), header=("item", "rater", "g", "a"))
-    with pytest.raises(InputFormatError, match=re.escape(f"{header}:1: header is 'item,rater,g,a'; expected 'item_id,rater,grammatical,acceptable'")):
+    with pytest.raises(
+        InputFormatError,
+        match=re.escape(f"{header}:1: header is 'item,rater,g,a'; expected 'item_id,rater,grammatical,acceptable'"),
+    ):
         read_ratings([header], small_sample, ["ada"])
     empty = tmp_path / "empty.csv"
     empty.write_text("")
@@ -277,7 +328,9 @@ def test_read_ratings_bad_files(tmp_path, small_sample):
 
 def test_read_ratings_rater_without_a_file(tmp_path, small_sample):
     paths = [write_csv(tmp_path / f"ratings-{r}.csv", good_rows(r)) for r in ("ada", "bea")]
-    with pytest.raises(MissingInputError, match="no ratings from rater 'cal' in the files read: .*; expected their ratings-cal.csv"):
+    with pytest.raises(
+        MissingInputError, match="no ratings from rater 'cal' in the files read: .*; expected their ratings-cal.csv"
+    ):
         read_ratings(paths, small_sample, RATERS)
 
 
@@ -333,10 +386,17 @@ def test_agreement_per_class_and_overall(tmp_path):
     #         a4    1 0 1        1 1 1
     #  40-60  b1    1 1 1        1 0 1
     #         b2    1 1 1        0 1 0
-    sample = [{"id": i, "text": f"Frase {i}.", "class": "<20" if i[0] == "a" else "40-60"} for i in ("a1", "a2", "a3", "a4", "b1", "b2")]
+    sample = [
+        {"id": i, "text": f"Frase {i}.", "class": "<20" if i[0] == "a" else "40-60"}
+        for i in ("a1", "a2", "a3", "a4", "b1", "b2")
+    ]
     answers = {
-        "a1": ("111", "100"), "a2": ("110", "110"), "a3": ("000", "000"),
-        "a4": ("101", "111"), "b1": ("111", "101"), "b2": ("111", "010"),
+        "a1": ("111", "100"),
+        "a2": ("110", "110"),
+        "a3": ("000", "000"),
+        "a4": ("101", "111"),
+        "b1": ("111", "101"),
+        "b2": ("111", "010"),
     }
     paths = []
     for r, rater in enumerate(RATERS):
@@ -369,8 +429,14 @@ def test_agreement_per_class_and_overall(tmp_path):
     assert low["items"] == 4 and result["overall"]["grammatical"]["ratings"] == 18
     # A class with no items has counts of zero and no measures.
     assert result["classes"][">80"]["grammatical"] == {
-        "items": 0, "ratings": 0, "yes": 0, "no": 0, "unanimous": 0,
-        "observed_agreement": None, "pairwise_agreement": None, "fleiss_kappa": None,
+        "items": 0,
+        "ratings": 0,
+        "yes": 0,
+        "no": 0,
+        "unanimous": 0,
+        "observed_agreement": None,
+        "pairwise_agreement": None,
+        "fleiss_kappa": None,
     }
     assert list(result["classes"]) == list(READABILITY_CLASSES)
     json.dumps(result)  # ready for a report file
@@ -395,8 +461,14 @@ def chromium(tmp_path):
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for flag in (
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
     ):
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={tmp_path / 'profile'}")
@@ -446,7 +518,9 @@ def test_page_in_browser_keyboard_reload_and_export(chromium, tmp_path):
     ids = [sample[i]["id"] for i in order]  # the items in the order ada sees them
 
     def ready():
-        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true"
+        )
 
     def keys(*pressed):
         ActionChains(driver).send_keys(*pressed).perform()
@@ -455,7 +529,10 @@ def test_page_in_browser_keyboard_reload_and_export(chromium, tmp_path):
         return driver.find_element(By.ID, element_id).text
 
     def pressed():
-        return {b: driver.find_element(By.ID, b).get_attribute("aria-pressed") == "true" for b in ("g-yes", "g-no", "a-yes", "a-no")}
+        return {
+            b: driver.find_element(By.ID, b).get_attribute("aria-pressed") == "true"
+            for b in ("g-yes", "g-no", "a-yes", "a-no")
+        }
 
     driver.get(page.as_uri())
     ready()
@@ -469,9 +546,9 @@ def test_page_in_browser_keyboard_reload_and_export(chromium, tmp_path):
     keys("p", "p", "p", "p")
     assert text("position") == "1 of 5"
 
-    keys("g", "s", "n")          # item 1: grammatical yes, acceptable no
+    keys("g", "s", "n")  # item 1: grammatical yes, acceptable no
     keys("h", "a", Keys.ARROW_RIGHT)  # item 2: grammatical no, acceptable yes
-    keys("g")                    # item 3: only grammatical, so still incomplete
+    keys("g")  # item 3: only grammatical, so still incomplete
     assert text("position") == "3 of 5" and text("progress") == "Complete: 2 of 5"
 
     # The page saves synchronously on every answer and move, so its storage already holds the 3rd item's state.
@@ -503,7 +580,7 @@ def test_page_in_browser_keyboard_reload_and_export(chromium, tmp_path):
     with pytest.raises(InputFormatError, match=re.escape(f"{partial}:2: empty")):
         read_ratings([partial], sample, ["ada"])
 
-    keys("u", "a")                   # jump to the first incomplete item (the 3rd) and finish it
+    keys("u", "a")  # jump to the first incomplete item (the 3rd) and finish it
     assert text("item-id") == ids[2]
     keys("n", "h", "s", "n", "g", "a")  # items 4 and 5 (the 5th by a click on "No" below)
     driver.find_element(By.ID, "a-no").click()

@@ -77,7 +77,13 @@ def write_pages(sample: Sequence[Mapping[str, Any]], raters: Sequence[str], out_
     for rater in raters:
         order = list(range(len(items)))
         random.Random(f"{kid}:{rater}").shuffle(order)
-        data = {"kit_id": kid, "rater": rater, "storage_key": f"{STORAGE_PREFIX}:{kid}:{rater}", "items": items, "order": order}
+        data = {
+            "kit_id": kid,
+            "rater": rater,
+            "storage_key": f"{STORAGE_PREFIX}:{kid}:{rater}",
+            "items": items,
+            "order": order,
+        }
         path = out_dir / page_name(rater)
         atomic_write_text(path, _render_page(rater, data))
         paths.append(path)
@@ -111,7 +117,8 @@ def _render_page(rater: str, data: dict) -> str:
         f"<tr><td>{_keys_html(keys)}</td><td>{html.escape(action)}</td></tr>" for keys, action in SHORTCUTS
     )
     return (
-        _template().replace("@@RATER@@", html.escape(rater))
+        _template()
+        .replace("@@RATER@@", html.escape(rater))
         .replace("@@FILENAME@@", html.escape(ratings_name(rater)))
         .replace("@@LEGEND@@", legend)
         .replace("@@DATA@@", _script_json(data))

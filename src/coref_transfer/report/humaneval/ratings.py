@@ -46,9 +46,7 @@ class Ratings:
                 yield {"item_id": item_id, "rater": rater, "grammatical": g, "acceptable": a}
 
 
-def read_ratings(
-    paths: Iterable[str | Path], sample: Sequence[Mapping[str, Any]], raters: Sequence[str]
-) -> Ratings:
+def read_ratings(paths: Iterable[str | Path], sample: Sequence[Mapping[str, Any]], raters: Sequence[str]) -> Ratings:
     """Import the raters' exported CSV files, checking them against the sample.
 
     A file may hold one rater's rows (as the page exports them) or several
@@ -92,7 +90,9 @@ def read_ratings(
         missing = [item_id for item_id in item_ids if (item_id, rater) not in values]
         if missing:
             shown = ", ".join(repr(i) for i in missing[:5]) + (", ..." if len(missing) > 5 else "")
-            others = f" (rows for this rater also in {', '.join(files_of[rater][1:])})" if len(files_of[rater]) > 1 else ""
+            others = (
+                f" (rows for this rater also in {', '.join(files_of[rater][1:])})" if len(files_of[rater]) > 1 else ""
+            )
             raise InputFormatError(
                 files_of[rater][0],
                 None,
@@ -133,7 +133,9 @@ def _read_csv(
                         path, line, f"unknown rater {rater!r}; the raters are {', '.join(map(repr, raters))}"
                     )
                 if item_id not in known_items:
-                    raise InputFormatError(path, line, f"item {item_id!r} is not in the sample (a file from another kit?)")
+                    raise InputFormatError(
+                        path, line, f"item {item_id!r} is not in the sample (a file from another kit?)"
+                    )
                 answers = []
                 for question, raw in zip(QUESTIONS, (g_cell, a_cell)):
                     value = raw.strip()

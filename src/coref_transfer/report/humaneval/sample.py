@@ -76,7 +76,9 @@ def stratified_sample(
         pool = sorted(pools[label], key=lambda it: it["id"])
         take = min(per_class, len(pool))
         if take < per_class:
-            log.warning("readability class %s has %d utterances, fewer than the %d asked for", label, len(pool), per_class)
+            log.warning(
+                "readability class %s has %d utterances, fewer than the %d asked for", label, len(pool), per_class
+            )
         # random.sample returns its picks in random order: that is the within-class shuffle.
         for item in random.Random(f"{seed}:{label}").sample(pool, take):
             sample.append({**item, "class_available": len(pool)})
@@ -120,7 +122,9 @@ def load_sample(path: str | Path) -> list[dict]:
         raise InputFormatError(path, None, f"not a JSON file ({exc})") from exc
     if not isinstance(data, dict) or data.get("schema_version") != SAMPLE_SCHEMA_VERSION:
         found = data.get("schema_version") if isinstance(data, dict) else type(data).__name__
-        raise InputFormatError(path, None, f"expected a sample with schema_version {SAMPLE_SCHEMA_VERSION}, found {found!r}")
+        raise InputFormatError(
+            path, None, f"expected a sample with schema_version {SAMPLE_SCHEMA_VERSION}, found {found!r}"
+        )
     items = data.get("items")
     if not isinstance(items, list):
         raise InputFormatError(path, None, "no 'items' list")
@@ -143,7 +147,9 @@ def _check_item(item: Any, source: str, row: int) -> dict[str, str]:
         raise InputFormatError(source, row, f"text of {item_id!r} must be a non-empty string")
     if item["class"] not in READABILITY_CLASSES:
         raise InputFormatError(
-            source, row, f"unknown readability class {item['class']!r}; expected one of {', '.join(READABILITY_CLASSES)}"
+            source,
+            row,
+            f"unknown readability class {item['class']!r}; expected one of {', '.join(READABILITY_CLASSES)}",
         )
     return {"id": item_id, "text": item["text"], "class": item["class"]}
 
