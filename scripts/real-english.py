@@ -91,13 +91,18 @@ def _memory(paths: list[Path], out: Path) -> None:
     out.write_text(text, encoding="utf-8")
 
 
+def _prepare(args: argparse.Namespace, work: Path, input_dir: Path) -> None:
+    """The input (`build_input`) in `input_dir` and the memories in WORK/memory.tsv (`_input_options`)."""
+    documents = Path(args.documents).read_text(encoding="utf-8").split()
+    build_input(documents, Path(args.source), input_dir, args.sentences)
+    _memory([Path(args.stand_in), *map(Path, args.memory)], work / "memory.tsv")
+
+
 def run(args: argparse.Namespace) -> int:
     import pyarrow.parquet as pq
 
     work = Path(args.work)
-    documents = Path(args.documents).read_text(encoding="utf-8").split()
-    build_input(documents, Path(args.source), work / "input", args.sentences)
-    _memory([Path(args.stand_in), *map(Path, args.memory)], work / "memory.tsv")
+    _prepare(args, work, work / "input")
     config = {"translate": {"backend": "memory", "memory": str(work / "memory.tsv"), "cache": str(work / "cache")}}
     extra = json.loads(args.config_json) if args.config_json else {}
     for section, values in extra.items():
@@ -197,10 +202,8 @@ def workflow(args: argparse.Namespace) -> int:
     """The whole workflow (Snakemake, select to export) on the same input, then the UD validator on its
     CorefUD export: `WORK/results/export/`, and the validator's counts in `WORK/validate.json`."""
     work = Path(args.work).resolve()
-    documents = Path(args.documents).read_text(encoding="utf-8").split()
     # the workflow takes each file's split from its path: the documents are OntoGUM train documents
-    build_input(documents, Path(args.source), work / "input" / "train", args.sentences)
-    _memory([Path(args.stand_in), *map(Path, args.memory)], work / "memory.tsv")
+    _prepare(args, work, work / "input" / "train")
     config = {
         "input": {"paths": [str(work / "input")]},
         "results": str(work / "results"),
@@ -395,21 +398,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("run", help="select → translate → refine on the OntoGUM documents")
-    p.add_argument("--work", required=True, help="work folder (outside the repository)")
-    p.add_argument("--source", default=str(SHARED / "train"), help="folder of the OntoGUM *.gold_conll files")
-    p.add_argument("--documents", default=str(STAND_IN / "documents.txt"), help="document names, one per line")
-    p.add_argument("--sentences", type=int, default=30, help="sentences read from each document")
-    p.add_argument("--stand-in", default=str(STAND_IN / "memory.tsv"), help="the stand-in translator's memory")
-    p.add_argument("--memory", action="append", default=[], help="a memory of your own (repeatable)")
+    _input_options(p)
     p.add_argument("--config-json", default="", help="config values over the defaults, as JSON")
     p.set_defaults(func=run)
     p = sub.add_parser("workflow", help="the whole workflow to the export on the same input, then udvalidate")
-    p.add_argument("--work", required=True, help="work folder (outside the repository)")
-    p.add_argument("--source", default=str(SHARED / "train"), help="folder of the OntoGUM *.gold_conll files")
-    p.add_argument("--documents", default=str(STAND_IN / "documents.txt"), help="document names, one per line")
-    p.add_argument("--sentences", type=int, default=30, help="sentences read from each document")
-    p.add_argument("--stand-in", default=str(STAND_IN / "memory.tsv"), help="the stand-in translator's memory")
-    p.add_argument("--memory", action="append", default=[], help="a memory of your own (repeatable)")
+    _input_options(p)
     p.add_argument("--cores", type=int, default=2)
     p.set_defaults(func=workflow)
     p = sub.add_parser("score", help="join the fluent reader's ratings with a run")
@@ -442,6 +435,16 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=compare)
     args = parser.parse_args(argv)
     return args.func(args)
+
+
+def _input_options(p: argparse.ArgumentParser) -> None:
+    """The options of `run` and `workflow`: the work folder, the input built from OntoGUM, the memories."""
+    p.add_argument("--work", required=True, help="work folder (outside the repository)")
+    p.add_argument("--source", default=str(SHARED / "train"), help="folder of the OntoGUM *.gold_conll files")
+    p.add_argument("--documents", default=str(STAND_IN / "documents.txt"), help="document names, one per line")
+    p.add_argument("--sentences", type=int, default=30, help="sentences read from each document")
+    p.add_argument("--stand-in", default=str(STAND_IN / "memory.tsv"), help="the stand-in translator's memory")
+    p.add_argument("--memory", action="append", default=[], help="a memory of your own (repeatable)")
 
 
 def _rating_sources(p: argparse.ArgumentParser) -> None:

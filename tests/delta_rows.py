@@ -137,11 +137,12 @@ def group(rows):
     return group_rows([RefinedUtterance.from_row(r) for r in rows])
 
 
-def udvalidate(*paths: Path, level: int = 2) -> subprocess.CompletedProcess:
-    """The official UD validator (udtools' `udvalidate`, installed with the test extra) on files read as one corpus."""
+def udvalidate(*paths: Path, level: int = 2, lang: str = "it") -> subprocess.CompletedProcess:
+    """The official UD validator (udtools' `udvalidate`, installed with the test extra) on files read as one
+    corpus."""
     script = Path(sys.executable).with_name("udvalidate")
     command = [str(script)] if script.exists() else ["udvalidate"]
     return subprocess.run(
-        [*command, "--lang", "it", "--level", str(level), "--coref", "--max-err", "0", *map(str, paths)],
+        [*command, "--lang", lang, "--level", str(level), "--coref", "--max-err", "0", *map(str, paths)],
         capture_output=True, text=True, check=False,
     )  # fmt: skip

@@ -11,11 +11,11 @@ GUM-like header; then GUM train itself (not shipped), through
 from __future__ import annotations
 
 import importlib.util
-import os
 from pathlib import Path
 
 import pytest
 from conftest import REPO
+from corefud_samples import GUM, ONTOGUM, needs_gum
 
 from coref_transfer.config import validate_config
 from coref_transfer.corefud.reader import read_corefud
@@ -25,11 +25,6 @@ from coref_transfer.select.beta2_mentions import link_reason, widen_appositions
 from coref_transfer.select.pipeline import compute_stats, select_part
 from coref_transfer.select.run import run_select
 from coref_transfer.stats import SELECT_MENTION_REASONS
-
-GUM = Path(os.environ.get("COREF_TRANSFER_GUM", REPO / ".." / "shared" / "data" / "gum" / "train")).resolve()
-ONTOGUM = Path(
-    os.environ.get("COREF_TRANSFER_ONTOGUM", REPO / ".." / "shared" / "data" / "ontogum" / "train")
-).resolve()
 
 # {L} is where the link field goes: "-coref" with the GUM-like header, "" without the field.
 TEMPLATE = """\
@@ -210,7 +205,7 @@ def test_a_corpus_without_a_link_field_drops_nothing_for_links(tmp_path):
     assert stats["dropped"]["mentions"]["predicative"] == stats["dropped"]["mentions"]["appositive"] == 0
 
 
-@pytest.mark.skipif(not any(GUM.glob("*.conllu")), reason=f"no GUM train documents in {GUM} (not shipped)")
+@needs_gum
 def test_on_gum_train_no_predicate_or_apposition_reaches_translation(tmp_path):
     """The README's figures ("Starting from a CorefUD corpus"), as scripts/corefud-links.py prints them."""
     spec = importlib.util.spec_from_file_location("corefud_links", REPO / "scripts" / "corefud-links.py")

@@ -12,7 +12,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
@@ -20,29 +19,12 @@ import yaml
 from conftest import PLUGIN_ENV as ENV
 from conftest import REPO
 from counting_translator import CountingTranslator, calls
-from workflow_runs import make_workdir
+from workflow_runs import command, make_workdir
 
 pytestmark = pytest.mark.slow
 
 PARTITION = "train-nw-ledger"
 CHECKPOINT = 4
-
-
-def command(workdir, *args):
-    return [
-        sys.executable,
-        "-m",
-        "snakemake",
-        "--snakefile",
-        str(REPO / "Snakefile"),
-        "--directory",
-        str(workdir),
-        "--configfile",
-        str(workdir / "config.yaml"),
-        "--cores",
-        "2",
-        *args,
-    ]
 
 
 def test_a_killed_run_resumes_from_the_cache_and_translates_nothing_twice(tmp_path):

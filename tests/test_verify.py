@@ -289,23 +289,7 @@ def test_workflow_rebuilds_damaged_folders_and_everything_downstream(tmp_path):
     # parsing the workflow (--lint) and a dry run move and write nothing; the dry run says what a run rebuilds
     cache = workdir / ".snakemake/coref-transfer/verified.json"
     cached = cache.read_bytes()
-    lint = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "snakemake",
-            "--lint",
-            "--snakefile",
-            str(REPO / "Snakefile"),
-            "--directory",
-            str(workdir),
-            "--configfile",
-            str(workdir / "config.yaml"),
-        ],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO / "src")},
-    )
+    lint = snakemake(workdir, "--lint")
     assert lint.returncode == 0, lint.stdout + lint.stderr
     dry = snakemake(workdir, "--dry-run")
     assert dry.returncode == 0, dry.stderr[-3000:]

@@ -18,8 +18,9 @@ from conftest import REPO, SAMPLE
 SNAKEMAKE = [sys.executable, "-m", "snakemake"]
 
 
-def snakemake(workdir: Path, *args: str) -> subprocess.CompletedProcess:
-    cmd = [
+def command(workdir: Path, *args: str) -> list[str]:
+    """Snakemake on the working folder `make_workdir` made, with its config, on 2 cores."""
+    return [
         *SNAKEMAKE,
         "--snakefile",
         str(REPO / "Snakefile"),
@@ -31,8 +32,11 @@ def snakemake(workdir: Path, *args: str) -> subprocess.CompletedProcess:
         "2",
         *args,
     ]
+
+
+def snakemake(workdir: Path, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
-    return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=900)
+    return subprocess.run(command(workdir, *args), capture_output=True, text=True, env=env, timeout=900)
 
 
 def make_workdir(root: Path) -> Path:
