@@ -33,17 +33,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the tiny encoder builder lives with the tests
 
-TINY = {
-    "window_size": 64,
-    "window_overlap": 16,
-    "coarse_k": 20,
-    "hidden_size": 128,
-    "span_hidden_size": 64,
-    "dropout": 0.0,
-    "encoder_lr": 1e-3,
-    "lr": 2e-3,
-    "warmup_ratio": 0.0,
-}
+# fmt: off
+TINY = {"window_size": 64, "window_overlap": 16, "coarse_k": 20, "hidden_size": 128, "span_hidden_size": 64,
+        "dropout": 0.0, "encoder_lr": 1e-3, "lr": 2e-3, "warmup_ratio": 0.0}
+# fmt: on
 """The tests' settings for the tiny encoder (tests/test_coref_model.py)."""
 
 

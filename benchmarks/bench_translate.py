@@ -61,47 +61,19 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the tiny model builder lives with the tests
 
 MAX_DECODING_LENGTH = 32
-NAMES = [
-    "Gabriella",
-    "Serena",
-    "Marco",
-    "Luca",
-    "Giulia",
-    "Anna",
-    "Paolo",
-    "the mayor",
-    "the doctor",
-    "my sister",
-    "the new teacher",
-    "our neighbour",
-    "the minister",
-    "a young journalist",
-    "the committee",
-]
+# fmt: off
+NAMES = ["Gabriella", "Serena", "Marco", "Luca", "Giulia", "Anna", "Paolo", "the mayor", "the doctor", "my sister",
+         "the new teacher", "our neighbour", "the minister", "a young journalist", "the committee"]
+# fmt: on
 VERBS = ["met", "called", "visited", "thanked", "warned", "followed", "helped", "interviewed", "ignored", "praised"]
-OBJECTS = [
-    "her brother",
-    "the students",
-    "the police officers",
-    "his old friend",
-    "the workers of the factory",
-    "the president of the company",
-    "two tourists from Milan",
-    "the children",
-    "the lawyer",
-    "Marco",
-]
-TAILS = [
-    "",
-    " at the station",
-    " after dinner",
-    " in Florence last summer",
-    " because the report was late",
-    " before the meeting started",
-    " near the harbour on Monday morning",
-    " twice",
-    " in the museum",
-]
+# fmt: off
+OBJECTS = ["her brother", "the students", "the police officers", "his old friend", "the workers of the factory",
+           "the president of the company", "two tourists from Milan", "the children", "the lawyer", "Marco"]
+# fmt: on
+# fmt: off
+TAILS = ["", " at the station", " after dinner", " in Florence last summer", " because the report was late",
+         " before the meeting started", " near the harbour on Monday morning", " twice", " in the museum"]
+# fmt: on
 
 
 def sentences(count: int, seed: int = 0) -> list[str]:

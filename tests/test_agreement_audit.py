@@ -59,132 +59,70 @@ def utterance(
 
 
 PUNCT = (".", ".", "PUNCT", "_")
+# fmt: off
 SENTENCES = [
     # 0: agrees everywhere (the predicate and the participle auxiliary "stata")
-    utterance(
-        0,
-        [
-            ("La", "il", "DET", "Definite=Def|Gender=Fem|Number=Sing|PronType=Art", 2, "det"),
-            ("fondazione", "fondazione", "NOUN", "Gender=Fem|Number=Sing", 5, "nsubj:pass"),
-            ("è", "essere", "AUX", FIN.format("Sing"), 5, "aux"),
-            ("stata", "essere", "AUX", PART.format("Fem", "Sing"), 5, "aux:pass"),
-            ("creata", "creare", "VERB", PART.format("Fem", "Sing"), 0, "root"),
-            (*PUNCT, 5, "punct"),
-        ],
-        [(0, 1, ("thing", "fem", "sing"))],
-    ),
+    utterance(0, [("La", "il", "DET", "Definite=Def|Gender=Fem|Number=Sing|PronType=Art", 2, "det"),
+                  ("fondazione", "fondazione", "NOUN", "Gender=Fem|Number=Sing", 5, "nsubj:pass"),
+                  ("è", "essere", "AUX", FIN.format("Sing"), 5, "aux"),
+                  ("stata", "essere", "AUX", PART.format("Fem", "Sing"), 5, "aux:pass"),
+                  ("creata", "creare", "VERB", PART.format("Fem", "Sing"), 0, "root"), (*PUNCT, 5, "punct")],
+              [(0, 1, ("thing", "fem", "sing"))]),
     # 1: the sentence agrees with a masculine placeholder: two gender clashes, one placeholder mismatch
-    utterance(
-        1,
-        [
-            ("La", "il", "DET", "Definite=Def|Gender=Fem|Number=Sing|PronType=Art", 2, "det"),
-            ("fondazione", "fondazione", "NOUN", "Gender=Fem|Number=Sing", 5, "nsubj:pass"),
-            ("è", "essere", "AUX", FIN.format("Sing"), 5, "aux"),
-            ("stato", "essere", "AUX", PART.format("Masc", "Sing"), 5, "aux:pass"),
-            ("creato", "creare", "VERB", PART.format("Masc", "Sing"), 0, "root"),
-            (*PUNCT, 5, "punct"),
-        ],
-        [(0, 1, ("thing", "masc", "sing"))],
-    ),
+    utterance(1, [("La", "il", "DET", "Definite=Def|Gender=Fem|Number=Sing|PronType=Art", 2, "det"),
+                  ("fondazione", "fondazione", "NOUN", "Gender=Fem|Number=Sing", 5, "nsubj:pass"),
+                  ("è", "essere", "AUX", FIN.format("Sing"), 5, "aux"),
+                  ("stato", "essere", "AUX", PART.format("Masc", "Sing"), 5, "aux:pass"),
+                  ("creato", "creare", "VERB", PART.format("Masc", "Sing"), 0, "root"), (*PUNCT, 5, "punct")],
+              [(0, 1, ("thing", "masc", "sing"))]),
     # 2: under avere the participle does not agree with the subject: not checked
-    utterance(
-        2,
-        [
-            ("Le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 2, "det"),
-            ("dimissioni", "dimissione", "NOUN", "Gender=Fem|Number=Plur", 4, "nsubj"),
-            ("ha", "avere", "AUX", FIN.format("Sing"), 4, "aux"),
-            ("sorpreso", "sorprendere", "VERB", PART.format("Masc", "Sing"), 0, "root"),
-            (*PUNCT, 4, "punct"),
-        ],
-        [(0, 1, ("thing", "fem", "plur"))],
-    ),
+    utterance(2, [("Le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 2, "det"),
+                  ("dimissioni", "dimissione", "NOUN", "Gender=Fem|Number=Plur", 4, "nsubj"),
+                  ("ha", "avere", "AUX", FIN.format("Sing"), 4, "aux"),
+                  ("sorpreso", "sorprendere", "VERB", PART.format("Masc", "Sing"), 0, "root"), (*PUNCT, 4, "punct")],
+              [(0, 1, ("thing", "fem", "plur"))]),
     # 3
-    utterance(
-        3,
-        [
-            ("I", "il", "DET", "Definite=Def|Gender=Masc|Number=Plur|PronType=Art", 2, "det"),
-            ("ragazzi", "ragazzo", "NOUN", "Gender=Masc|Number=Plur", 4, "nsubj"),
-            ("sono", "essere", "AUX", FIN.format("Plur"), 4, "aux"),
-            ("arrivati", "arrivare", "VERB", PART.format("Masc", "Plur"), 0, "root"),
-            (*PUNCT, 4, "punct"),
-        ],
-        [(0, 1, ("person", "masc", "plur"))],
-    ),
+    utterance(3, [("I", "il", "DET", "Definite=Def|Gender=Masc|Number=Plur|PronType=Art", 2, "det"),
+                  ("ragazzi", "ragazzo", "NOUN", "Gender=Masc|Number=Plur", 4, "nsubj"),
+                  ("sono", "essere", "AUX", FIN.format("Plur"), 4, "aux"),
+                  ("arrivati", "arrivare", "VERB", PART.format("Masc", "Plur"), 0, "root"), (*PUNCT, 4, "punct")],
+              [(0, 1, ("person", "masc", "plur"))]),
     # 4: a coordinated subject is plural (its first conjunct is singular); proper nouns: not noun-rooted
-    utterance(
-        4,
-        [
-            ("Marco", "Marco", "PROPN", "_", 5, "nsubj"),
-            ("e", "e", "CCONJ", "_", 3, "cc"),
-            ("Paolo", "Paolo", "PROPN", "_", 1, "conj"),
-            ("sono", "essere", "AUX", FIN.format("Plur"), 5, "aux"),
-            ("arrivati", "arrivare", "VERB", PART.format("Masc", "Plur"), 0, "root"),
-            (*PUNCT, 5, "punct"),
-        ],
-        [(0, 2, ("person", "masc", "plur"))],
-    ),
+    utterance(4, [("Marco", "Marco", "PROPN", "_", 5, "nsubj"), ("e", "e", "CCONJ", "_", 3, "cc"),
+                  ("Paolo", "Paolo", "PROPN", "_", 1, "conj"), ("sono", "essere", "AUX", FIN.format("Plur"), 5, "aux"),
+                  ("arrivati", "arrivare", "VERB", PART.format("Masc", "Plur"), 0, "root"), (*PUNCT, 5, "punct")],
+              [(0, 2, ("person", "masc", "plur"))]),
     # 5: avere again
-    utterance(
-        5,
-        [
-            ("Maria", "Maria", "PROPN", "_", 3, "nsubj"),
-            ("ha", "avere", "AUX", FIN.format("Sing"), 3, "aux"),
-            ("mangiato", "mangiare", "VERB", PART.format("Masc", "Sing"), 0, "root"),
-            (*PUNCT, 3, "punct"),
-        ],
-        [(0, 0, ("person", "fem", "sing"))],
-    ),
+    utterance(5, [("Maria", "Maria", "PROPN", "_", 3, "nsubj"), ("ha", "avere", "AUX", FIN.format("Sing"), 3, "aux"),
+                  ("mangiato", "mangiare", "VERB", PART.format("Masc", "Sing"), 0, "root"), (*PUNCT, 3, "punct")],
+              [(0, 0, ("person", "fem", "sing"))]),
     # 6: every conjunct feminine: the coordination is feminine plural, "arrivati" clashes in gender;
     #    the coordinated mention agrees with its feminine plural class
-    utterance(
-        6,
-        [
-            ("Le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 2, "det"),
-            ("madri", "madre", "NOUN", "Gender=Fem|Number=Plur", 7, "nsubj"),
-            ("e", "e", "CCONJ", "_", 5, "cc"),
-            ("le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 5, "det"),
-            ("figlie", "figlia", "NOUN", "Gender=Fem|Number=Plur", 2, "conj"),
-            ("sono", "essere", "AUX", FIN.format("Plur"), 7, "aux"),
-            ("arrivati", "arrivare", "VERB", PART.format("Masc", "Plur"), 0, "root"),
-            (*PUNCT, 7, "punct"),
-        ],
-        [(0, 4, ("person", "fem", "plur"))],
-    ),
+    utterance(6, [("Le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 2, "det"),
+                  ("madri", "madre", "NOUN", "Gender=Fem|Number=Plur", 7, "nsubj"), ("e", "e", "CCONJ", "_", 5, "cc"),
+                  ("le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 5, "det"),
+                  ("figlie", "figlia", "NOUN", "Gender=Fem|Number=Plur", 2, "conj"),
+                  ("sono", "essere", "AUX", FIN.format("Plur"), 7, "aux"),
+                  ("arrivati", "arrivare", "VERB", PART.format("Masc", "Plur"), 0, "root"), (*PUNCT, 7, "punct")],
+              [(0, 4, ("person", "fem", "plur"))]),
     # 7: a subject pronoun and an adjective under the copula
-    utterance(
-        7,
-        [
-            ("Lei", "lei", "PRON", "Gender=Fem|Number=Sing|Person=3|PronType=Prs", 3, "nsubj"),
-            ("è", "essere", "AUX", FIN.format("Sing"), 3, "cop"),
-            ("stanco", "stanco", "ADJ", "Gender=Masc|Number=Sing", 0, "root"),
-            (*PUNCT, 3, "punct"),
-        ],
-        [(0, 0, ("person", "fem", "sing"))],
-    ),
+    utterance(7, [("Lei", "lei", "PRON", "Gender=Fem|Number=Sing|Person=3|PronType=Prs", 3, "nsubj"),
+                  ("è", "essere", "AUX", FIN.format("Sing"), 3, "cop"),
+                  ("stanco", "stanco", "ADJ", "Gender=Masc|Number=Sing", 0, "root"), (*PUNCT, 3, "punct")],
+              [(0, 0, ("person", "fem", "sing"))]),
     # 8: a noun without Gender: number compared only, the mention counted as unknown
-    utterance(
-        8,
-        [
-            ("Le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 2, "det"),
-            ("crisi", "crisi", "NOUN", "Number=Plur", 4, "nsubj"),
-            ("sono", "essere", "AUX", FIN.format("Plur"), 4, "aux"),
-            ("finite", "finire", "VERB", PART.format("Fem", "Plur"), 0, "root"),
-            (*PUNCT, 4, "punct"),
-        ],
-        [(0, 1, ("thing", "fem", "plur"))],
-    ),
+    utterance(8, [("Le", "il", "DET", "Definite=Def|Gender=Fem|Number=Plur|PronType=Art", 2, "det"),
+                  ("crisi", "crisi", "NOUN", "Number=Plur", 4, "nsubj"),
+                  ("sono", "essere", "AUX", FIN.format("Plur"), 4, "aux"),
+                  ("finite", "finire", "VERB", PART.format("Fem", "Plur"), 0, "root"), (*PUNCT, 4, "punct")],
+              [(0, 1, ("thing", "fem", "plur"))]),
 ]
+# fmt: on
 
-PLACEHOLDERS = {
-    "noun_rooted": 6,
-    "gender_compared": 5,
-    "gender_matches": 4,
-    "number_compared": 6,
-    "number_matches": 6,
-    "both_known": 5,
-    "both_match": 4,
-    "unknown": 1,
-}
+# fmt: off
+PLACEHOLDERS = {"noun_rooted": 6, "gender_compared": 5, "gender_matches": 4, "number_compared": 6,
+                "number_matches": 6, "both_known": 5, "both_match": 4, "unknown": 1}
+# fmt: on
 PREDICATES = {"utterances": 9, "with_clash": 3, "pairs": 9, "clashes": 4}
 
 

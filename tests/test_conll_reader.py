@@ -123,87 +123,32 @@ def test_no_parse_column(tmp_path):
     assert parts[0].utterances[0].tree() is None
 
 
+# fmt: off
 BAD_CASES = [
     # (description, transform of GOOD, expected line, message pattern)
-    (
-        "wrong column count",
-        lambda t: replace_line(t, 2, " ".join(t.split("\n")[1].split()[:-2])),
-        2,
-        r"wrong column count: 11 columns, at least 12",
-    ),
-    (
-        "column count differs inside a sentence",
-        lambda t: replace_line(t, 3, t.split("\n")[2] + "   *"),
-        3,
-        r"wrong column count: 14 columns, but .* \(line 2\) has 13",
-    ),
-    (
-        "unbalanced coref: closed never opened",
-        lambda t: set_cell(t, 5, 12, "9)"),
-        5,
-        r"chain 9 closed here but never opened",
-    ),
+    ("wrong column count", lambda t: replace_line(t, 2, " ".join(t.split("\n")[1].split()[:-2])), 2, r"wrong column count: 11 columns, at least 12"),
+    ("column count differs inside a sentence", lambda t: replace_line(t, 3, t.split("\n")[2] + "   *"), 3, r"wrong column count: 14 columns, but .* \(line 2\) has 13"),
+    ("unbalanced coref: closed never opened", lambda t: set_cell(t, 5, 12, "9)"), 5, r"chain 9 closed here but never opened"),
     ("unbalanced coref: never closed", lambda t: set_cell(t, 4, 12, "(9"), 4, r"chain 9 opened here is never closed"),
     ("malformed coref piece", lambda t: set_cell(t, 4, 12, "(x)"), 4, r"malformed coreference piece '\(x\)'"),
     ("unbalanced parse: never closed", lambda t: set_cell(t, 8, 5, "*)"), 8, r"1 constituent\(s\) still open"),
-    (
-        "unbalanced parse: closed never opened",
-        lambda t: set_cell(t, 8, 5, "*)))"),
-        8,
-        r"closes a constituent never opened",
-    ),
+    ("unbalanced parse: closed never opened", lambda t: set_cell(t, 8, 5, "*)))"), 8, r"closes a constituent never opened"),
     ("malformed parse bit", lambda t: set_cell(t, 4, 5, "(VP"), 4, r"malformed parse bit '\(VP'"),
-    (
-        "unbalanced NE: never closed",
-        lambda t: set_cell(set_cell(t, 3, 10, "*"), 7, 10, "*"),
-        2,
-        r"PERSON opened here is never closed",
-    ),
-    (
-        "unbalanced NE: closed never opened",
-        lambda t: set_cell(t, 5, 10, "*)"),
-        5,
-        r"'\*\)' closes an entity never opened",
-    ),
+    ("unbalanced NE: never closed", lambda t: set_cell(set_cell(t, 3, 10, "*"), 7, 10, "*"), 2, r"PERSON opened here is never closed"),
+    ("unbalanced NE: closed never opened", lambda t: set_cell(t, 5, 10, "*)"), 5, r"'\*\)' closes an entity never opened"),
     ("nested NE", lambda t: set_cell(t, 3, 10, "(GPE*"), 3, r"opens an entity while PERSON \(line 2\) is still open"),
-    (
-        "token line outside a document",
-        lambda t: t.replace(
-            "#end document\n#begin", "#end document\nbc/radio/00/radio_0001 1 0 x NN * - - - - * -\n#begin"
-        ),
-        15,
-        r"token line outside a document",
-    ),
-    (
-        "document id differs from header",
-        lambda t: set_cell(t, 4, 0, "bc/radio/00/radio_0002"),
-        4,
-        r"document id 'bc/radio/00/radio_0002' differs",
-    ),
+    ("token line outside a document", lambda t: t.replace("#end document\n#begin", "#end document\nbc/radio/00/radio_0001 1 0 x NN * - - - - * -\n#begin"), 15, r"token line outside a document"),
+    ("document id differs from header", lambda t: set_cell(t, 4, 0, "bc/radio/00/radio_0002"), 4, r"document id 'bc/radio/00/radio_0002' differs"),
     ("part number differs from header", lambda t: set_cell(t, 4, 1, "3"), 4, r"part number '3' differs"),
-    (
-        "missing #end document at end of file",
-        lambda t: t.rsplit("#end document", 1)[0],
-        20,
-        r"missing '#end document' for \(bc/radio/00/radio_0001\); part 001 opened at line 15",
-    ),
-    (
-        "missing #end document before a new part",
-        lambda t: t.replace("#end document\n#begin", "#begin", 1),
-        14,
-        r"missing '#end document' .* part 000 opened at line 1 before a new",
-    ),
+    ("missing #end document at end of file", lambda t: t.rsplit("#end document", 1)[0], 20, r"missing '#end document' for \(bc/radio/00/radio_0001\); part 001 opened at line 15"),
+    ("missing #end document before a new part", lambda t: t.replace("#end document\n#begin", "#begin", 1), 14, r"missing '#end document' .* part 000 opened at line 1 before a new"),
     ("non-integer word index", lambda t: set_cell(t, 4, 2, "2a"), 4, r"word index '2a' is not an integer"),
     ("word index out of order", lambda t: set_cell(t, 4, 2, "5"), 4, r"word index 5 out of order: expected 2"),
     ("malformed header", lambda t: replace_line(t, 1, "#begin document bc/radio; part 0"), 1, r"malformed header"),
     ("#end without #begin", lambda t: t + "#end document\n", 21, r"'#end document' without a '#begin document'"),
-    (
-        "same part twice",
-        lambda t: t + "#begin document (bc/radio/00/radio_0001); part 001\n",
-        21,
-        r"already began at line 15",
-    ),
+    ("same part twice", lambda t: t + "#begin document (bc/radio/00/radio_0001); part 001\n", 21, r"already began at line 15"),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize("description,transform,line,pattern", BAD_CASES, ids=[c[0] for c in BAD_CASES])

@@ -333,62 +333,34 @@ def test_a_self_pronoun_keeps_its_words_only_when_its_chain_holds_the_referent()
 
 
 # (why, the tree, the dependencies, the span, head, coordinated, constituent)
+# fmt: off
 HEADS = [
-    (
-        "a coordination with a modifier",
-        "(TOP (NP (NP (NNP Anna) (CC and) (NNP Paolo)) (PP (IN from) (NP (NNP Rome)))))",
-        "Anna NNP 0 root | and CC 3 cc | Paolo NNP 1 conj | from IN 5 case | Rome NNP 1 nmod",
-        (0, 4),
-        0,
-        True,
-        True,
-    ),
-    (
-        "a coordination inside a modifier is not the mention's",
-        "(TOP (NP (NP (DT the) (NN mother)) (PP (IN of) (NP (NNP Anna) (CC and) (NNP Paolo)))))",
-        "the DT 2 det | mother NN 0 root | of IN 4 case | Anna NNP 2 nmod | and CC 6 cc | Paolo NNP 4 conj",
-        (0, 5),
-        1,
-        False,
-        True,
-    ),
-    (
-        "coordinated adjectives make one wine",
-        "(TOP (NP (ADJP (JJ red) (CC and) (JJ white)) (NN wine)))",
-        "red JJ 4 amod | and CC 3 cc | white JJ 1 conj | wine NN 0 root",
-        (0, 3),
-        3,
-        False,
-        True,
-    ),
-    (
-        "a possessor is headed by its noun, not by 's",
-        "(TOP (NP (NP (NNP Maria) (POS 's)) (NN car)))",
-        "Maria NNP 3 nmod:poss | 's POS 1 case | car NN 0 root",
-        (0, 1),
-        0,
-        False,
-        True,
-    ),
-    (
-        "conjuncts after the first: sisters under a word before the span",
-        "(TOP (NP (NNP Hein) (, ,) (NNP Reich) (CC and) (NNP Marks)))",
-        "Hein NNP 0 root | , , 3 punct | Reich NNP 1 conj | and CC 5 cc | Marks NNP 1 conj",
-        (2, 4),
-        2,
-        True,
-        False,
-    ),
-    (
-        "a list without a coordinator is not flagged",
-        "(TOP (NP (NP (NNS apples)) (, ,) (NP (NNS pears)) (, ,) (NP (NNS plums))))",
-        "apples NNS 0 root | , , 3 punct | pears NNS 1 conj | , , 5 punct | plums NNS 1 conj",
-        (0, 4),
-        0,
-        False,
-        True,
-    ),
+    ("a coordination with a modifier",
+     "(TOP (NP (NP (NNP Anna) (CC and) (NNP Paolo)) (PP (IN from) (NP (NNP Rome)))))",
+     "Anna NNP 0 root | and CC 3 cc | Paolo NNP 1 conj | from IN 5 case | Rome NNP 1 nmod",
+     (0, 4), 0, True, True),
+    ("a coordination inside a modifier is not the mention's",
+     "(TOP (NP (NP (DT the) (NN mother)) (PP (IN of) (NP (NNP Anna) (CC and) (NNP Paolo)))))",
+     "the DT 2 det | mother NN 0 root | of IN 4 case | Anna NNP 2 nmod | and CC 6 cc | Paolo NNP 4 conj",
+     (0, 5), 1, False, True),
+    ("coordinated adjectives make one wine",
+     "(TOP (NP (ADJP (JJ red) (CC and) (JJ white)) (NN wine)))",
+     "red JJ 4 amod | and CC 3 cc | white JJ 1 conj | wine NN 0 root",
+     (0, 3), 3, False, True),
+    ("a possessor is headed by its noun, not by 's",
+     "(TOP (NP (NP (NNP Maria) (POS 's)) (NN car)))",
+     "Maria NNP 3 nmod:poss | 's POS 1 case | car NN 0 root",
+     (0, 1), 0, False, True),
+    ("conjuncts after the first: sisters under a word before the span",
+     "(TOP (NP (NNP Hein) (, ,) (NNP Reich) (CC and) (NNP Marks)))",
+     "Hein NNP 0 root | , , 3 punct | Reich NNP 1 conj | and CC 5 cc | Marks NNP 1 conj",
+     (2, 4), 2, True, False),
+    ("a list without a coordinator is not flagged",
+     "(TOP (NP (NP (NNS apples)) (, ,) (NP (NNS pears)) (, ,) (NP (NNS plums))))",
+     "apples NNS 0 root | , , 3 punct | pears NNS 1 conj | , , 5 punct | plums NNS 1 conj",
+     (0, 4), 0, False, True),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize("why,tree,deps,span,head,coordinated,constituent", HEADS, ids=[c[0] for c in HEADS])

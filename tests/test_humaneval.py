@@ -235,52 +235,18 @@ def test_read_ratings_accepts_good_files(tmp_path, small_sample):
 
 
 # Each case: the rows of ada's file (bea and cal are fine), the error, its line, and what the message says.
+# fmt: off
 IMPORT_ERRORS = [
-    (
-        "unknown rater",
-        good_rows("ada") + [["u1", "dan", "1", "1"]],
-        InputFormatError,
-        5,
-        "unknown rater 'dan'; the raters are 'ada', 'bea', 'cal'",
-    ),
-    (
-        "item not in sample",
-        good_rows("ada") + [["u9", "ada", "1", "1"]],
-        InputFormatError,
-        5,
-        "item 'u9' is not in the sample",
-    ),
-    (
-        "duplicate in one file",
-        good_rows("ada") + [["u3", "ada", "0", "1"]],
-        InputFormatError,
-        5,
-        "duplicate rating of item 'u3' by rater 'ada' (first at line 4)",
-    ),
-    (
-        "bad value",
-        [["u1", "ada", "yes", "0"]] + good_rows("ada")[1:],
-        InputFormatError,
-        2,
-        "grammatical is 'yes' for item 'u1'; expected 1 (yes) or 0 (no)",
-    ),
+    ("unknown rater", good_rows("ada") + [["u1", "dan", "1", "1"]], InputFormatError, 5, "unknown rater 'dan'; the raters are 'ada', 'bea', 'cal'"),
+    ("item not in sample", good_rows("ada") + [["u9", "ada", "1", "1"]], InputFormatError, 5, "item 'u9' is not in the sample"),
+    ("duplicate in one file", good_rows("ada") + [["u3", "ada", "0", "1"]], InputFormatError, 5, "duplicate rating of item 'u3' by rater 'ada' (first at line 4)"),
+    ("bad value", [["u1", "ada", "yes", "0"]] + good_rows("ada")[1:], InputFormatError, 2, "grammatical is 'yes' for item 'u1'; expected 1 (yes) or 0 (no)"),
     ("value out of range", [["u1", "ada", "1", "2"]] + good_rows("ada")[1:], InputFormatError, 2, "acceptable is '2'"),
-    (
-        "empty cells",
-        [["u1", "ada", "1", "0"], ["u,2", "ada", "", "0"], ["u3", "ada", "1", ""]],
-        InputFormatError,
-        3,
-        "empty grammatical answer for item 'u,2': 2 item(s) in this file are not finished ('u,2', 'u3')",
-    ),
-    (
-        "missing items",
-        good_rows("ada")[:1],
-        InputFormatError,
-        None,
-        "rater 'ada' did not rate 2 of the 3 items of the sample: 'u,2', 'u3'",
-    ),
+    ("empty cells", [["u1", "ada", "1", "0"], ["u,2", "ada", "", "0"], ["u3", "ada", "1", ""]], InputFormatError, 3, "empty grammatical answer for item 'u,2': 2 item(s) in this file are not finished ('u,2', 'u3')"),
+    ("missing items", good_rows("ada")[:1], InputFormatError, None, "rater 'ada' did not rate 2 of the 3 items of the sample: 'u,2', 'u3'"),
     ("wrong field count", [["u1", "ada", "1"]], InputFormatError, 2, "3 fields; expected 4"),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize(

@@ -11,16 +11,10 @@ from coref_transfer.records import RECORDS, read_records, records_table, write_r
 from coref_transfer.schema import TABLES, read_table
 
 RESULTS = REPO / "results"
-FOLDERS = {
-    "utterances": "select",
-    "alpha": "select",
-    "beta1": "select",
-    "beta2": "select",
-    "beta3": "select",
-    "clusters": "select",
-    "gamma": "translate",
-    "delta": "refine",
-}
+# fmt: off
+FOLDERS = {"utterances": "select", "alpha": "select", "beta1": "select", "beta2": "select", "beta3": "select",
+           "clusters": "select", "gamma": "translate", "delta": "refine"}
+# fmt: on
 
 
 def sample_table(name: str):

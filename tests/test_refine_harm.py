@@ -26,53 +26,24 @@ def mwt(span, form):
     return f"{span}\t{form}\t_\t_\t_\t_\t_\t_\t_\t_"
 
 
+# fmt: off
 SENTENCES = [
     # a wrong possessive and "e è": two rewrite rules in one sentence
-    [
-        "# sent_id = s1",
-        word(1, "Mia", "DET", 2),
-        word(2, "padre"),
-        word(3, "lavora", "VERB"),
-        word(4, "e", "CCONJ", 6),
-        word(5, "è", "AUX", 6),
-        word(6, "felice", "ADJ", 3),
-        word(7, ".", "PUNCT", 3),
-    ],
+    ["# sent_id = s1", word(1, "Mia", "DET", 2), word(2, "padre"), word(3, "lavora", "VERB"), word(4, "e", "CCONJ", 6),
+     word(5, "è", "AUX", 6), word(6, "felice", "ADJ", 3), word(7, ".", "PUNCT", 3)],
     # correct, with multi-word tokens (sul = su il): left alone
-    [
-        "# sent_id = s2",
-        word(1, "Marco", "PROPN", 2),
-        word(2, "dorme", "VERB"),
-        mwt("3-4", "sul"),
-        word(3, "su", "ADP", 5),
-        word(4, "il", "DET", 5),
-        word(5, "divano", "NOUN", 2),
-        word(6, ".", "PUNCT", 2),
-    ],
+    ["# sent_id = s2", word(1, "Marco", "PROPN", 2), word(2, "dorme", "VERB"), mwt("3-4", "sul"),
+     word(3, "su", "ADP", 5), word(4, "il", "DET", 5), word(5, "divano", "NOUN", 2), word(6, ".", "PUNCT", 2)],
     # an explicit subject pronoun: pro-drop, reported apart
-    [
-        "# sent_id = s3",
-        word(1, "Noi", "PRON", 2),
-        word(2, "mangiamo", "VERB"),
-        word(3, "la", "DET", 4),
-        word(4, "pasta", "NOUN", 2),
-        word(5, ".", "PUNCT", 2),
-    ],
+    ["# sent_id = s3", word(1, "Noi", "PRON", 2), word(2, "mangiamo", "VERB"), word(3, "la", "DET", 4),
+     word(4, "pasta", "NOUN", 2), word(5, ".", "PUNCT", 2)],
     # no sent_id; correct, left alone
-    [
-        word(1, "Il", "DET", 2),
-        word(2, "libro"),
-        mwt("3-4", "della"),
-        word(3, "di", "ADP", 5),
-        word(4, "la", "DET", 5),
-        word(5, "ragazza", "NOUN", 2),
-        word(6, "è", "AUX", 2),
-        word(7, "nuovo", "ADJ", 2),
-        word(8, ".", "PUNCT", 2),
-    ],
+    [word(1, "Il", "DET", 2), word(2, "libro"), mwt("3-4", "della"), word(3, "di", "ADP", 5), word(4, "la", "DET", 5),
+     word(5, "ragazza", "NOUN", 2), word(6, "è", "AUX", 2), word(7, "nuovo", "ADJ", 2), word(8, ".", "PUNCT", 2)],
     # a bracket in a token: skipped (brackets mark mentions in the rules' input)
     ["# sent_id = s5", word(1, "[", "PUNCT", 2), word(2, "Anna", "PROPN"), word(3, "]", "PUNCT", 2)],
 ]
+# fmt: on
 
 
 def conllu(sentences) -> str:

@@ -61,16 +61,10 @@ from coref_transfer.records import RefinedUtterance
 PREDICATE_DEPRELS = frozenset(("cop", "aux", "aux:pass"))
 SUBJECT_DEPRELS = frozenset(("nsubj", "nsubj:pass"))
 
-PLACEHOLDER_KEYS = (
-    "noun_rooted",
-    "gender_compared",
-    "gender_matches",
-    "number_compared",
-    "number_matches",
-    "both_known",
-    "both_match",
-    "unknown",
-)
+# fmt: off
+PLACEHOLDER_KEYS = ("noun_rooted", "gender_compared", "gender_matches", "number_compared", "number_matches",
+                    "both_known", "both_match", "unknown")
+# fmt: on
 """The counts of `placeholder_agreement`, in the order stats.json and the report list them."""
 PREDICATE_KEYS = ("utterances", "with_clash", "pairs", "clashes")
 """The counts of `predicate_counts`, in that order."""

@@ -75,33 +75,12 @@ PTB_BRACKETS = frozenset(PTB_SYMBOLS)
 
 # Titles whose dot is part of the word (lower case, without the dot). Only
 # titles: words such as "etc." or "Inc." end sentences too often.
-TITLE_ABBREVIATIONS = frozenset(
-    (
-        "mr",
-        "mrs",
-        "ms",
-        "dr",
-        "prof",
-        "st",
-        "jr",
-        "sr",
-        "gen",
-        "gov",
-        "sen",
-        "rep",
-        "lt",
-        "col",
-        "sgt",
-        "capt",
-        "rev",
-        "sig",
-        "sigg",
-        "dott",
-        "ing",
-        "avv",
-        "mons",
-    )
-)
+# fmt: off
+TITLE_ABBREVIATIONS = frozenset((
+    "mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "gen", "gov", "sen", "rep", "lt", "col", "sgt",
+    "capt", "rev", "sig", "sigg", "dott", "ing", "avv", "mons",
+))
+# fmt: on
 _INITIALISM = re.compile(r"(?:[^\W\d_]\.){2,}\Z|[A-Z]\.\Z")
 _ELISION_SPLIT = re.compile(r"(?<=['’])(?=[^\W\d_])")
 _EN_CLITIC = re.compile(r"(?:['’][^\W\d_]+|n['’]t)\Z", re.IGNORECASE)

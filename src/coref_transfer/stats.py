@@ -53,26 +53,17 @@ ACCOUNTED_UNITS = {
 }
 
 SELECT_UTTERANCE_REASONS = ("no_verb", "too_short", "too_long")
+# fmt: off
 SELECT_MENTION_REASONS = {
     "alpha": ("nested", "crossing", "duplicate_span", "duplicate_mention", *UNPLACED_REASONS),
     "beta1": SELECT_UTTERANCE_REASONS,
     "beta2": (
-        "contains_verb",
-        "first_second_person",
-        "other_pronoun",
-        "numeral",
-        "verb_root",
-        "wh_word",
-        "other_root",
-        "negative",
-        "quantifier",
-        "reciprocal",
-        "reflexive",
-        "self_other",
-        *LINK_REASONS.values(),
+        "contains_verb", "first_second_person", "other_pronoun", "numeral", "verb_root", "wh_word", "other_root",
+        "negative", "quantifier", "reciprocal", "reflexive", "self_other", *LINK_REASONS.values(),
     ),
     "beta3": ("cluster_too_small", "cluster_no_noun"),
 }
+# fmt: on
 """Why select drops a mention, per paper label (a mention lost with its
 utterance carries the utterance's reason; with its cluster, `cluster_` + the
 cluster's). A CorefUD mention no span can hold (`model.UNPLACED_REASONS`:

@@ -188,13 +188,15 @@ def _tags(sentence: UdSentence) -> None:
                 counts["pron_type_added"] += 1
             else:
                 counts["pron_type_unknown"] += 1
-    for i, w in enumerate(words):
+    typed: set[int] = set()  # heads of fixed expressions already given ExtPos, or counted without one
+    for w in words:
         if w.deprel == "flat:foreign":
             for end in (w, words[w.head]):
                 if end.upos != "X" or end.feats != {"Foreign": "Yes"}:
                     end.upos, end.feats = "X", {"Foreign": "Yes"}
                     counts["foreign_words"] += 1
-        if w.deprel == "fixed":
+        if w.deprel == "fixed" and w.head not in typed:
+            typed.add(w.head)
             head = words[w.head]
             if "ExtPos" in head.feats:
                 continue

@@ -62,16 +62,10 @@ ANIMATE = ("kin", "person")
 THINGS = ("text", "object", "door", "place")
 
 #: Proper names (PROPN, no features, as ISDT has them), with their gender for agreement.
-NAMES = [
-    ("Marco", "Masc"),
-    ("Luca", "Masc"),
-    ("Paolo", "Masc"),
-    ("Giorgio", "Masc"),
-    ("Anna", "Fem"),
-    ("Giulia", "Fem"),
-    ("Sara", "Fem"),
-    ("Elena", "Fem"),
-]
+# fmt: off
+NAMES = [("Marco", "Masc"), ("Luca", "Masc"), ("Paolo", "Masc"), ("Giorgio", "Masc"),
+         ("Anna", "Fem"), ("Giulia", "Fem"), ("Sara", "Fem"), ("Elena", "Fem")]
+# fmt: on
 
 #: Adjectives: masc sg, fem sg, masc pl, fem pl (the same for -e adjectives, which have no Gender in ISDT).
 PERSON_ADJECTIVES = [
@@ -135,71 +129,29 @@ def _v(
 
 ANY = ("kin", "person", "animal", *THINGS)
 PEOPLE = ("kin", "person")
+# fmt: off
 VERBS = [
     _v("guardare", "guardo guardi guarda guardiamo guardate guardano", "guarda", "guardando", "guardat", objects=ANY),
-    _v(
-        "aspettare",
-        "aspetto aspetti aspetta aspettiamo aspettate aspettano",
-        "aspetta",
-        "aspettando",
-        "aspettat",
-        objects=PEOPLE,
-    ),
+    _v("aspettare", "aspetto aspetti aspetta aspettiamo aspettate aspettano", "aspetta", "aspettando", "aspettat",
+       objects=PEOPLE),
     _v("aiutare", "aiuto aiuti aiuta aiutiamo aiutate aiutano", "aiuta", "aiutando", "aiutat", objects=PEOPLE),
-    _v(
-        "chiamare",
-        "chiamo chiami chiama chiamiamo chiamate chiamano",
-        "chiama",
-        "chiamando",
-        "chiamat",
-        objects=PEOPLE + ("animal",),
-    ),
-    _v(
-        "ascoltare",
-        "ascolto ascolti ascolta ascoltiamo ascoltate ascoltano",
-        "ascolta",
-        "ascoltando",
-        "ascoltat",
-        objects=PEOPLE,
-    ),
-    _v(
-        "salutare", "saluto saluti saluta salutiamo salutate salutano", "saluta", "salutando", "salutat", objects=PEOPLE
-    ),
+    _v("chiamare", "chiamo chiami chiama chiamiamo chiamate chiamano", "chiama", "chiamando", "chiamat",
+       objects=PEOPLE + ("animal",)),
+    _v("ascoltare", "ascolto ascolti ascolta ascoltiamo ascoltate ascoltano", "ascolta", "ascoltando", "ascoltat",
+       objects=PEOPLE),
+    _v("salutare", "saluto saluti saluta salutiamo salutate salutano", "saluta", "salutando", "salutat",
+       objects=PEOPLE),
     _v("trovare", "trovo trovi trova troviamo trovate trovano", "trova", "trovando", "trovat", objects=ANY),
-    _v(
-        "portare",
-        "porto porti porta portiamo portate portano",
-        "porta",
-        "portando",
-        "portat",
-        objects=("text", "object", "animal"),
-    ),
-    _v(
-        "comprare",
-        "compro compri compra compriamo comprate comprano",
-        "compra",
-        "comprando",
-        "comprat",
-        objects=("text", "object", "place"),
-    ),
+    _v("portare", "porto porti porta portiamo portate portano", "porta", "portando", "portat",
+       objects=("text", "object", "animal")),
+    _v("comprare", "compro compri compra compriamo comprate comprano", "compra", "comprando", "comprat",
+       objects=("text", "object", "place")),
     _v("vedere", "vedo vedi vede vediamo vedete vedono", "vedi", "vedendo", "vist", objects=ANY),
-    _v(
-        "conoscere",
-        "conosco conosci conosce conosciamo conoscete conoscono",
-        "conosci",
-        "conoscendo",
-        "conosciut",
-        objects=PEOPLE,
-    ),
+    _v("conoscere", "conosco conosci conosce conosciamo conoscete conoscono", "conosci", "conoscendo", "conosciut",
+       objects=PEOPLE),
     _v("leggere", "leggo leggi legge leggiamo leggete leggono", "leggi", "leggendo", "lett", objects=("text",)),
-    _v(
-        "prendere",
-        "prendo prendi prende prendiamo prendete prendono",
-        "prendi",
-        "prendendo",
-        "pres",
-        objects=("text", "object"),
-    ),
+    _v("prendere", "prendo prendi prende prendiamo prendete prendono", "prendi", "prendendo", "pres",
+       objects=("text", "object")),
     _v("sentire", "sento senti sente sentiamo sentite sentono", "senti", "sentendo", "sentit", objects=PEOPLE),
     _v("aprire", "apro apri apre apriamo aprite aprono", "apri", "aprendo", "apert", objects=("text", "door")),
     _v("capire", "capisco capisci capisce capiamo capite capiscono", "capisci", "capendo", "capit", objects=PEOPLE),
@@ -208,57 +160,25 @@ VERBS = [
     _v("studiare", "studio studi studia studiamo studiate studiano", "studia", "studiando", "studiat"),
     _v("cantare", "canto canti canta cantiamo cantate cantano", "canta", "cantando", "cantat"),
     _v("parlare", "parlo parli parla parliamo parlate parlano", "parla", "parlando", "parlat", dative=True),
-    _v(
-        "telefonare",
-        "telefono telefoni telefona telefoniamo telefonate telefonano",
-        "telefona",
-        "telefonando",
-        "telefonat",
-        dative=True,
-    ),
-    _v(
-        "rispondere",
-        "rispondo rispondi risponde rispondiamo rispondete rispondono",
-        "rispondi",
-        "rispondendo",
-        "rispost",
-        dative=True,
-    ),
+    _v("telefonare", "telefono telefoni telefona telefoniamo telefonate telefonano", "telefona", "telefonando",
+       "telefonat", dative=True),
+    _v("rispondere", "rispondo rispondi risponde rispondiamo rispondete rispondono", "rispondi", "rispondendo",
+       "rispost", dative=True),
     _v("arrivare", "arrivo arrivi arriva arriviamo arrivate arrivano", "arriva", "arrivando", "arrivat", "essere"),
     _v("partire", "parto parti parte partiamo partite partono", "parti", "partendo", "partit", "essere"),
     _v("tornare", "torno torni torna torniamo tornate tornano", "torna", "tornando", "tornat", "essere"),
     _v("uscire", "esco esci esce usciamo uscite escono", "esci", "uscendo", "uscit", "essere"),
     _v("entrare", "entro entri entra entriamo entrate entrano", "entra", "entrando", "entrat", "essere"),
     _v("alzare", "alzo alzi alza alziamo alzate alzano", "alza", "alzando", "alzat", "essere", pronominal=True),
-    _v(
-        "svegliare",
-        "sveglio svegli sveglia svegliamo svegliate svegliano",
-        "sveglia",
-        "svegliando",
-        "svegliat",
-        "essere",
-        pronominal=True,
-    ),
-    _v(
-        "preoccupare",
-        "preoccupo preoccupi preoccupa preoccupiamo preoccupate preoccupano",
-        "preoccupa",
-        "preoccupando",
-        "preoccupat",
-        "essere",
-        pronominal=True,
-    ),
-    _v(
-        "divertire",
-        "diverto diverti diverte divertiamo divertite divertono",
-        "diverti",
-        "divertendo",
-        "divertit",
-        "essere",
-        pronominal=True,
-    ),
+    _v("svegliare", "sveglio svegli sveglia svegliamo svegliate svegliano", "sveglia", "svegliando", "svegliat",
+       "essere", pronominal=True),
+    _v("preoccupare", "preoccupo preoccupi preoccupa preoccupiamo preoccupate preoccupano", "preoccupa",
+       "preoccupando", "preoccupat", "essere", pronominal=True),
+    _v("divertire", "diverto diverti diverte divertiamo divertite divertono", "diverti", "divertendo", "divertit",
+       "essere", pronominal=True),
     _v("sedere", "siedo siedi siede sediamo sedete siedono", "siedi", "sedendo", "sedut", "essere", pronominal=True),
 ]
+# fmt: on
 #: essere, avere and the modals, present indicative io ... loro.
 ESSERE = ("sono", "sei", "è", "siamo", "siete", "sono")
 AVERE = ("ho", "hai", "ha", "abbiamo", "avete", "hanno")

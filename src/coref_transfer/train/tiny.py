@@ -17,17 +17,10 @@ from pathlib import Path
 
 SPECIAL_TOKENS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 
-TINY_SETTINGS = {
-    "window_size": 128,
-    "window_overlap": 32,
-    "coarse_k": 20,
-    "hidden_size": 128,
-    "span_hidden_size": 64,
-    "dropout": 0.0,
-    "encoder_lr": 1e-3,
-    "lr": 2e-3,
-    "warmup_ratio": 0.0,
-}
+# fmt: off
+TINY_SETTINGS = {"window_size": 128, "window_overlap": 32, "coarse_k": 20, "hidden_size": 128,
+                 "span_hidden_size": 64, "dropout": 0.0, "encoder_lr": 1e-3, "lr": 2e-3, "warmup_ratio": 0.0}
+# fmt: on
 """The model settings that go with the tiny encoder (the workflow adds them when
 `train.encoder` is `tiny`; `train.settings` still overrides them): it takes
 128-subword windows and learns with high learning rates."""

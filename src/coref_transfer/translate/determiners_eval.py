@@ -352,24 +352,10 @@ def _per_1000(count: int, total: int) -> float:
     return round(1000 * count / total, 2) if total else 0.0
 
 
-_LOCATIVE_OPENERS = (
-    "in ",
-    "a ",
-    "nel ",
-    "nello ",
-    "nell'",
-    "nella ",
-    "nei ",
-    "negli ",
-    "nelle ",
-    "al ",
-    "allo ",
-    "all'",
-    "alla ",
-    "ai ",
-    "agli ",
-    "alle ",
-)
+# fmt: off
+_LOCATIVE_OPENERS = ("in ", "a ", "nel ", "nello ", "nell'", "nella ", "nei ", "negli ", "nelle ", "al ", "allo ",
+                     "all'", "alla ", "ai ", "agli ", "alle ")
+# fmt: on
 _DI = ("di ", "d'")
 _DI_ARTICLE = ("del ", "dello ", "dell'", "della ", "dei ", "degli ", "delle ")
 _MASCULINE_PAIRS = (

@@ -79,19 +79,12 @@ from coref_transfer.lang.it.tokenize import tokens_with_offsets
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 """One tag name per mention, in the order of the English (LabelPigeon's limit: 26)."""
+# fmt: off
 FALLBACK_REASONS = (
-    "tag_missing",
-    "tag_unpaired",
-    "tag_repeated",
-    "tag_nested",
-    "tag_empty",
-    "tag_no_word",
-    "tag_too_long",
-    "tag_moved",
-    "tag_adjective",
-    "too_many_mentions",
-    "no_sentence",
+    "tag_missing", "tag_unpaired", "tag_repeated", "tag_nested", "tag_empty", "tag_no_word", "tag_too_long",
+    "tag_moved", "tag_adjective", "too_many_mentions", "no_sentence",
 )
+# fmt: on
 """Why a mention's Italian came from its text alone rather than its sentence (the table above)."""
 MAX_WORDS_PER_WORD, MAX_EXTRA_WORDS = 3, 3
 """A tag may hold at most 3 Italian words per English word, plus 3."""

@@ -51,26 +51,12 @@ _CLAUSAL = frozenset(("S", "SBAR", "SBARQ", "SINV", "SQ", "VP", "RRC"))
 #: Dependency relations that open a clause: the nominal modifiers below them belong to it, not to the chain.
 _CLAUSAL_DEPS = frozenset(("acl", "advcl", "ccomp", "xcomp", "csubj", "parataxis"))
 #: Subordinators tagged IN that open a clause, not a prepositional phrase.
+# fmt: off
 _COMPLEMENTIZERS = frozenset(
-    (
-        "that",
-        "whether",
-        "if",
-        "because",
-        "although",
-        "though",
-        "while",
-        "once",
-        "unless",
-        "until",
-        "since",
-        "so",
-        "whereas",
-        "lest",
-        "than",
-        "as",
-    )
+    ("that", "whether", "if", "because", "although", "though", "while", "once", "unless", "until", "since", "so",
+     "whereas", "lest", "than", "as")
 )
+# fmt: on
 #: Relations of a prepositional phrase's noun (with a `case` dependent) counted as modifiers below the first.
 _PP_DEPS = frozenset(("nmod", "obl"))
 #: Children of a base NP whose words belong to the head's phrase (compounds, adjectives, quantities).

@@ -192,25 +192,10 @@ def contract(preposition: str, text: str) -> str | None:
 
 SIMPLE_PREPOSITIONS = frozenset(("di", "d'", "a", "ad", "da", "in", "su", "con", "per", "tra", "fra"))
 """The simple prepositions, with the elided "d'" and the euphonic "ad"."""
-OTHER_PREPOSITIONS = frozenset(
-    (
-        "durante",
-        "verso",
-        "presso",
-        "contro",
-        "attraverso",
-        "lungo",
-        "entro",
-        "dentro",
-        "sopra",
-        "sotto",
-        "dietro",
-        "senza",
-        "oltre",
-        "tramite",
-        "mediante",
-    )
-)
+# fmt: off
+OTHER_PREPOSITIONS = frozenset(("durante", "verso", "presso", "contro", "attraverso", "lungo", "entro", "dentro",
+                                "sopra", "sotto", "dietro", "senza", "oltre", "tramite", "mediante"))
+# fmt: on
 """One-word prepositions that never fuse with an article ("durante la tournée")."""
 
 

@@ -38,36 +38,10 @@ THIRD_PERSON = {
     ("fem", "plur"): "le",
 }
 #: Every unstressed object or reflexive form: a verb group that already has one has its object.
-CLITIC_FORMS = frozenset(
-    [
-        "mi",
-        "ti",
-        "si",
-        "ci",
-        "vi",
-        "lo",
-        "la",
-        "li",
-        "le",
-        "l'",
-        "gli",
-        "ne",
-        "glielo",
-        "gliela",
-        "glieli",
-        "gliele",
-        "me",
-        "te",
-        "se",
-        "ce",
-        "ve",
-        "m'",
-        "t'",
-        "s'",
-        "c'",
-        "v'",
-    ]
-)
+# fmt: off
+CLITIC_FORMS = frozenset(["mi", "ti", "si", "ci", "vi", "lo", "la", "li", "le", "l'", "gli", "ne", "glielo",
+                          "gliela", "glieli", "gliele", "me", "te", "se", "ce", "ve", "m'", "t'", "s'", "c'", "v'"])
+# fmt: on
 
 #: Reflexive clitics by the subject's (person, number), UD values.
 REFLEXIVE_CLITICS = {
@@ -81,142 +55,46 @@ REFLEXIVE_CLITICS = {
 
 #: Words that put focus on the pronoun after them ("proprio lui", "anche lei", "solo loro"):
 #: a clitic cannot be focused, so the tonic form is right there.
-FOCUS_WORDS = frozenset(
-    [
-        "proprio",
-        "anche",
-        "solo",
-        "soltanto",
-        "solamente",
-        "pure",
-        "neanche",
-        "nemmeno",
-        "neppure",
-        "persino",
-        "perfino",
-        "almeno",
-        "soprattutto",
-        "specialmente",
-        "esattamente",
-        "addirittura",
-        "unicamente",
-        "sempre",
-        "ancora",
-        "più",
-        "meno",  # a comparison: "ha sempre amato più lui che me"
-    ]
-)
+# fmt: off
+FOCUS_WORDS = frozenset([
+    "proprio", "anche", "solo", "soltanto", "solamente", "pure", "neanche", "nemmeno", "neppure",
+    "persino", "perfino", "almeno", "soprattutto", "specialmente", "esattamente", "addirittura",
+    "unicamente", "sempre", "ancora",
+    "più", "meno",  # a comparison: "ha sempre amato più lui che me"
+])
+# fmt: on
 
 #: Verbs that take a dative: "loro" right after one is an indirect object ("ha dato loro tutto",
 #: "ha permesso loro di restare"), which the clitic rule does not touch.
-DATIVE_VERBS = frozenset(
-    [
-        "dare",
-        "dire",
-        "chiedere",
-        "offrire",
-        "mostrare",
-        "spiegare",
-        "inviare",
-        "mandare",
-        "scrivere",
-        "insegnare",
-        "permettere",
-        "consentire",
-        "raccontare",
-        "promettere",
-        "regalare",
-        "portare",
-        "consigliare",
-        "ordinare",
-        "proporre",
-        "concedere",
-        "garantire",
-        "fornire",
-        "restituire",
-        "rispondere",
-        "telefonare",
-        "piacere",
-        "sembrare",
-        "parlare",
-        "assegnare",
-        "affidare",
-        "prestare",
-        "assicurare",
-        "augurare",
-        "impedire",
-        "vietare",
-        "suggerire",
-        # verbs whose experiencer is a dative ("non importa loro", "manca loro il tempo")
-        "importare",
-        "interessare",
-        "mancare",
-        "servire",
-        "bastare",
-        "parere",
-        "spettare",
-        "toccare",
-        "convenire",
-        "dispiacere",
-        "succedere",
-        "capitare",
-        "accadere",
-        "occorrere",
-        "dato",
-        "dà",
-        "danno",
-        "diede",
-        "diedero",
-        "detto",
-        "disse",
-        "dice",
-    ]
-)
+# fmt: off
+DATIVE_VERBS = frozenset([
+    "dare", "dire", "chiedere", "offrire", "mostrare", "spiegare", "inviare", "mandare", "scrivere",
+    "insegnare", "permettere", "consentire", "raccontare", "promettere", "regalare", "portare",
+    "consigliare", "ordinare", "proporre", "concedere", "garantire", "fornire", "restituire",
+    "rispondere", "telefonare", "piacere", "sembrare", "parlare", "assegnare", "affidare",
+    "prestare", "assicurare", "augurare", "impedire", "vietare", "suggerire",
+    # verbs whose experiencer is a dative ("non importa loro", "manca loro il tempo")
+    "importare", "interessare", "mancare", "servire", "bastare", "parere", "spettare", "toccare",
+    "convenire", "dispiacere", "succedere", "capitare", "accadere", "occorrere",
+    "dato", "dà", "danno", "diede", "diedero", "detto", "disse", "dice",
+])
+# fmt: on
 
 #: Finite and non-finite forms of *avere* → the same form of *essere* (a reflexive verb's
 #: compound tenses take *essere*: "ha reinventato" → "si è reinventata").
+# fmt: off
 AVERE_TO_ESSERE = {
-    "ho": "sono",
-    "hai": "sei",
-    "ha": "è",
-    "abbiamo": "siamo",
-    "avete": "siete",
-    "hanno": "sono",
-    "avevo": "ero",
-    "avevi": "eri",
-    "aveva": "era",
-    "avevamo": "eravamo",
-    "avevate": "eravate",
-    "avevano": "erano",
-    "ebbi": "fui",
-    "avesti": "fosti",
-    "ebbe": "fu",
-    "avemmo": "fummo",
-    "aveste": "foste",
-    "ebbero": "furono",
-    "avrò": "sarò",
-    "avrai": "sarai",
-    "avrà": "sarà",
-    "avremo": "saremo",
-    "avrete": "sarete",
-    "avranno": "saranno",
-    "avrei": "sarei",
-    "avresti": "saresti",
-    "avrebbe": "sarebbe",
-    "avremmo": "saremmo",
-    "avreste": "sareste",
-    "avrebbero": "sarebbero",
-    "abbia": "sia",
-    "abbiano": "siano",
-    "abbiate": "siate",
-    "avessi": "fossi",
-    "avesse": "fosse",
-    "avessimo": "fossimo",
-    "avessero": "fossero",
-    "avere": "essere",
-    "avendo": "essendo",
-    "aver": "esser",
+    "ho": "sono", "hai": "sei", "ha": "è", "abbiamo": "siamo", "avete": "siete", "hanno": "sono",
+    "avevo": "ero", "avevi": "eri", "aveva": "era", "avevamo": "eravamo", "avevate": "eravate",
+    "avevano": "erano", "ebbi": "fui", "avesti": "fosti", "ebbe": "fu", "avemmo": "fummo",
+    "aveste": "foste", "ebbero": "furono", "avrò": "sarò", "avrai": "sarai", "avrà": "sarà",
+    "avremo": "saremo", "avrete": "sarete", "avranno": "saranno", "avrei": "sarei",
+    "avresti": "saresti", "avrebbe": "sarebbe", "avremmo": "saremmo", "avreste": "sareste",
+    "avrebbero": "sarebbero", "abbia": "sia", "abbiano": "siano", "abbiate": "siate",
+    "avessi": "fossi", "avesse": "fosse", "avessimo": "fossimo", "avessero": "fossero",
+    "avere": "essere", "avendo": "essendo", "aver": "esser",
 }
+# fmt: on
 #: Forms of *avere* that can be a perfect auxiliary.
 AVERE_FORMS = frozenset(AVERE_TO_ESSERE)
 #: Forms of *essere* as an auxiliary (passive or unaccusative compound tenses).

@@ -88,33 +88,11 @@ COORDINATORS = frozenset(("e", "ed", "o", "od", "né", ",", "(", ":", "/", "-", 
 """Words after which a place alone keeps what it has (a shared preposition, an apposition)."""
 LOCATIVE_IT = frozenset(("a", "ad", "in"))
 """Italian prepositions that differ between a town ("a Bari") and a country or a noun ("in Francia")."""
-COMPOUND_HEADS = frozenset(
-    (
-        "fino",
-        "vicino",
-        "accanto",
-        "intorno",
-        "davanti",
-        "insieme",
-        "oltre",
-        "rispetto",
-        "grazie",
-        "prima",
-        "dopo",
-        "dentro",
-        "fuori",
-        "lontano",
-        "sopra",
-        "sotto",
-        "dietro",
-        "riguardo",
-        "quanto",
-        "mezzo",
-        "base",
-        "seguito",
-        "modo",
-    )
-)
+# fmt: off
+COMPOUND_HEADS = frozenset(("fino", "vicino", "accanto", "intorno", "davanti", "insieme", "oltre", "rispetto",
+                            "grazie", "prima", "dopo", "dentro", "fuori", "lontano", "sopra", "sotto", "dietro",
+                            "riguardo", "quanto", "mezzo", "base", "seguito", "modo"))
+# fmt: on
 """Words a/di/da/in/su follow in a compound preposition ("fino a", "vicino a", "in base a"): the simple
 preposition is then not the noun's alone, and is not replaced."""
 SWAPPABLE = frozenset(("a", "ad", "in", "su", "da"))

@@ -218,26 +218,15 @@ THIRD_PERSON_PAIRS: tuple[tuple[str, str], ...] = tuple(
 )
 _THIRD_PERSON = {**{s: ("Sing", p) for s, p in THIRD_PERSON_PAIRS}, **{p: ("Plur", s) for s, p in THIRD_PERSON_PAIRS}}
 #: Regular 3rd person endings by conjugation: (singular, plural), matched on the lemma's stem.
+# fmt: off
 _REGULAR_ENDINGS: dict[str, tuple[tuple[str, str], ...]] = {
-    "are": (
-        ("a", "ano"),
-        ("ava", "avano"),
-        ("erà", "eranno"),
-        ("erebbe", "erebbero"),
-        ("asse", "assero"),
-        ("ò", "arono"),
-    ),
+    "are": (("a", "ano"), ("ava", "avano"), ("erà", "eranno"), ("erebbe", "erebbero"), ("asse", "assero"),
+            ("ò", "arono")),
     "ere": (("e", "ono"), ("eva", "evano"), ("erà", "eranno"), ("erebbe", "erebbero"), ("esse", "essero")),
-    "ire": (
-        ("isce", "iscono"),
-        ("e", "ono"),
-        ("iva", "ivano"),
-        ("irà", "iranno"),
-        ("irebbe", "irebbero"),
-        ("isse", "issero"),
-        ("ì", "irono"),
-    ),
+    "ire": (("isce", "iscono"), ("e", "ono"), ("iva", "ivano"), ("irà", "iranno"), ("irebbe", "irebbero"),
+            ("isse", "issero"), ("ì", "irono")),
 }
+# fmt: on
 
 
 def third_person_number(word: str, lemma: str | None) -> tuple[str, str] | None:

@@ -81,28 +81,12 @@ SUFFIXES: dict[str, tuple[str, str | None]] = {
 #: for the project: compounds whose first part is a verb or a masculine noun ("il girovita", "il salvavita",
 #: "il portaborsa"), and single words masculine by usage ("il gorilla", "il boia", "il sosia", "il delta").
 #: Their plural is the same word or -i; only the singular is listed.
-MASCULINE_IN_A = frozenset(
-    [
-        "girovita",
-        "salvavita",
-        "portaborsa",
-        "guardacaccia",
-        "guardaspalla",
-        "cavalcavia",
-        "sottovia",
-        "gorilla",
-        "boia",
-        "sosia",
-        "delta",
-        "koala",
-        "panda",
-        "vaglia",
-        "nulla",
-        "lama",
-        "paria",
-        "messia",
-    ]
-)
+# fmt: off
+MASCULINE_IN_A = frozenset([
+    "girovita", "salvavita", "portaborsa", "guardacaccia", "guardaspalla", "cavalcavia", "sottovia",
+    "gorilla", "boia", "sosia", "delta", "koala", "panda", "vaglia", "nulla", "lama", "paria", "messia",
+])
+# fmt: on
 #: Feminine nouns ending in -o → their number (None: invariable).
 FEMININE_IN_O: dict[str, str | None] = {
     "mano": "Sing",

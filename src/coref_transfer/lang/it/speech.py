@@ -11,67 +11,27 @@ from __future__ import annotations
 from coref_transfer.parsing.model import Token
 
 #: Lemmas of the verbs of saying that introduce or follow a quotation.
+# fmt: off
 SPEECH_VERBS = frozenset(
     [
-        "dire",
-        "aggiungere",
-        "affermare",
-        "dichiarare",
-        "spiegare",
-        "rispondere",
-        "commentare",
-        "sottolineare",
-        "precisare",
-        "concludere",
-        "osservare",
-        "ricordare",
-        "ammettere",
-        "chiedere",
-        "domandare",
-        "scrivere",
-        "raccontare",
-        "annunciare",
-        "replicare",
-        "insistere",
-        "continuare",
-        "confermare",
-        "assicurare",
-        "avvertire",
-        "comunicare",
-        "riferire",
-        "ribadire",
-        "spiegare",
-        "esclamare",
-        "gridare",
-        "urlare",
-        "sussurrare",
-        "promettere",
-        "annotare",
-        "scherzare",
+        "dire", "aggiungere", "affermare", "dichiarare", "spiegare", "rispondere", "commentare",
+        "sottolineare", "precisare", "concludere", "osservare", "ricordare", "ammettere", "chiedere",
+        "domandare", "scrivere", "raccontare", "annunciare", "replicare", "insistere", "continuare",
+        "confermare", "assicurare", "avvertire", "comunicare", "riferire", "ribadire", "spiegare",
+        "esclamare", "gridare", "urlare", "sussurrare", "promettere", "annotare", "scherzare",
     ]
 )
+# fmt: on
 #: Forms read as well as lemmas: irregular participles and frequent forms, which the
 #: project's parser lemmatises wrongly at times ("risposto" → "risporre").
+# fmt: off
 SPEECH_FORMS = frozenset(
     [
-        "detto",
-        "aggiunto",
-        "risposto",
-        "chiesto",
-        "scritto",
-        "ammesso",
-        "concluso",
-        "insistito",
-        "rispose",
-        "dice",
-        "disse",
-        "dicono",
-        "dissero",
-        "diceva",
-        "dicevano",
-        "dico",
+        "detto", "aggiunto", "risposto", "chiesto", "scritto", "ammesso", "concluso", "insistito",
+        "rispose", "dice", "disse", "dicono", "dissero", "diceva", "dicevano", "dico",
     ]
 )
+# fmt: on
 
 
 def is_speech_verb(token: Token) -> bool:

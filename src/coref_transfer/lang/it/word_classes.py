@@ -21,59 +21,21 @@ INTERROGATIVES = frozenset(("quale", "quali", "che", "cosa", "chi", "quanto", "q
 
 #: Nouns of time (singular): after a verb the parser may take them for a subject ("è caduta tutta la
 #: notte", predicate agreement); before "dopo"/"prima" they make it an adverb ("due anni dopo lui partì").
-TIME_NOUNS = frozenset(
-    (
-        "giorno",
-        "notte",
-        "mattina",
-        "mattino",
-        "sera",
-        "pomeriggio",
-        "settimana",
-        "mese",
-        "anno",
-        "ora",
-        "minuto",
-        "secondo",
-        "volta",
-        "estate",
-        "inverno",
-        "primavera",
-        "autunno",
-        "secolo",
-        "tempo",
-        "istante",
-        "attimo",
-        "momento",
-    )
-)
+# fmt: off
+TIME_NOUNS = frozenset((
+    "giorno", "notte", "mattina", "mattino", "sera", "pomeriggio", "settimana", "mese", "anno", "ora", "minuto",
+    "secondo", "volta", "estate", "inverno", "primavera", "autunno", "secolo", "tempo", "istante", "attimo",
+    "momento",
+))
+# fmt: on
 #: Their plurals.
-TIME_NOUN_PLURALS = frozenset(
-    (
-        "giorni",
-        "notti",
-        "mattine",
-        "mattini",
-        "sere",
-        "pomeriggi",
-        "settimane",
-        "mesi",
-        "anni",
-        "ore",
-        "minuti",
-        "secondi",
-        "volte",
-        "estati",
-        "inverni",
-        "primavere",
-        "autunni",
-        "secoli",
-        "tempi",
-        "istanti",
-        "attimi",
-        "momenti",
-    )
-)
+# fmt: off
+TIME_NOUN_PLURALS = frozenset((
+    "giorni", "notti", "mattine", "mattini", "sere", "pomeriggi", "settimane", "mesi", "anni", "ore", "minuti",
+    "secondi", "volte", "estati", "inverni", "primavere", "autunni", "secoli", "tempi", "istanti", "attimi",
+    "momenti",
+))
+# fmt: on
 
 #: The forms of "tutto" → (gender, number), UD values: "una stanza tutta sua" (possessive agreement), "tutta
 #: questa" (a demonstrative of a feminine noun), an article after "tutto" (resolution's determiners).

@@ -142,17 +142,9 @@ def _object_of_verb_between(parsed: ParsedSentence, start: int, index: int) -> b
 
 
 #: Sources of a noun's gender or number that come from its written form alone.
-STRONG_SOURCES = frozenset(
-    [
-        "lexicon",
-        "suffix",
-        "feminine in -o",
-        "masculine in -a",
-        "feminine of a noun in -o",
-        "kinship noun",
-        "singular in the lexicon",
-    ]
-)
+# fmt: off
+STRONG_SOURCES = frozenset(["lexicon", "suffix", "feminine in -o", "masculine in -a", "feminine of a noun in -o", "kinship noun", "singular in the lexicon"])
+# fmt: on
 
 
 class DemonstrativeAgreement(Rule):

@@ -38,25 +38,10 @@ ESSERE_DEPRELS = ("cop", "aux", "aux:pass")
 ESSERE_PARTICIPLES = frozenset(("stato", "stata", "stati", "state"))
 #: Feminine nouns that name a person of either gender: a predicate noun, never an adjective to agree
 #: ("il ragazzo è stato vittima", "è una persona", "fa da guida").
-EPICENE_NOUNS = frozenset(
-    (
-        "vittima",
-        "persona",
-        "guida",
-        "spia",
-        "sentinella",
-        "guardia",
-        "recluta",
-        "comparsa",
-        "vedetta",
-        "matricola",
-        "star",
-        "celebrità",
-        "personalità",
-        "canaglia",
-        "carogna",
-    )
-)
+# fmt: off
+EPICENE_NOUNS = frozenset(("vittima", "persona", "guida", "spia", "sentinella", "guardia", "recluta", "comparsa",
+                           "vedetta", "matricola", "star", "celebrità", "personalità", "canaglia", "carogna"))
+# fmt: on
 #: Subject pronouns of the 3rd person (lang.it.pronouns): gender and number by their form ("loro": number only).
 PRONOUNS: dict[str, tuple[str | None, str]] = {
     form: (gender, number) for form, (person, number, gender) in SUBJECT_PRONOUNS.items() if person == 3
@@ -76,23 +61,10 @@ FLOATING = frozenset(("tutti", "tutte", "entrambi", "entrambe", "ambedue"))
 #: At most this many words (the subject's own modifiers) between the subject and its verb group.
 MAX_BETWEEN = 4
 #: Degree adverbs: a word they modify is an adjective, whatever its tag ("era molto caldo", caldo NOUN).
-DEGREE_ADVERBS = frozenset(
-    (
-        "molto",
-        "così",
-        "troppo",
-        "poco",
-        "tanto",
-        "più",
-        "meno",
-        "assai",
-        "piuttosto",
-        "abbastanza",
-        "alquanto",
-        "parecchio",
-        "sempre",
-    )
-)
+# fmt: off
+DEGREE_ADVERBS = frozenset(("molto", "così", "troppo", "poco", "tanto", "più", "meno", "assai", "piuttosto",
+                            "abbastanza", "alquanto", "parecchio", "sempre"))
+# fmt: on
 #: Nouns the parser takes for subjects where they are adverbials ("ancora una volta", "ogni volta").
 ADVERBIAL_NOUNS = frozenset(("volta",))
 

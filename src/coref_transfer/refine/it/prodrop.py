@@ -105,23 +105,10 @@ def _compatible(a: str | None, b: str | None) -> bool:
 #: How far apart two juxtaposed contrasting subjects may stand (`_juxtaposed_partner`).
 JUXTAPOSED_WINDOW = 8
 #: Words that open a subordinate clause, whose subject sets nothing against the main clause's ("Se tu vuoi, io…").
-SUBORDINATORS = frozenset(
-    [
-        "se",
-        "quando",
-        "perché",
-        "poiché",
-        "siccome",
-        "benché",
-        "sebbene",
-        "che",
-        "finché",
-        "dopo",
-        "prima",
-        "appena",
-        "come",
-    ]
-)
+# fmt: off
+SUBORDINATORS = frozenset(["se", "quando", "perché", "poiché", "siccome", "benché", "sebbene", "che", "finché",
+                           "dopo", "prima", "appena", "come"])
+# fmt: on
 
 
 class SubjectPronounDeletion(Rule):
