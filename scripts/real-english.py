@@ -104,12 +104,13 @@ def run(args: argparse.Namespace) -> int:
     work = Path(args.work)
     _prepare(args, work, work / "input")
     config = {"translate": {"backend": "memory", "memory": str(work / "memory.tsv"), "cache": str(work / "cache")}}
-    extra = json.loads(args.config_json) if args.config_json else {}
-    for section, values in extra.items():
-        config.setdefault(section, {}).update(values)
+    _merge(config, json.loads(args.config_json) if args.config_json else {})
     cfg = json.dumps(config)
     steps = [
-        ("select", ["select", str(work / "input"), "--out", str(work / "select"), "--no-progress"]),
+        (
+            "select",
+            ["select", str(work / "input"), "--out", str(work / "select"), "--config-json", cfg, "--no-progress"],
+        ),
         (
             "preflight",
             [
@@ -185,17 +186,131 @@ def run(args: argparse.Namespace) -> int:
         )
     tstats = json.loads((work / "translate" / "stats.json").read_text(encoding="utf-8"))
     rstats = json.loads((work / "refine" / "stats.json").read_text(encoding="utf-8"))
+    reviewed = projection_review(work)
     summary = {
         "utterances": len(rows),
         "with_mention": sum(r["has_mention"] for r in rows),
         "refined": rstats["delta"]["refined_utterances"],
+        "coverage": coverage(work),
+        "projection_review_lines": reviewed,
         "translate": {k: tstats[k] for k in ("input", "gamma", "dropped", "translation") if k in tstats},
-        **{k: tstats[k] for k in ("mention_sources", "articles", "in_place") if k in tstats},
+        **{
+            k: tstats[k]
+            for k in ("mention_sources", "articles", "in_place", "methods", "span_sources", "tags")
+            if k in tstats
+        },
     }
     (work / "summary.json").write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(json.dumps({k: summary[k] for k in ("utterances", "with_mention", "refined")}))
+    print(json.dumps({k: summary[k] for k in ("utterances", "with_mention", "refined", "coverage")}))
     print(f"fluent reader's input: {work / 'rate.jsonl'} ({summary['with_mention']} utterances)")
+    print(f"projection reader's input: {work / 'project.jsonl'} ({reviewed} mentions)")
     return 0
+
+
+def _merge(config: dict, extra: dict) -> None:
+    """`extra` over `config`, section by section (a top-level value such as `method` replaced)."""
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(config.get(key), dict):
+            _merge(config[key], value)
+        else:
+            config[key] = value
+
+
+def coverage(work: Path) -> dict:
+    """How much of the English annotation reaches the Italian dataset (refine's output): mentions, and
+    chains of two or more mentions in the English that keep two or more in the Italian."""
+    import pyarrow.parquet as pq
+
+    clusters = pq.read_table(work / "select" / "clusters.parquet").to_pylist()
+    delta = pq.read_table(work / "refine" / "delta.parquet").to_pylist()
+    kept: Counter = Counter()
+    spans = set()
+    for r in delta:
+        for m in r["mentions"]:
+            key = (r["doc_id"], r["part"], r["sentence"], m["cluster_id"], m["start"], m["end"])
+            if key not in spans:
+                spans.add(key)
+                kept[(r["doc_id"], r["part"], m["cluster_id"])] += 1
+    english = sum(c["mentions_read"] for c in clusters)
+    chains = [(c["doc_id"], c["part"], c["cluster_id"]) for c in clusters if c["mentions_read"] >= 2]
+    reached = sum(kept[c] >= 2 for c in chains)
+    return {
+        "english_mentions": english,
+        "italian_mentions": len(spans),
+        "mention_share": round(len(spans) / english, 4) if english else None,
+        "english_chains_2plus": len(chains),
+        "italian_chains_2plus": reached,
+        "chain_share": round(reached / len(chains), 4) if chains else None,
+    }
+
+
+def projection_review(work: Path) -> int:
+    """WORK/project.jsonl, the projection reader's input (`../shared/docs/projection-review.md`): one line
+    per mention of the Italian dataset, {id, english, italian}, the English sentence with the mention
+    marked ⟦ ⟧ and the final Italian with the span the dataset claims for it marked ⟦ ⟧; and
+    WORK/project-key.jsonl, the same lines with the utterance and the mention (for the scores)."""
+    import pyarrow.parquet as pq
+
+    from coref_transfer.translate.marked import mark
+
+    english = {
+        (r["doc_id"], r["part"], r["sentence"]): r for r in pq.read_table(work / "select" / "beta3.parquet").to_pylist()
+    }
+    gamma = {
+        (r["doc_id"], r["part"], r["sentence"]): r
+        for r in pq.read_table(work / "translate" / "gamma.parquet").to_pylist()
+    }
+    lines, keys = [], []
+    for r in pq.read_table(work / "refine" / "delta.parquet").to_pylist():
+        key = (r["doc_id"], r["part"], r["sentence"])
+        e, g = english[key], gamma[key]
+        seen = set()
+        for m in r["mentions"]:
+            ident = (m["cluster_id"], m["start"], m["end"])
+            source = next(
+                (
+                    x
+                    for x in g["mentions"]
+                    if x["cluster_id"] == m["cluster_id"]
+                    and (x["start"], x["end"]) == (m["start_before"], m["end_before"])
+                ),
+                None,
+            )
+            if ident in seen or source is None:
+                continue
+            seen.add(ident)
+            tagged = mark(e["tokens"], e["pos"], {0: (source["source_start"], source["source_end"])})
+            en = tagged.text.replace("<a>", "⟦").replace("</a>", "⟧")
+            it = _marked_italian(r["text"], r["tokens"], m["start"], m["end"])
+            lines.append({"id": len(lines), "english": en, "italian": it})
+            keys.append({"id": len(keys), "key": f"{r['doc_id']}/{r['sentence']}", "cluster": m["cluster_id"],
+                         "span_source": source.get("span_source"), "english": en, "italian": it})  # fmt: skip
+    for name, rows in (("project.jsonl", lines), ("project-key.jsonl", keys)):
+        with open(work / name, "w", encoding="utf-8") as out:
+            out.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    return len(lines)
+
+
+def _marked_italian(text: str, tokens: list[str], start: int, end: int) -> str:
+    """The Italian text with ⟦ ⟧ around tokens start..end (found in the text in order)."""
+    cursor, offsets = 0, []
+    for token in tokens:
+        at = text.find(token, cursor)
+        if at < 0:  # a token the text writes otherwise: mark by tokens joined with spaces instead
+            words = [
+                *tokens[:start],
+                "⟦" + tokens[start],
+                *tokens[start + 1 : end],
+                tokens[end] + "⟧",
+                *tokens[end + 1 :],
+            ]
+            if start == end:
+                words = [*tokens[:start], f"⟦{tokens[start]}⟧", *tokens[end + 1 :]]
+            return " ".join(words)
+        offsets.append(at)
+        cursor = at + len(token)
+    a, b = offsets[start], offsets[end] + len(tokens[end])
+    return f"{text[:a]}⟦{text[a:b]}⟧{text[b:]}"
 
 
 def workflow(args: argparse.Namespace) -> int:

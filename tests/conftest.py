@@ -58,8 +58,15 @@ def exported(delta, tmp_path):
 
 @pytest.fixture
 def config():
-    """The default configuration (what config.yaml holds)."""
-    return validate_config({})
+    """The default configuration (what config.yaml holds) with the paper's method (`method:
+    placeholders`), whose stages most tests are about; `joint_config` is the joint method's."""
+    return validate_config({"method": "placeholders"})
+
+
+@pytest.fixture
+def joint_config():
+    """The default configuration: the joint method (`docs/methods.md`)."""
+    return validate_config({"method": "joint"})
 
 
 @pytest.fixture
@@ -75,9 +82,7 @@ def make_parts(tmp_path):
     return build
 
 
-@pytest.fixture
-def beta3(make_parts, config):
-    """Select's kept utterances of a `.trees` text: `beta3(text)` (records, as the β3 table holds them)."""
+def _selected(make_parts, config):
     from coref_transfer.records import SelectedUtterance
     from coref_transfer.select.pipeline import select_part
     from coref_transfer.select.tables import SelectionColumns
@@ -89,6 +94,19 @@ def beta3(make_parts, config):
         return [SelectedUtterance.from_row(r) for r in columns.tables("test")["beta3"].to_pylist()]
 
     return build
+
+
+@pytest.fixture
+def beta3(make_parts, config):
+    """Select's kept utterances of a `.trees` text with the paper's filters: `beta3(text)` (records, as the
+    β3 table holds them)."""
+    return _selected(make_parts, config)
+
+
+@pytest.fixture
+def joint_beta3(make_parts, joint_config):
+    """Select's kept utterances of a `.trees` text with the joint method's filters."""
+    return _selected(make_parts, joint_config)
 
 
 class Scripted(Backend):

@@ -24,8 +24,8 @@ from coref_transfer.errors import ConfigError
 SCHEMA_RESOURCE = "schemas/config.schema.yaml"
 
 STAGE_SECTIONS: dict[str, tuple[str, ...]] = {
-    "select": ("select", "classes"),
-    "translate": ("translate", "seed", "classes", "parser"),
+    "select": ("method", "select", "classes"),
+    "translate": ("method", "translate", "seed", "classes", "parser"),
     "refine": ("refine", "parser"),
     "export": ("export",),
     "augment": ("augment", "export", "seed"),

@@ -92,6 +92,9 @@ class SelectedMention:
     """Why γ keeps the mention's words instead of a placeholder (`select.stand_in.IN_PLACE_REASONS`), or None."""
     role: str | None = None
     """A pronoun mention's role in the English (`lang.en.pronoun_role.ROLES`), None for other mentions."""
+    paper_reason: str | None = None
+    """With the joint method: why the paper's filters would drop this mention, which the joint method
+    keeps (None: the paper keeps it too; always None with the placeholder method)."""
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> SelectedMention:
@@ -105,6 +108,7 @@ class SelectedMention:
             _class_from(row),
             row["in_place"],
             row.get("role"),
+            row.get("paper_reason"),
         )
 
     def to_row(self) -> dict[str, Any]:
@@ -119,6 +123,7 @@ class SelectedMention:
             "in_place": self.in_place,
             "role": self.role,
             **_class_columns(self.cls),
+            "paper_reason": self.paper_reason,
         }
 
 
@@ -313,6 +318,9 @@ class TranslatedMention:
     """Why the marked sentence did not give `text_it` (`translate.marked.FALLBACK_REASONS`), if it did not."""
     preposition_it: str | None = None
     """The simple preposition the marked sentence put before the mention ("in" for "nella <a>…"), if any."""
+    span_source: str | None = None
+    """Where `span` came from (`translate.joint.SPAN_SOURCES`): `tags` (the joint method: the words between
+    its tags), `placeholder` (the paper's method: where its placeholder landed); None: no span."""
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> TranslatedMention:
@@ -331,6 +339,7 @@ class TranslatedMention:
             row.get("text_source"),
             row.get("fallback"),
             row.get("preposition_it"),
+            row.get("span_source"),
         )
 
     def to_row(self) -> dict[str, Any]:
@@ -348,6 +357,7 @@ class TranslatedMention:
             "text_source": self.text_source,
             "fallback": self.fallback,
             "preposition_it": self.preposition_it,
+            "span_source": self.span_source,
             **_class_columns(self.cls),
             "dropped_at": self.dropped_at,
             "reason": self.reason,
@@ -382,6 +392,9 @@ class TranslatedUtterance:
     """The English sent with the mentions tagged (`translate.marked`); None: none was sent."""
     marked_translation: str | None = None
     """What came back for `marked`."""
+    method: str = "placeholders"
+    """Which method gave `text` (`method`, `docs/methods.md`): `joint` (the tagged translation, tags
+    removed) or `placeholders` (the paper's: the placeholder translation, the mentions put back)."""
 
     @classmethod
     def from_row(cls, row: ParquetRow) -> TranslatedUtterance:
@@ -404,6 +417,7 @@ class TranslatedUtterance:
             [TranslatedMention.from_row(m) for m in row["mentions"]],
             row.get("marked"),
             row.get("marked_translation"),
+            row.get("method") or "placeholders",
         )
 
     def to_row(self) -> dict[str, Any]:
@@ -426,6 +440,7 @@ class TranslatedUtterance:
             "mentions": [m.to_row() for m in self.mentions],
             "marked": self.marked,
             "marked_translation": self.marked_translation,
+            "method": self.method,
         }
 
 

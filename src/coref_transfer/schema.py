@@ -30,7 +30,7 @@ import pyarrow.parquet as pq
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import atomic_write_bytes
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 CLASS_FIELDS = [
     pa.field("type", pa.string()),
@@ -60,8 +60,13 @@ MENTION = pa.struct(
         pa.field("in_place", pa.string()),
         ROLE_FIELD,
         *CLASS_FIELDS,
+        pa.field("paper_reason", pa.string()),
     ]
 )
+"""One gold mention and select's decision. `paper_reason`: with the joint method, the reason the
+paper's filters (α, β1, β2) would have dropped a mention this method keeps (null: the paper keeps it
+too), so that an utterance the translate stage sends down the placeholder path carries only the
+mentions the paper's method can carry; always null with the placeholder method."""
 
 ENTITY = pa.struct(
     [
@@ -136,6 +141,7 @@ GAMMA_MENTION = pa.struct(
         pa.field("text_source", pa.string()),
         pa.field("fallback", pa.string()),
         pa.field("preposition_it", pa.string()),
+        pa.field("span_source", pa.string()),
         *CLASS_FIELDS,
         pa.field("dropped_at", pa.string()),
         pa.field("reason", pa.string()),
@@ -172,6 +178,7 @@ GAMMA = pa.schema(
         pa.field("mentions", pa.list_(GAMMA_MENTION), nullable=False),
         pa.field("marked", pa.string()),
         pa.field("marked_translation", pa.string()),
+        pa.field("method", pa.string(), nullable=False),
     ],
     metadata=_META,
 )
@@ -182,7 +189,9 @@ dropped); `source_*` are the English ones; `audit` lists every attempt;
 tagged and what came back (null: no marked sentence). A mention's
 `text_source` says where its `text_it` came from (`sentence`, `alone`,
 `table`), `fallback` why not from its sentence, `preposition_it` the
-preposition the marked sentence put before it."""
+preposition the marked sentence put before it, `span_source` where its span
+came from (`tags`, `placeholder`). `method` says which method gave the
+utterance's Italian (`joint`, `placeholders`; `docs/methods.md`)."""
 
 ZERO = pa.struct(
     [

@@ -71,8 +71,19 @@ discontinuous, or a zero on an empty node) is dropped at α with that reason; on
 whose CorefUD link OntoNotes does not annotate (`model.LINK_REASONS`:
 predicative, appositive) at β2."""
 SELECT_CLUSTER_REASONS = ("too_small", "no_noun")
+PAPER_REASONS = ("nested", *SELECT_UTTERANCE_REASONS, *SELECT_MENTION_REASONS["beta2"][: -len(LINK_REASONS)])
+"""The paper's reasons the joint method keeps a mention despite (select's `paper_reasons`, `docs/methods.md`):
+α's nesting, β1's utterance filter, β2's root filter and what no placeholder can stand for."""
 
-TRANSLATE_UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted")
+# fmt: off
+TAG_REASONS = (
+    "tag_missing", "tag_unpaired", "tag_repeated", "tag_crossing", "tag_nesting",
+    "tag_empty", "tag_no_word", "tag_too_long", "tag_moved", "too_many_mentions",
+)
+# fmt: on
+"""Why the joint method's tags give a mention no span (`translate.marked.tag_ranges` finds the first
+five, `translate.projection` the rest; `docs/methods.md`)."""
+TRANSLATE_UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted", "empty_translation")
 TRANSLATE_MENTION_REASONS = (
     "placeholder_lost",
     "placeholders_exhausted",
@@ -80,6 +91,8 @@ TRANSLATE_MENTION_REASONS = (
     "words_not_found",
     "self_form_missing",
     "self_form_repeated",
+    *TAG_REASONS,
+    "empty_translation",
 )
 
 UNITS = ("utterances", "mentions", "clusters")
@@ -229,9 +242,20 @@ def stats_markdown(stats: Mapping[str, Any]) -> str:
     if stats.get("translation"):
         lines += ["", "| translation | segments |", "|---|---|"]
         lines += [f"| {key} | {value:,} |" for key, value in stats["translation"].items()]
-    if stats.get("rules"):
-        lines += ["", "| rule | applied | skipped (reason: count) |", "|---|---|---|"]
-        for rule, counts in stats["rules"].items():
+    for key, what in (("methods", "utterances' Italian from the method"), ("span_sources", "mention spans from")):
+        if stats.get(key):
+            lines += ["", f"| {what} | count |", "|---|---|"]
+            lines += [f"| {name} | {value:,} |" for name, value in stats[key].items()]
+    if stats.get("tags"):
+        tags = stats["tags"]
+        lines += ["", "| the joint method's tags | count |", "|---|---|"]
+        lines += [f"| {key} | {value:,} |" for key, value in tags.items() if not isinstance(value, Mapping)]
+        lines += [f"| unsound: {key} | {value:,} |" for key, value in tags.get("unsound", {}).items()]
+    for key, which in (("rules", "rule"), ("joint_rules", "rule on the joint method's Italian")):
+        if not stats.get(key):
+            continue
+        lines += ["", f"| {which} | applied | skipped (reason: count) |", "|---|---|---|"]
+        for rule, counts in stats[key].items():
             skipped = ", ".join(f"{reason}: {n:,}" for reason, n in counts["skipped"].items()) or "–"
             lines.append(f"| {rule} | {counts['applied']:,} | {skipped} |")
     if stats.get("agreement"):

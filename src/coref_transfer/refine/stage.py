@@ -30,14 +30,21 @@ def bracketed(tokens: Sequence[str], mentions: Sequence[Mention]) -> str:
     return " ".join("[" * opens[i] + tok + "]" * closes[i] for i, tok in enumerate(tokens))
 
 
+RULE_LISTS = {"placeholders": "rules", "joint": "joint_rules"}
+"""Which list of `refine` rules runs on an utterance, by the method that gave its Italian
+(`TranslatedUtterance.method`): the paper's rules repair what putting mentions back into a placeholder
+translation breaks; a translator that kept the tags made the agreement itself, and the rules measured
+to change its correct Italian into wrong Italian are not run on it (`docs/methods.md`)."""
+
+
 def run_delta(
     utterances: Sequence[TranslatedUtterance], parser: ParserBackend, config: Mapping[str, Any], progress: bool = True
 ) -> tuple[list[RefinedUtterance], dict[str, Any]]:
     """Stage δ on the `gamma` table's records; returns (the `delta` table's records, stats)."""
-    rules = build_rules(config["refine"]["rules"])
+    rules = {method: build_rules(config["refine"][key]) for method, key in RULE_LISTS.items()}
     kept = [u for u in utterances if u.dropped_at is None]
     parsed = list(parser.parse([u.tokens for u in kept], config["parser"]["batch_size"], progress))
-    out = [_refined(utterance, sent, rules) for utterance, sent in zip(kept, parsed)]
+    out = [_refined(utterance, sent, rules[utterance.method]) for utterance, sent in zip(kept, parsed)]
     return out, _stats(utterances, out, rules)
 
 
@@ -77,9 +84,11 @@ def _refined(utterance: TranslatedUtterance, parsed: ParsedSentence, rules: Sequ
 
 
 def _stats(
-    utterances: Sequence[TranslatedUtterance], out: Sequence[RefinedUtterance], rules: Sequence[Rule]
+    utterances: Sequence[TranslatedUtterance], out: Sequence[RefinedUtterance], rules: Mapping[str, Sequence[Rule]]
 ) -> dict[str, Any]:
-    """δ's share of stats.json: what γ kept = what δ outputs (δ drops nothing)."""
+    """δ's share of stats.json: what γ kept = what δ outputs (δ drops nothing); per rule list (`rules` on the
+    placeholder method's utterances, `joint_rules` on the joint method's), what each rule did."""
+    methods = Counter(u.method for u in utterances if u.dropped_at is None)
     return {
         "input": {"utterances": sum(u.dropped_at is None for u in utterances)},
         "delta": {
@@ -89,9 +98,17 @@ def _stats(
             "refined_utterances": sum(bool(u.changes) for u in out),
             "changes": sum(len(u.changes) for u in out),
         },
-        "rules": {
-            rule.name: {"applied": rule.applied, "skipped": dict(sorted(rule.skipped.items())), **rule.extra_counts()}
-            for rule in rules
+        "methods": {method: methods[method] for method in RULE_LISTS},
+        **{
+            key: {
+                rule.name: {
+                    "applied": rule.applied,
+                    "skipped": dict(sorted(rule.skipped.items())),
+                    **rule.extra_counts(),
+                }
+                for rule in rules[method]
+            }
+            for method, key in RULE_LISTS.items()
         },
         "agreement": agreement_stats(out),
     }

@@ -33,6 +33,7 @@ from coref_transfer.select.stand_in import (
     self_treatment_dep,
 )
 from coref_transfer.stats import (
+    PAPER_REASONS,
     SELECT_CLUSTER_REASONS,
     SELECT_LABELS,
     SELECT_MENTION_REASONS,
@@ -88,24 +89,39 @@ class PartResult:
     clusters: list[ClusterFate]
 
 
+METHODS = ("joint", "placeholders")
+"""The values of the `method` key: how the mentions are carried into Italian (`docs/methods.md`)."""
+
+JOINT_KEPT = frozenset(("nested",))
+"""The α reasons the joint method does not drop for: a tag carries a mention inside another."""
+
+
 def select_part(part: Part, config: Mapping[str, Any]) -> PartResult:
     """Run α, β1, β2, β3 and the class estimation on one document part.
 
     Args:
         part: a part as read from CoNLL-2012.
-        config: the validated configuration (sections `select`, `classes`).
+        config: the validated configuration (`method`, sections `select`, `classes`).
     """
-    fates = [select_utterance(utt, config["select"], part.entity_types) for utt in part.utterances]
+    joint = config.get("method", "placeholders") == "joint"
+    fates = [select_utterance(utt, config["select"], part.entity_types, joint) for utt in part.utterances]
     return PartResult(part, fates, select_clusters(part, fates, config))
 
 
 def select_utterance(
-    utt: Utterance, sel: Mapping[str, Any], entity_types: Mapping[int, str] | None = None
+    utt: Utterance, sel: Mapping[str, Any], entity_types: Mapping[int, str] | None = None, joint: bool = False
 ) -> UtteranceFate:
     """α, β1 and β2 on one utterance: the fate of it and of each of its mentions.
 
+    With the joint method (`joint`) the filters that only protect the placeholder translation do not
+    drop: nested mentions (α), long, short and verbless utterances (β1) and every root β2 would refuse
+    stay, each with the reason the paper's filters give it in `paper_reason` (`docs/methods.md`);
+    what no tag can carry still goes: crossing and duplicate mentions (α), predicative and appositive
+    CorefUD links (β2).
+
     Args:
         entity_types: the CorefUD entity type of each chain (`Part.entity_types`; none for CoNLL-2012).
+        joint: the joint method's filters (else the paper's).
     """
     spans, widened = widen_appositions(utt.mentions, utt.mention_links, utt.pos)  # CorefUD: OntoNotes' spans
     if widened:
@@ -113,11 +129,17 @@ def select_utterance(
     mentions = [SelectedMention(m.cluster_id, m.span) for m in utt.mentions]
     link_drops = [link_reason(link) for link in utt.mention_links]  # CorefUD: predicates and appositions
     for fate, reason in zip(mentions, alpha_reasons(utt.mentions, [r is not None for r in link_drops])):
-        if reason:
+        if reason and joint and reason in JOINT_KEPT:
+            fate.paper_reason = reason
+        elif reason:
             fate.dropped_at, fate.reason = "alpha", reason
     ufate = UtteranceFate(utt, mentions, widened=widened)
     reason = utterance_reason(utt.pos, sel)
-    if reason:
+    if reason and joint:
+        for fate in mentions:
+            if fate.dropped_at is None and fate.paper_reason is None:
+                fate.paper_reason = reason
+    elif reason:
         ufate.dropped_at, ufate.reason = "beta1", reason
         for fate in mentions:
             if fate.dropped_at is None:
@@ -147,8 +169,8 @@ def select_utterance(
             found = find_head_in_bits(utt.parse_bits, utt.pos, start, end) if has_tree else None
             head = found if found is not None else find_head(tree(), start, end, utt.pos)
         fate.root, fate.coordinated = head.index, head.coordinated
-        reason = link_drops[k] if link_drops else None
-        reason = reason or mention_reason(utt.tokens, utt.pos, start, end, head.index, sel)
+        link = link_drops[k] if link_drops else None
+        reason = link or mention_reason(utt.tokens, utt.pos, start, end, head.index, sel)
         if is_pronoun(utt.pos, start, end):
             if deps is not None:
                 fate.role = pronoun_role_dep(utt.tokens, utt.pos, deps, start, end)
@@ -159,8 +181,13 @@ def select_utterance(
                     fate.in_place, reason = self_treatment_dep(fate, mentions, deps, utt.pos)
                 else:
                     fate.in_place, reason = self_treatment(fate, mentions, tree())
-        if reason:
+        if reason and joint and not link:
+            fate.paper_reason = fate.paper_reason or reason
+            fate.in_place = None
+        elif reason:
             fate.dropped_at, fate.reason = "beta2", reason
+        elif fate.paper_reason:
+            fate.in_place = None  # the paper drops it before β2: no placeholder ever stands for it
         elif not fate.in_place:
             if deps is not None:
                 fate.in_place = in_place_reason_dep(utt.pos, start, end, deps, utt.entities)
@@ -187,9 +214,10 @@ def select_clusters(part: Part, fates: list[UtteranceFate], config: Mapping[str,
         for unplaced in ufate.utterance.unplaced:  # read, dropped at α: the chain counts them too
             cluster = clusters.setdefault(unplaced.cluster_id, ClusterFate(part.doc_id, part.part, unplaced.cluster_id))
             cluster.mentions_read += 1
+    joint = config.get("method", "placeholders") == "joint"
     for cluster_id, cluster in clusters.items():
         alive = members.get(cluster_id, [])
-        reason = cluster_reason([utt.pos[f.root] for utt, f in alive], sel)  # type: ignore[index]
+        reason = cluster_reason([utt.pos[f.root] for utt, f in alive], sel, joint)  # type: ignore[index]
         if reason:
             cluster.dropped_at, cluster.reason = "beta3", reason
             for _, fate in alive:
@@ -243,6 +271,8 @@ class Stats:
     """Kept mentions that γ leaves as words, by reason (`select.stand_in`)."""
     roles: Counter = field(default_factory=Counter)
     """Kept pronoun mentions by English role (`lang.en.pronoun_role.ROLES`)."""
+    paper_reasons: Counter = field(default_factory=Counter)
+    """Kept mentions the paper's filters would have dropped, by their reason (the joint method only)."""
     documents: dict[str, set[str]] = field(default_factory=lambda: {s: set() for s in ("input", *SELECT_LABELS)})
     """Distinct document ids per stage (a document has one or more parts)."""
 
@@ -273,6 +303,8 @@ class Stats:
                 if fate.reason:
                     self.dropped_mentions[fate.reason] += 1
                 else:
+                    if fate.paper_reason:
+                        self.paper_reasons[fate.paper_reason] += 1
                     if fate.in_place:
                         self.in_place[fate.in_place] += 1
                     if fate.role:
@@ -337,6 +369,7 @@ class Stats:
         out["etype_sources"] = {s: int(self.etype_sources[s]) for s in ETYPE_SOURCES}
         out["in_place"] = {r: int(self.in_place[r]) for r in IN_PLACE_REASONS}
         out["roles"] = {r: int(self.roles[r]) for r in ROLES}
+        out["paper_reasons"] = {r: int(self.paper_reasons[r]) for r in PAPER_REASONS}
         return out
 
 

@@ -59,6 +59,7 @@ class SelectionColumns:
                 "in_place",
                 "role",
                 *_CLASS_NAMES,
+                "paper_reason",
             )
         }
         self.men_counts: list[int] = []
@@ -107,6 +108,7 @@ class SelectionColumns:
                 men["role"].append(f.role)
                 for name, value in zip(_CLASS_NAMES, class_values(f.cls)):
                     men[name].append(value)
+                men["paper_reason"].append(f.paper_reason)
                 self.men_rank.append(SELECT_RANK[f.dropped_at] if f.dropped_at else len(SELECT_LABELS))
             self.men_counts.append(len(ufate.mentions))
         cols = self.clusters

@@ -76,6 +76,7 @@ from coref_transfer.lang.it.articles import (
     split_articulated,
 )
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
+from coref_transfer.stats import TAG_REASONS
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 """One tag name per mention, in the order of the English (LabelPigeon's limit: 26)."""
@@ -122,25 +123,32 @@ class Reading:
 def mark(tokens: Sequence[str], pos: Sequence[str], spans: Mapping[int, tuple[int, int]]) -> MarkedSource | None:
     """The English text with a tag pair around each span (start, end inclusive token indexes) of `spans`.
 
+    Spans may nest (the joint method tags every mention: "<a>the mother of <b>John</b></a>"), as
+    LabelPigeon's own coreference data does (it renames OntoNotes' nested COREF tags to letters in
+    document order and keeps the nesting); they never cross. Letters follow the pre-order of the
+    nesting: by first token, the longer span first, so an outer mention's letter comes before its
+    inner ones'. At one character, closing tags come before opening ones, an inner tag closes before
+    its outer one and an outer tag opens before its inner one.
+
     Args:
         tokens, pos: the utterance's PTB tokens and tags.
-        spans: slot index → the tokens of the mention to tag; spans do not overlap.
+        spans: slot index → the tokens of the mention to tag; spans nest or are disjoint.
     Returns:
         None when there is nothing to tag.
     """
     if not spans:
         return None
     text, offsets = detokenize_with_offsets(tokens, pos)
-    order = sorted(spans, key=lambda k: spans[k])
+    order = sorted(spans, key=lambda k: (spans[k][0], -spans[k][1], k))
     tagged, untagged = order[: len(LETTERS)], order[len(LETTERS) :]
-    inserts: list[tuple[int, int, str]] = []  # (character, 0 closing before 1 opening, tag)
-    for letter, slot in zip(LETTERS, tagged):
+    inserts: list[tuple[int, int, int, str]] = []  # (character, 0 closing before 1 opening, nesting order, tag)
+    for n, (letter, slot) in enumerate(zip(LETTERS, tagged)):
         start, end = spans[slot]
         first = next(offsets[i] for i in range(start, end + 1) if offsets[i] is not None)
         last = next(offsets[i] for i in range(end, start - 1, -1) if offsets[i] is not None)
-        inserts += [(first[0], 1, f"<{letter}>"), (last[1], 0, f"</{letter}>")]
+        inserts += [(first[0], 1, n, f"<{letter}>"), (last[1], 0, -n, f"</{letter}>")]
     out, cursor = [], 0
-    for char, _, tag in sorted(inserts):
+    for char, _, _, tag in sorted(inserts):
         out += [text[cursor:char], tag]
         cursor = char
     out.append(text[cursor:])
@@ -212,6 +220,69 @@ def _locate(
         if other != letter and any(inner[0] <= start < inner[1] for _, start, _ in tags):
             return "tag_nested", (0, 0)
     return None, inner
+
+
+TAG_RANGE_REASONS = TAG_REASONS[:5]
+"""Why `tag_ranges` finds no characters for a letter: neither tag, one only or the closing one first,
+a tag twice, a pair that overlaps another without holding it or lying in it, a pair that holds
+another the English one does not hold, or no longer holds one it held."""
+
+
+def tag_ranges(
+    translation: str, letters: Sequence[str], contains: Mapping[str, Collection[str]]
+) -> tuple[str, dict[str, tuple[int, int]], dict[str, str], int]:
+    """Where each letter's tags stand in a translation with nested tags (the joint method's reading).
+
+    Args:
+        translation: the translator's output for a source tagged by `mark`.
+        letters: the letters of the source.
+        contains: letter → the letters the English tag pair holds (nested mentions).
+    Returns:
+        (the plain text, letter → its characters [start, end) in the plain text for a sound pair,
+        letter → why not (`TAG_RANGE_REASONS`), the number of tags of an unknown letter).
+    """
+    known = set(letters)
+    found: dict[str, list[tuple[str, int, int]]] = {}
+    unknown = 0
+    for m in _TAG.finditer(translation):
+        letter = m.group(2).lower()
+        if letter not in known:
+            unknown += 1
+            continue
+        found.setdefault(letter, []).append((m.group(1), m.start(), m.end()))
+    failures: dict[str, str] = {}
+    outer: dict[str, tuple[int, int]] = {}  # from the opening tag's start to the closing tag's end
+    for letter in letters:
+        mine = found.get(letter, [])
+        opening = [t for t in mine if t[0] == ""]
+        closing = [t for t in mine if t[0] == "/"]
+        if not mine:
+            failures[letter] = "tag_missing"
+        elif len(opening) > 1 or len(closing) > 1:
+            failures[letter] = "tag_repeated"
+        elif not opening or not closing or closing[0][1] < opening[0][2]:
+            failures[letter] = "tag_unpaired"
+        else:
+            outer[letter] = (opening[0][1], closing[0][2])
+    for a, (a0, a1) in outer.items():
+        for b, (b0, b1) in outer.items():
+            if a < b and (a0 < b0 < a1 < b1 or b0 < a0 < b1 < a1):
+                failures[a] = failures[b] = "tag_crossing"
+    for a, (a0, a1) in outer.items():
+        for b, (b0, b1) in outer.items():
+            if a == b or a in failures or b in failures:
+                continue
+            holds = a0 < b0 and b1 < a1
+            if holds != (b in contains.get(a, ())):
+                failures[a] = "tag_nesting"
+    plain, where = _plain(translation)
+    ranges = {}
+    for letter in outer:
+        if letter not in failures:
+            inner_start = next(t[2] for t in found[letter] if t[0] == "")
+            inner_end = next(t[1] for t in found[letter] if t[0] == "/")
+            ranges[letter] = (where[inner_start], where[inner_end])
+    return plain, ranges, failures, unknown
 
 
 def _plain(translation: str) -> tuple[str, list[int]]:

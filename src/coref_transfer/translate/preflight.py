@@ -1,7 +1,11 @@
 """Preflight: every segment the translate stage would send, flagged, before any model runs.
 
 `coref-transfer preflight` reads a select folder (`beta3.parquet`) and writes
-what γ would send to the translator: first step (a)'s segments — each
+what γ would send to the translator. With the joint method (`method: joint`,
+`translate.joint`) that is one segment per utterance, every mention tagged
+(kind `joint`; the utterances whose tags come back unsound go down the
+placeholder path, which no preflight can know). With the placeholder method,
+first step (a)'s segments — each
 utterance with its mentions tagged (`translate.mention_context: sentence`;
 the mentions whose tags do not survive are sent alone later, which no
 preflight can know) or each mention's text alone (`alone`); the pronouns the
@@ -20,7 +24,7 @@ GPU hours; the flags say what to look at:
 | `name_for_quantifier` | utterances | a name stands for a quantifier, negative, reciprocal or reflexive (`lang.en.quantifiers`) | `the bunch that Gino picked` |
 | `name_for_time` | utterances | a name stands for a date, a time or an amount (a DATE, TIME, MONEY… named entity, a month or weekday; select keeps these as words, so this counts what slips through) | `between June and Pierpaolo` |
 | `contraction_after_placeholder` | utterances | a contracted verb left after a placeholder (`lang.en.contractions` writes it in full), which a translator reads as a possessive | `Lamberto's what Ciro was` |
-| `too_many_tags` | marked | more mentions than tag letters (26): the rest go alone | |
+| `too_many_tags` | marked, joint | more mentions than tag letters (26): the rest go alone (joint: get no span) | |
 | `long_segment` | all | more than `LONG_SEGMENT_WORDS` words | |
 
 Outputs: `segments.tsv` (kind, document, part, sentence, flags, segment;
@@ -42,6 +46,7 @@ from coref_transfer.lang.en.quantifiers import quantifier_kind
 from coref_transfer.lang.en.tags import PROPER_TAGS
 from coref_transfer.lang.en.time_words import time_reason
 from coref_transfer.records import SelectedUtterance
+from coref_transfer.translate.joint import joint_segments
 from coref_transfer.translate.mention_texts import marked_sources
 from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.replace import Slot, make_slots, replace, utterance_rng
@@ -63,6 +68,8 @@ FLAGS = (
 """Every flag, in the order reports list them."""
 EXAMPLES = 5
 """Examples of each flag in `preflight.md`."""
+KINDS = ("joint", "marked", "mention", "utterance")
+"""The kinds of segment (`Segment.kind`), in the order reports list them."""
 
 
 @dataclass(frozen=True)
@@ -70,8 +77,9 @@ class Segment:
     """One segment γ would send."""
 
     kind: str
-    """`marked` (step (a), the utterance with its mentions tagged), `mention` (step (a), a mention's text
-    alone) or `utterance` (with its placeholders)."""
+    """`joint` (the joint method: the utterance with every mention tagged), `marked` (step (a), the
+    utterance with its mentions tagged), `mention` (step (a), a mention's text alone) or `utterance` (with
+    its placeholders)."""
     doc_id: str
     part: int
     sentence: int
@@ -88,6 +96,8 @@ def preflight(
     Args:
         config: the validated configuration (`translate` and `seed`).
     """
+    if config["method"] == "joint":
+        return _joint(utterances)
     work = [Work(i, u, make_slots(u)) for i, u in enumerate(utterances)]
     texts, pronouns = mention_sources(work, config["translate"]["pronoun_table"])
     treatment: Counter = Counter()
@@ -129,6 +139,20 @@ def preflight(
     return segments, _summary(segments, treatment)
 
 
+def _joint(utterances: Sequence[SelectedUtterance]) -> tuple[list[Segment], dict[str, Any]]:
+    """The joint method's segments (`translate.joint.joint_segments`), flagged, and the counts."""
+    segments = []
+    treatment: Counter = Counter()
+    for seg in joint_segments(utterances):
+        u = seg.utterance
+        untagged = seg.source.untagged if seg.source is not None else ()
+        flags = _text_flags(seg.text) + (["too_many_tags"] if untagged else [])
+        segments.append(Segment("joint", u.doc_id, u.part, u.sentence, seg.text, tuple(flags)))
+        treatment["tagged"] += len(seg.source.slots) if seg.source is not None else 0
+        treatment["no_tag_left"] += len(untagged)
+    return segments, _summary(segments, treatment)
+
+
 def _text_flags(text: str) -> list[str]:
     flags = detokenization_defects(text)
     if text.count('"') % 2 or text.count("“") != text.count("”"):
@@ -167,7 +191,7 @@ def _slot_flags(u: SelectedUtterance, slots: Sequence[Slot], placeholders: Seque
 
 def _summary(segments: Sequence[Segment], treatment: Counter) -> dict[str, Any]:
     out: dict[str, Any] = {"segments": {}, "flags": {}, "mentions": dict(sorted(treatment.items()))}
-    for kind in ("marked", "mention", "utterance"):
+    for kind in KINDS:
         mine = [s for s in segments if s.kind == kind]
         out["segments"][kind] = {
             "segments": len(mine),
@@ -209,6 +233,7 @@ def summary_markdown(segments: Sequence[Segment], summary: Mapping[str, Any]) ->
         "|---|---|---|---|---|",
     ]
     for kind, label in (
+        ("joint", "utterances, every mention tagged (joint)"),
         ("marked", "marked sentences (step a)"),
         ("mention", "mention texts alone (step a)"),
         ("utterance", "utterances"),
@@ -221,10 +246,10 @@ def summary_markdown(segments: Sequence[Segment], summary: Mapping[str, Any]) ->
     lines += ["", f"Segments with a detokenisation defect: {summary['detokenisation_defects']:,}.", ""]
     lines += ["| mentions | count |", "|---|---|"]
     lines += [f"| {k} | {v:,} |" for k, v in summary["mentions"].items()]
-    lines += ["", "| flag | marked sentences | mention texts | utterances |", "|---|---|---|---|"]
+    lines += ["", "| flag | joint | marked sentences | mention texts | utterances |", "|---|---|---|---|---|"]
     for flag in FLAGS:
         f = summary["flags"]
-        lines.append(f"| {flag} | {f['marked'][flag]:,} | {f['mention'][flag]:,} | {f['utterance'][flag]:,} |")
+        lines.append("| " + " | ".join([flag, *(f"{f[kind][flag]:,}" for kind in KINDS)]) + " |")
     for flag in FLAGS:
         hits = [s for s in segments if flag in s.flags][:EXAMPLES]
         if hits:

@@ -24,12 +24,15 @@ from coref_transfer.parsing.backends import build_parser
 from coref_transfer.records import read_records, write_records
 from coref_transfer.resources import config_path
 from coref_transfer.stats import check_accounting
+from coref_transfer.translate.joint import fallback_utterances, joint_segments, paper_subset, run_joint, tagged_mentions
+from coref_transfer.translate.marked import MarkedSource
 from coref_transfer.translate.mt.base import Backend
 from coref_transfer.translate.mt.cache import TranslationCache
 from coref_transfer.translate.mt.memory import MemoryMissError, TranslationMemory, write_misses
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.preflight import preflight, segments_tsv, summary_markdown
+from coref_transfer.translate.projection import project
 from coref_transfer.translate.stage import fallback_segments, mention_segments, run_gamma
 
 log = logging.getLogger(__name__)
@@ -50,8 +53,12 @@ def build_backend(config: Mapping[str, Any], threads: int = 1) -> Backend:
 
 
 def build_marked_backend(config: Mapping[str, Any], threads: int = 1) -> Backend | None:
-    """The backend of the marked sentences (`translate.marked_model`), or None: the translate backend's."""
-    if config["translate"]["mention_context"] != "sentence" or not config["translate"]["marked_model"]["path"]:
+    """The backend of the tagged sentences (`translate.marked_model`), or None: the translate backend's.
+
+    The joint method sends every utterance tagged; the placeholder method only its marked sentences
+    (`translate.mention_context: sentence`)."""
+    tagged = config["method"] == "joint" or config["translate"]["mention_context"] == "sentence"
+    if not tagged or not config["translate"]["marked_model"]["path"]:
         return None
     return _ct2_backend(config, "marked_model", threads)
 
@@ -165,8 +172,9 @@ def run_translate(
     marked_service = (
         TranslationService(marked_backend, cache, batch_segments=batch, progress=progress) if marked_backend else None
     )
+    method = run_joint if config["method"] == "joint" else run_gamma
     try:
-        translated, stats = run_gamma(
+        translated, stats = method(
             utterances, service, inventory, config, parser, lexicon, progress, marked_service=marked_service
         )
     finally:
@@ -206,6 +214,19 @@ def run_translate(
         service.stats.translated,
         service.stats.cache_hits,
     )
+    if config["method"] == "joint":
+        tags = stats["tags"]
+        log.info(
+            "translate %s (joint): %d segments, %d tagged; spans: %s; by the placeholder path: %d utterances; "
+            "tags unsound: %s",
+            Path(selection).name,
+            tags["segments"],
+            tags["tagged_segments"],
+            ", ".join(f"{k} {v}" for k, v in stats["span_sources"].items()),
+            stats["methods"]["placeholders"],
+            ", ".join(f"{k} {v}" for k, v in tags["unsound"].items() if v) or "none",
+        )
+        return stats
     sources = stats["mention_sources"]
     log.info(
         "translate %s: mentions' Italian (%s): %d from their sentence, %d alone (%d marked sentences; fallbacks: %s)",
@@ -221,7 +242,18 @@ def run_translate(
 
 def _mention_rounds(utterances, config: Mapping[str, Any], memory: TranslationMemory):
     """The rounds of segments sent before the utterances, each known once the memory holds the one
-    before: yields (kind, segments)."""
+    before: yields (kind, segments).
+
+    The joint method sends its tagged utterances first; the utterances whose tags the memory's
+    translations leave without a span go down the placeholder path, whose rounds follow on them."""
+    if config["method"] == "joint":
+        segments = joint_segments(utterances)
+        yield "tagged utterance", [s.text for s in segments]
+        for seg in segments:
+            output = memory.table[seg.text.strip()]
+            source = seg.source if seg.source is not None else MarkedSource("", ())
+            seg.projection = project(output, source, tagged_mentions(seg.utterance, seg.slots))
+        utterances = [paper_subset(utterances[i])[0] for i in fallback_utterances(segments)]
     if not config["translate"]["italian_classes"]:
         return  # the placeholders do not depend on the mentions' Italian: one round collects everything
     sentence = config["translate"]["mention_context"] == "sentence"
@@ -256,10 +288,11 @@ def run_preflight(selection: str | Path, out: str | Path, config: Mapping[str, A
         )
     seg = summary["segments"]
     log.info(
-        "preflight %s: %d segments (%d marked sentences, %d mention texts, %d utterances, %d with placeholders); "
-        "%d flagged, %d with a detokenisation defect; see %s",
+        "preflight %s: %d segments (%d joint, %d marked sentences, %d mention texts, %d utterances, "
+        "%d with placeholders); %d flagged, %d with a detokenisation defect; see %s",
         Path(selection).name,
         seg["all"]["segments"],
+        seg["joint"]["segments"],
         seg["marked"]["segments"],
         seg["mention"]["segments"],
         seg["utterance"]["segments"],

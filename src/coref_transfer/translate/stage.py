@@ -273,6 +273,7 @@ def _translated(w: Work, texts: Mapping[MentionKey, str], found: MentionTexts) -
                 text_source=found.sources.get(key, "table" if key in texts else None),
                 fallback=found.fallbacks.get(key),
                 preposition_it=found.prepositions.get(key),
+                span_source="placeholder" if span is not None and not w.reason else None,
             )
         )
     marked, marked_translation = found.marked.get(w.index, (None, None))
