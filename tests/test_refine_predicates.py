@@ -95,6 +95,19 @@ def test_a_name_takes_its_mention_class(parser):
     assert text == "Rossi è arrivato presto ." and rule.skipped["subject gender unknown"] == 1
 
 
+def test_a_subject_inside_a_mention_it_does_not_head_takes_no_class_from_it(parser):
+    """ "Ricordo [la sera in cui Andrea è arrivato]" (nested mentions, issue 36): the evening's feminine class
+    is not Andrea's, who heads no mention; it made "arrivata". His first name decides, and the predicate
+    agrees already. A mention of his own, nested in the evening's, gives his class."""
+    src = ("english", "english", "english")
+    evening = MentionClass("thing", "fem", "sing", src)
+    text, rule = agree(parser, "Ricordo la sera in cui Andrea è arrivato .", mentions=[(1, 6)], classes=[evening])
+    assert text == "Ricordo la sera in cui Andrea è arrivato ." and rule.skipped == {"agrees already": 1}
+    woman = MentionClass("person", "fem", "sing", src)  # an English Andrea: the class outweighs the first name
+    text, _ = agree(parser, "Ricordo la sera in cui Andrea è arrivato .", [(1, 6), (5, 5)], [evening, woman])
+    assert text == "Ricordo la sera in cui Andrea è arrivata ."
+
+
 def test_counts(parser):
     _, rule = agree(parser, "La chiusura è stato duro .")
     assert rule.applied == 1

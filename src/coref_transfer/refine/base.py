@@ -7,6 +7,13 @@ insert or move a token, or move a mention. Every edit goes through
 insertion, "" after a deletion) and keeps every mention span and every head
 index right after deletions, insertions and moves. Each rule counts what
 it did: `applied`, and `skipped` with a reason, for the report.
+
+Mentions may nest (a translate method that carries every English mention
+into its sentence): a token's own mention is not any mention around it.
+A pronoun's is the mention on it alone (`Sentence.own_mentions`), a noun's
+or a name's those it heads (`Sentence.headed_mentions`), and a pronoun
+whose mention cannot follow it to a new token stays
+(`Sentence.removal_problem`).
 """
 
 from __future__ import annotations
@@ -17,9 +24,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from coref_transfer.classes import MentionClass
-from coref_transfer.model import Mention, Span
+from coref_transfer.model import Mention, Span, span_root
 from coref_transfer.parsing.model import ParsedSentence, Token
 from coref_transfer.records import Change, ZeroSubject
+
+#: What a rule that hits one of `delete`'s refusals should have done.
+_MOVE_FIX = "ask Sentence.removal_problem before deleting, and skip the pronoun with its reason"
 
 
 @dataclass
@@ -40,19 +50,52 @@ class Sentence:
     """Mentions (by index in `mentions`) that a deleted subject pronoun left on its verb, and that pronoun
     (`delete(..., zero=...)`): the CorefUD export writes them as zero mentions on empty nodes."""
 
-    def mention_class(self, index: int) -> MentionClass | None:
-        """The class of the smallest mention covering token `index`, if known."""
-        covering = [(len(m.span), k) for k, m in enumerate(self.mentions) if m.span.start <= index <= m.span.end]
-        if not covering or not self.classes:
-            return None
-        return self.classes[min(covering)[1]]
+    def own_mentions(self, start: int, end: int | None = None) -> list[int]:
+        """Indexes (in `mentions`) of the mentions spanning exactly tokens `start`..`end` (`end`: `start` alone).
+
+        A pronoun's own mention. With nested mentions a token can lie inside
+        mentions that are not its own ("[la madre di lui]": lui has none), whose
+        class, role and cluster are another entity's; only the span that is the
+        pronoun itself (or, for "sé stesso", the pronoun and its stesso) is its own.
+        """
+        span = Span(start, start if end is None else end)
+        return [k for k, m in enumerate(self.mentions) if m.span == span]
+
+    def headed_mentions(self, index: int) -> list[int]:
+        """Indexes (in `mentions`) of the mentions whose root in the parse is token `index`, smallest first.
+
+        A noun's or a name's own mentions, for rules that read a phrase by its
+        head: "madre" heads "[la madre di [Marco]]" and "Marco" heads only
+        "[Marco]"; a subject inside a mention it does not head ("[la città dove
+        Andrea è nato]") has none. The root is `model.span_root` over the
+        current heads.
+        """
+        heads = [t.head for t in self.tokens]
+        headed = [
+            (len(m.span), k)
+            for k, m in enumerate(self.mentions)
+            if m.span.start <= index <= m.span.end and span_root(heads, m.span.start, m.span.end) == index
+        ]
+        return [k for _, k in sorted(headed)]
+
+    def mention_class(self, index: int, end: int | None = None) -> MentionClass | None:
+        """The class of the mention spanning exactly tokens `index`..`end` (`own_mentions`), if known."""
+        own = self.own_mentions(index, end)
+        return self.classes[own[0]] if own and self.classes else None
 
     def mention_role(self, index: int) -> str | None:
-        """The English role of the smallest mention covering token `index`, if known."""
-        covering = [(len(m.span), k) for k, m in enumerate(self.mentions) if m.span.start <= index <= m.span.end]
-        if not covering or not self.roles:
-            return None
-        return self.roles[min(covering)[1]]
+        """The English role of the mention on token `index` alone (`own_mentions`), if known.
+
+        Roles belong to one-token English pronouns; a mention around the
+        pronoun is another entity's, with another role or none.
+        """
+        own = self.own_mentions(index)
+        return self.roles[own[0]] if own and self.roles else None
+
+    def headed_class(self, index: int) -> MentionClass | None:
+        """The class of the smallest mention token `index` heads (`headed_mentions`), if known."""
+        headed = self.headed_mentions(index)
+        return self.classes[headed[0]] if headed and self.classes else None
 
     @property
     def tokens(self) -> list[Token]:
@@ -65,10 +108,6 @@ class Sentence:
         """The current index of `token` (indexes shift as tokens are inserted, deleted, moved), None if gone."""
         return next((i for i, t in enumerate(self.tokens) if t is token), None)
 
-    def mentions_on(self, index: int) -> list[Mention]:
-        """Mentions whose span covers token `index`."""
-        return [m for m in self.mentions if m.span.start <= index <= m.span.end]
-
     def replace(self, rule: str, index: int, text: str, lemma: str | None = None) -> None:
         """Change a token's text (and lemma), logged; a no-op if nothing changes."""
         token = self.tokens[index]
@@ -79,26 +118,75 @@ class Sentence:
         if lemma is not None:
             token.lemma = lemma
 
+    def removal_problem(self, start: int, end: int, target: int | None) -> str | None:
+        """Why a pronoun on tokens `start`..`end` cannot go, its mention moving onto token `target`; None if it can.
+
+        Rules that delete a pronoun or make it a clitic call this before any
+        edit and count the reason as a skip. `target` is the token its mention
+        will lie on, as indexes stand now (None: a new token, the preposed
+        clitic, which holds no mention). With nested mentions (the joint
+        translation method) three things go wrong:
+
+        - "mention_boundary": a longer mention starts or ends on the tokens
+          ("[lui, che era stanco]"): without them it would start at the comma.
+          A mention strictly around them only shrinks ("[la donna che lui ama]"
+          → "[la donna che ama]") and is no problem;
+        - "several_mentions": more than one mention lies on the tokens alone
+          (one span in two chains, or "[sé]" and "[sé stesso]"): all would
+          land on the target, each as the same zero subject;
+        - "target_is_mention": a mention of another cluster already spans the
+          target alone (a verb that is an event mention, "[disse]"): two
+          chains would share one span, which CorefUD forbids. A mention of
+          the same cluster there becomes a repeat, which the span formats
+          write once (`export.rows.unique_mentions`), as before.
+        """
+        on = [k for k, m in enumerate(self.mentions) if start <= m.span.start and m.span.end <= end]
+        if any(
+            k not in on and (start <= m.span.start <= end or start <= m.span.end <= end)
+            for k, m in enumerate(self.mentions)
+        ):
+            return "mention_boundary"
+        if len(on) > 1:
+            return "several_mentions"
+        if on and target is not None and self._taken(target, self.mentions[on[0]].cluster_id):
+            return "target_is_mention"
+        return None
+
+    def _taken(self, target: int, cluster: int) -> bool:
+        """Whether a mention of a cluster other than `cluster` spans token `target` alone."""
+        return any(m.cluster_id != cluster for m in (self.mentions[k] for k in self.own_mentions(target)))
+
     def delete(self, rule: str, index: int, move_to: int | None = None, zero: ZeroSubject | None = None) -> None:
         """Delete token `index`, logged; mentions and heads stay consistent.
 
         A mention lying wholly on the deleted token moves onto `move_to` (an
         index in the sentence before the deletion), and with `zero` (the
         deleted subject pronoun) it is recorded in `zeros`; a mention that
-        only contains it shrinks. Dependents of the deleted token attach to
-        its head.
+        only contains it shrinks (an article before its noun; a pronoun at the
+        edge of a longer mention is the rules' to refuse, `removal_problem`).
+        Dependents of the deleted token attach to its head.
 
         Raises:
-            ValueError: a mention would be left with no token and no `move_to`.
+            ValueError: a mention would be left with no token and no `move_to`;
+                several mentions lie on the token with a `move_to`; or the
+                mention would land on a token another cluster's mention spans
+                alone (`removal_problem` tells a rule beforehand).
         """
         token = self.tokens[index]
-        for k, m in enumerate(self.mentions):
-            if m.span.start == index == m.span.end:
-                if move_to is None:
-                    raise ValueError(f"deleting token {index} ({token.text!r}) would leave a mention with no token")
-                self.mentions[k] = Mention(m.cluster_id, Span(move_to, move_to))
-                if zero is not None:
-                    self.zeros[k] = zero
+        own = self.own_mentions(index)
+        if own:
+            where = f"deleting token {index} ({token.text!r})"
+            if move_to is None:
+                raise ValueError(f"{where} would leave a mention with no token")
+            if len(own) > 1:
+                raise ValueError(f"{where} would move {len(own)} mentions onto token {move_to}: {_MOVE_FIX}")
+            k = own[0]
+            cluster = self.mentions[k].cluster_id
+            if self._taken(move_to, cluster):
+                raise ValueError(f"{where} would move cluster {cluster} onto a span another cluster holds: {_MOVE_FIX}")
+            self.mentions[k] = Mention(cluster, Span(move_to, move_to))
+            if zero is not None:
+                self.zeros[k] = zero
         self.changes.append(Change(rule, index, token.text, ""))
         for t in self.tokens:
             if t.head == index:

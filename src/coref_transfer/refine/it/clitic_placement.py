@@ -13,7 +13,10 @@ reinventato sé stessa") is replaced by a clitic placed the Italian way:
 adverb may stand between: "ha allenato personalmente loro"); `place` edits
 the sentence through `Sentence` (logged, mentions and heads kept right):
 the pronoun's tokens go, and a mention on them moves onto the clitic token
-or the verb+clitic token.
+or the verb+clitic token. Where the mention cannot move (the pronoun is the
+first or last token of a longer mention, or the verb+clitic token is
+already another cluster's mention: `Sentence.removal_problem`), `place`
+changes nothing and returns the reason, which the rule counts.
 """
 
 from __future__ import annotations
@@ -245,25 +248,33 @@ def place(
     participle: tuple[str, str] | None = None,
     aux: str | None = None,
     deprel: str = "obj",
-) -> bool:
-    """Put `clitic` in place of the tokens `remove` (the pronoun's); True if done.
+) -> str | None:
+    """Put `clitic` in place of the tokens `remove` (the pronoun's, in order); None if done, else why not.
 
     `participle`: the (gender, number) the participle of a compound tense
     takes ("l'ha custodita"); `aux`: the new auxiliary ("si è reinventata").
     A mention on the removed tokens moves onto the clitic (or verb+clitic) token.
-    Returns False, changing nothing, if the verb cannot take the clitic attached.
+    Changes nothing, and returns the skip reason, if the verb cannot take the
+    clitic attached or its participle cannot agree ("cannot attach"), or if
+    the pronoun's mention cannot move (`Sentence.removal_problem`: the
+    pronoun at the edge of a longer mention, several mentions on it, the
+    verb+clitic token already another cluster's mention).
     """
     tokens = sentence.tokens
     attached = None
     if group.form in ("infinitive", "gerund", "imperative"):
         attached = attach(tokens[group.verb].text, clitic, group.form)
         if attached is None:
-            return False
+            return "cannot attach"
     new_participle = None
     if participle is not None and group.form == "compound":
         new_participle = agreeing_participle(tokens[group.verb].text, *participle)
         if new_participle is None:
-            return False
+            return "cannot attach"
+    # the mention lands on the verb+clitic token, or on the new clitic token, which holds none
+    problem = sentence.removal_problem(remove[0], remove[-1], group.verb if attached is not None else None)
+    if problem is not None:
+        return problem
     if new_participle is not None:
         sentence.replace(rule, group.verb, new_participle)
     if aux is not None and group.aux is not None:
@@ -273,7 +284,7 @@ def place(
         sentence.replace(rule, group.verb, attached)
         for index in sorted(remove, reverse=True):
             sentence.delete(rule, index, move_to=group.verb)
-        return True
+        return None
     start = group.start
     first = tokens[start].text
     word = elided(clitic, first)
@@ -294,4 +305,4 @@ def place(
     )
     for index in sorted(remove, reverse=True):
         sentence.delete(rule, index + 1, move_to=start)
-    return True
+    return None

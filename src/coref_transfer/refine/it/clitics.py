@@ -46,8 +46,8 @@ class ObjectPronounClitic(Rule):
     fermarlo", attached to the infinitive); "ha custodito essa" → "l'ha
     custodita"; "ha ingaggiato loro" → "li ha ingaggiati"; "ha visto me" →
     "mi ha visto". lui/esso → lo, lei/essa → la, essi → li, esse → le; loro
-    → le for a feminine plural mention class, else li (with no class, li,
-    counted as "(applied) loro with no entity class: li"). lo/la elide
+    → le for a feminine plural class of its own mention, else li (with no
+    class, li, counted as "(applied) loro with no entity class: li"). lo/la elide
     before a vowel or h, as the separate token "l'" (the tokenizer's
     "l'ha"). The mention on the pronoun moves onto the clitic token (or the
     verb+clitic token, "[venderlo]"). A clitic that becomes sentence-initial
@@ -74,18 +74,26 @@ class ObjectPronounClitic(Rule):
     essere", "participle without auxiliary", "non-finite auxiliary",
     "after essere or avere as a main verb"; "after a causative (fare/lasciare
     + infinitive)" (the clitic would climb: "l'ha fatto riparare");
-    "cannot attach" (an infinitive not in -re, a monosyllabic imperative).
+    "cannot attach" (an infinitive not in -re, a monosyllabic imperative);
+    and where the pronoun's mention cannot move (`clitic_placement.place`,
+    with nested mentions): "mention_boundary" (the pronoun opens or closes a
+    longer mention: "Ho visto [lui, che era stanco]" would leave ", che era
+    stanco"), "several_mentions" (one span in two chains on it),
+    "target_is_mention" (the verb+clitic token is another cluster's mention:
+    "può [fermare] [lui]").
 
     A sentence-opening verb the parser did not mark as an imperative is read
     as one when the sentence shows it (`clitic_placement.opening_imperative`:
     a final "!", or "e digli"): "Chiama lui subito e digli di venire" →
-    "Chiamalo subito e digli di venire"; only on a mention (an imperative
-    with a tonic object in Italian text is contrastive: "Guarda lui!"),
+    "Chiamalo subito e digli di venire"; only on a mention of its own (an
+    imperative with a tonic object in Italian text is contrastive: "Guarda lui!"),
     else "imperative not marked by the parser, no mention (contrastive in
     Italian text)".
 
-    me/te/noi/voi are changed only when they carry a mention (the translate
-    stage's re-inserted pronoun): after a verb in Italian text they are
+    me/te/noi/voi are changed only when they carry a mention of their own
+    (the translate stage's re-inserted pronoun; a mention around one,
+    "[l'uomo che ha aiutato noi ieri]", is another entity's:
+    `Sentence.own_mentions`): after a verb in Italian text they are
     mostly contrastive ("saranno loro a trovare noi"), which a clitic cannot
     say; skipped as "first or second person with no mention (contrastive in
     Italian text)". A pronoun followed by a finite verb is its subject
@@ -156,7 +164,7 @@ class ObjectPronounClitic(Rule):
         english_object = sentence.mention_role(index) == "object"
         if nxt is not None and nxt.upos in ("VERB", "AUX") and nxt.feat("VerbForm") == "Fin" and not english_object:
             return "subject of the next verb"  # not when the English says object ("lei all'aeroporto", misread)
-        if word in FIRST_SECOND and not sentence.mentions_on(index):
+        if word in FIRST_SECOND and not sentence.own_mentions(index):
             return "first or second person with no mention (contrastive in Italian text)"
         if (
             word in PERSON_SUBJECTS
@@ -164,7 +172,7 @@ class ObjectPronounClitic(Rule):
             and (nxt.upos in ("NOUN", "PROPN") or (nxt.upos == "DET" and nxt.feat("PronType") == "Art"))
         ):
             return "inverted subject (another direct object follows)"
-        if group.inferred and not sentence.mentions_on(index):
+        if group.inferred and not sentence.own_mentions(index):
             return "imperative not marked by the parser, no mention (contrastive in Italian text)"
         verb = tokens[group.verb]
         if is_speech_verb(verb) and sentence.mention_role(index) != "object":
@@ -188,9 +196,7 @@ class ObjectPronounClitic(Rule):
         else:
             clitic, gender, number = form
         agreement = (gender, number) if gender is not None else None
-        if not place(sentence, self.name, group, clitic, [index], participle=agreement):
-            return "cannot attach"
-        return None
+        return place(sentence, self.name, group, clitic, [index], participle=agreement)
 
     @staticmethod
     def _later_contrast(tokens: list, index: int) -> bool:

@@ -186,7 +186,11 @@ class DemonstrativeAgreement(Rule):
     the noun's form (lexicon, suffix), not on the parser alone, whose
     misreadings would be the only witness ("questi precisi termini", the
     adjective tagged as a feminine noun): "outside mentions, only the parser
-    disagrees". The shape always follows the next word.
+    disagrees". A phrase counts as a mention when its noun (or the
+    demonstrative) heads one (`Sentence.headed_mentions`): a mention put
+    back is headed by its noun, while a phrase deep inside a longer mention
+    ("[il figlio di quel ragazzo]") was agreed by MT with the rest of it.
+    The shape always follows the next word.
 
     Skipped, with the reason counted: "noun gender or number unknown or
     disputed",
@@ -253,7 +257,7 @@ class DemonstrativeAgreement(Rule):
                 continue
             noun = tokens[noun_index]
             gender, number = self._noun_values(noun, features)
-            if not (sentence.mentions_on(index) or sentence.mentions_on(noun_index)) and (gender, number) != (
+            if not (sentence.headed_mentions(index) or sentence.headed_mentions(noun_index)) and (gender, number) != (
                 features[1],
                 features[2],
             ):
@@ -342,8 +346,9 @@ class DemonstrativePronoun(Rule):
     - "a feminine predicate agrees": a participle or adjective of its verb
       group is feminine singular ("Quella è stata fatta", "Questa è
       vera"): the feminine is meant, a real referent;
-    - "refers to a person": a mention on it shares its cluster with a
-      mention in the sentence holding a name or a 3rd person pronoun;
+    - "refers to a person": its own mention (on it alone) shares its
+      cluster with a mention in the sentence holding a name or a 3rd
+      person pronoun;
     - "comparison (come questa): a referent, not a fact": after come or
       quanto ("Domande come questa trovano riscontri diversi");
     - "a feminine noun before it may be its antecedent": a feminine
@@ -500,10 +505,13 @@ class DemonstrativePronoun(Rule):
 
     @staticmethod
     def _names_a_person(sentence: Sentence, index: int) -> bool:
-        clusters = {m.cluster_id for m in sentence.mentions_on(index)}
+        """The demonstrative's own mention (on it alone) shares its cluster with a mention holding a name or a
+        3rd person pronoun; a mention around it ("[il padre di quella]") is another entity's, and says nothing."""
+        own = sentence.own_mentions(index)
+        clusters = {sentence.mentions[k].cluster_id for k in own}
         tokens = sentence.tokens
-        for mention in sentence.mentions:
-            if mention.cluster_id not in clusters or mention.span.start <= index <= mention.span.end:
+        for k, mention in enumerate(sentence.mentions):
+            if mention.cluster_id not in clusters or k in own:
                 continue
             span = tokens[mention.span.start : mention.span.end + 1]
             if any(t.upos == "PROPN" or (is_personal_pronoun(t) and t.feat("Person") == "3") for t in span):

@@ -218,8 +218,12 @@ class PredicateAgreement(Rule):
 
     @staticmethod
     def _class_value(sentence: Sentence, index: int) -> tuple[str | None, str | None]:
-        """(gender, number) of the entity class of the mention token `index` heads, if known."""
-        known = sentence.mention_class(index)
+        """(gender, number) of the entity class of the mention token `index` heads, if known.
+
+        Only a mention it heads: a subject inside a longer mention ("[la città dove Andrea è nato]") is not
+        that mention's entity, and its class would make a right predicate wrong ("nato" → "nata").
+        """
+        known = sentence.headed_class(index)
         if known is None:
             return None, None
         gender = ud_gender(known.gender) if known.sources[1] != "fallback" else None

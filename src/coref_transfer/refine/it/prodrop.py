@@ -186,7 +186,23 @@ class SubjectPronounDeletion(Rule):
       person, number and gender fit the main clause's subject but whose
       mention belongs to another cluster: a null subject would be read as
       the main subject ("Mario ha detto che lui era stanco", lui ≠ Mario).
-      Without mentions on both, nothing tells, and the pronoun goes.
+      Without mentions on both, nothing tells, and the pronoun goes. Each
+      side's mention is one it heads (`Sentence.headed_mentions`): a
+      mention around the pronoun ("[che lui era stanco]") is not its own.
+
+    Where its mention cannot move the pronoun stays as well, checked at the
+    deletion itself (`Sentence.removal_problem`; an earlier deletion may
+    have put a mention on the same verb). These come with nested mentions
+    (the joint translation method):
+
+    - "mention_boundary": the pronoun is the first or last token of a
+      longer mention ("Ieri [lui, che era stanco,] partì", the relative
+      clause misparsed onto the verb: the mention would start at the comma);
+    - "several_mentions": more than one mention lies on the pronoun alone
+      (one span in two chains), each of which would become the same zero;
+    - "target_is_mention": the verb token is already a mention of another
+      cluster on its own ("Ieri [lui] [partì]", an event): two chains would
+      share one span, which CorefUD forbids.
 
     Quotative inversion is deleted too: a pronoun right after a verb of
     saying (dire, aggiungere, dichiarare…) whose verb group follows a closed
@@ -380,11 +396,13 @@ class SubjectPronounDeletion(Rule):
 
     @staticmethod
     def _cluster(sentence: Sentence, index: int) -> int | None:
-        """The cluster of the smallest mention covering the token, if any."""
-        covering = sentence.mentions_on(index)
-        if not covering:
-            return None
-        return min(covering, key=lambda m: len(m.span)).cluster_id
+        """The cluster of the smallest mention the token heads, if any.
+
+        Not of a mention the token merely lies in: in "[la donna che lui ama]"
+        lui is no member of the woman's cluster.
+        """
+        headed = sentence.headed_mentions(index)
+        return sentence.mentions[headed[0]].cluster_id if headed else None
 
     @staticmethod
     def _quotative(parsed: ParsedSentence, index: int) -> bool:
@@ -556,7 +574,16 @@ class SubjectPronounDeletion(Rule):
             self._delete(sentence, pronoun, target)
 
     def _delete(self, sentence: Sentence, pronoun: Token, target: Token) -> None:
+        """Delete the pronoun, its mention moving onto `target` as a zero subject; or count why it cannot.
+
+        Checked here, not when planning: an earlier deletion of the plan may
+        have put another cluster's mention on the same verb.
+        """
         index = sentence.position(pronoun)
+        problem = sentence.removal_problem(index, index, sentence.position(target))
+        if problem is not None:
+            self.skip(problem)
+            return
         capital = pronoun.text[:1].isupper() and _sentence_initial(sentence.tokens, index)
         # The mention becomes a zero subject (CorefUD: an empty node); a quotative subject the parser
         # called obj or xcomp is a subject all the same, and a personal pronoun's lemma is lower case

@@ -273,7 +273,9 @@ class PronounNumberAgreement(Rule):
     with no gender to go by, and a pronoun whose mention's class (translate's,
     from the English and its cluster) has the pronoun's own number: "quando
     loro vedranno esso" (esso = the museum), parsed with esso as a second
-    subject of "vedranno", keeps "esso".
+    subject of "vedranno", keeps "esso". Only the pronoun's own mention
+    counts (`Sentence.mention_class`): in "[il libro che tu avete scritto]"
+    the book's class says nothing of tu.
 
     Known failure modes: a verb tagged with the wrong number (sono 1sg/3pl)
     rewrites a right pronoun; a subject pronoun the parser attached to the

@@ -89,9 +89,11 @@ class Reflexive(Rule):
     come from the pronoun (sé: third) and stesso's ending, which the
     translate stage chose from the mention's class; gender from stesso.
 
-    Only a "sé stesso" that carries a mention is changed: the form the
-    translate stage put back for an English -self mention. An Italian
-    writer's "se stesso" after a verb is a deliberate emphatic reflexive
+    Only a "sé stesso" that is a mention itself ("[sé stesso]" or "[sé]";
+    a longer mention around it, "[l'uomo che ha reinventato sé stesso]",
+    is another entity's) is changed: the form the translate stage put
+    back for an English -self mention. An Italian writer's "se stesso"
+    after a verb is a deliberate emphatic reflexive
     ("Balzac scoprì se stesso", "ritrae sé stesso": "si ritrae" would mean
     "withdraws"), right as it is ("not a mention (emphatic reflexive of
     Italian text)").
@@ -103,7 +105,10 @@ class Reflexive(Rule):
     the subject does not agree with stesso"; "emphatic position unclear" (not after
     the verb phrase's last word, nor before the end of the clause);
     "participle with essere" and the other verb-group reasons of
-    `clitic_placement.find_group`; "cannot attach".
+    `clitic_placement.find_group`; "cannot attach"; and, with nested
+    mentions, "mention_boundary", "several_mentions" and
+    "target_is_mention" where the mention cannot move
+    (`clitic_placement.place`).
 
     Known failure modes: an emphatic -self right after an intransitive verb
     ("ha lavorato sé stesso") is taken for an object; a subject of another
@@ -131,7 +136,7 @@ class Reflexive(Rule):
         after = tokens[index + 2] if index + 2 < len(tokens) else None
         if previous is not None and previous.upos == "ADP":
             return "after a preposition"
-        if not sentence.mentions_on(index):
+        if not (sentence.own_mentions(index) or sentence.own_mentions(index, index + 1)):
             return "not a mention (emphatic reflexive of Italian text)"
         if previous is not None and previous.text.lower() in FOCUS_WORDS:
             return "focus"
@@ -157,11 +162,9 @@ class Reflexive(Rule):
             aux = AVERE_TO_ESSERE.get(tokens[group.aux].text.lower())
             if aux is None:
                 return "unknown auxiliary"
-        if not place(
+        return place(
             sentence, self.name, group, clitic, [index, index + 1], participle=(gender, number), aux=aux, deprel="expl"
-        ):
-            return "cannot attach"
-        return None
+        )
 
     @staticmethod
     def _finite(sentence: Sentence, group: Group) -> tuple[int, str] | None:
@@ -192,7 +195,7 @@ class Reflexive(Rule):
         elif word in ("noi", "voi"):
             return "emphatic noi/voi stessi is already right"
         else:
-            cls = sentence.mention_class(index)
+            cls = sentence.mention_class(index, index + 1) or sentence.mention_class(index)
             if cls is not None:
                 new = EMPHATIC[(cls.type, gender, number)]
             else:
