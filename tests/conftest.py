@@ -30,13 +30,14 @@ PLUGIN_ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), st
 """The environment for a workflow or CLI subprocess that loads those plugins."""
 
 
-@pytest.fixture(params=["tiny", "sample"])
+@pytest.fixture(params=["tiny", "joint", "sample"])
 def delta(request, tmp_path) -> Path:
-    """A δ table: the hand-written one (`delta_rows.TINY`), or the sample's (from a workflow run)."""
-    from delta_rows import SAMPLE_DELTA, TINY, write_delta
+    """A δ table: a hand-written one (`delta_rows.TINY`; `delta_rows.JOINT`, with nested mentions and spans in
+    two chains), or the sample's (from a workflow run)."""
+    from delta_rows import JOINT, SAMPLE_DELTA, TINY, write_delta
 
-    if request.param == "tiny":
-        return write_delta(tmp_path / "delta.parquet", TINY)
+    if request.param in ("tiny", "joint"):
+        return write_delta(tmp_path / "delta.parquet", TINY if request.param == "tiny" else JOINT)
     if not SAMPLE_DELTA.exists():
         pytest.fail(f"no {SAMPLE_DELTA.relative_to(REPO)}: run the workflow on the sample first (make test does)")
     return SAMPLE_DELTA

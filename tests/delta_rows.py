@@ -37,13 +37,16 @@ CLASSES = {
     "man": {"type": "person", "gender": "masc", "number": "sing", "etype": "person"},
     "org": {"type": "thing", "gender": "masc", "number": "sing", "etype": "organization"},
     "thing": {"type": "thing", "gender": "masc", "number": "sing", "etype": "other"},
+    "people": {"type": "person", "gender": "masc", "number": "plur", "etype": "person"},
+    "event": {"type": "thing", "gender": "masc", "number": "sing", "etype": "event"},
 }
 """The classes of the hand-written table, with the CorefUD entity type select gives the chain (`etype`)."""
 
 
-def mention(cluster, start, end, cls, before=None, zero=None):
+def mention(cluster, start, end, cls, before=None, zero=None, role=None):
     sb, eb = before if before else (start, end)
-    m = {"cluster_id": cluster, "start": start, "end": end, "start_before": sb, "end_before": eb, "zero": zero}
+    m = {"cluster_id": cluster, "start": start, "end": end, "start_before": sb, "end_before": eb, "zero": zero,
+         "role": role}  # fmt: skip
     m.update(CLASSES[cls])
     m.update({"type_source": "english", "gender_source": "english", "number_source": "cluster"})
     return m
@@ -57,6 +60,8 @@ LEI = {
     "deprel": "nsubj",
 }
 """The subject pronoun pro-drop deleted in TINY's second sentence (the mention's `zero`)."""
+LORO = {"form": "Loro", "lemma": "loro", "xpos": "PE", "feats": "Number=Plur|Person=3|PronType=Prs", "deprel": "nsubj"}
+"""The subject pronoun pro-drop deleted in JOINT's last sentence."""
 
 
 def utterance(partition, doc_id, part, sentence, speaker, text, words, mentions, before=None, changes=()):
@@ -125,6 +130,88 @@ TINY = [
     ], [mention(4, 0, 0, "person"), mention(4, 3, 3, "person")]),
 ]
 # fmt: on
+
+
+VENDERLO = "Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs|VerbForm=Inf"
+"""The features the parser gives an infinitive with the clitic "lo" attached (the clitic's, and the verb's)."""
+JOINT_DOC = "nw/ledger/00/ledger_0003"
+# fmt: off
+JOINT = [
+    # What the joint translation method gives refine's output: nested mentions, and mentions of two chains on
+    # one token. Chains: 1 the mother, 2 Marco, 3 the contract, 4 the signing (an event), 5 Marco and Anna,
+    # 6 the sale (an event).
+    # Sentence 0: "[La madre di [Marco]]" nests chain 2 in chain 1 (the outer mention has its own head, madre).
+    utterance("train-nw-ledger", JOINT_DOC, 0, 0, "-", "La madre di Marco firmò il contratto.", [
+        ("La", "il", "DET", "RD", "Definite=Def|Gender=Fem|Number=Sing|PronType=Art", 1, "det"),
+        ("madre", "madre", "NOUN", "S", "Gender=Fem|Number=Sing", 4, "nsubj"),
+        ("di", "di", "ADP", "E", "_", 3, "case"),
+        ("Marco", "Marco", "PROPN", "SP", "_", 1, "nmod"),
+        ("firmò", "firmare", "VERB", "V", "Mood=Ind|Number=Sing|Person=3|Tense=Past|VerbForm=Fin", -1, "root"),
+        ("il", "il", "DET", "RD", "Definite=Def|Gender=Masc|Number=Sing|PronType=Art", 6, "det"),
+        ("contratto", "contratto", "NOUN", "S", "Gender=Masc|Number=Sing", 4, "obj"),
+        (".", ".", "PUNCT", "FS", "_", 4, "punct"),
+    ], [mention(1, 0, 3, "person"), mention(2, 3, 3, "man"), mention(4, 4, 4, "event"), mention(3, 5, 6, "thing")]),
+    # Sentence 1: "Lei lo firmò ieri." lost its subject; its zero (chain 1) went onto "firmò", which is the
+    # signing's own mention (chain 4): the same span in two chains, the zero the one refine moved there.
+    utterance("train-nw-ledger", JOINT_DOC, 0, 1, "-", "Lo firmò ieri.", [
+        ("Lo", "lo", "PRON", "PC", "Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs", 1, "obj"),
+        ("firmò", "firmare", "VERB", "V", "Mood=Ind|Number=Sing|Person=3|Tense=Past|VerbForm=Fin", -1, "root"),
+        ("ieri", "ieri", "ADV", "B", "_", 1, "advmod"),
+        (".", ".", "PUNCT", "FS", "_", 1, "punct"),
+    ], [mention(3, 0, 0, "thing", before=(1, 1), role="object"),
+        mention(1, 1, 1, "person", before=(0, 0), zero=LEI, role="subject"),
+        mention(4, 1, 1, "event", before=(2, 2))],
+        before=("Lei lo firmò ieri.", ["Lei", "lo", "firmò", "ieri", "."]),
+        changes=[{"rule": "subject_pronoun_deletion", "index": 0, "before": "Lei", "after": ""},
+                 {"rule": "subject_pronoun_deletion", "index": 0, "before": "lo", "after": "Lo"}]),
+    # Sentence 2: "[[Marco] e Anna]" nests chain 2 in chain 5 with the same head word (UD heads a coordination
+    # by its first conjunct); "vendere esso" became "venderlo", the contract's mention on the verb+clitic token.
+    utterance("train-nw-ledger", JOINT_DOC, 0, 2, "-", "Marco e Anna vogliono venderlo.", [
+        ("Marco", "Marco", "PROPN", "SP", "_", 4, "nsubj"),
+        ("e", "e", "CCONJ", "CC", "_", 2, "cc"),
+        ("Anna", "Anna", "PROPN", "SP", "_", 0, "conj"),
+        ("vogliono", "volere", "AUX", "VM", "Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin", 4, "aux"),
+        ("venderlo", "vendere lo", "VERB", "V_PC", VENDERLO, -1, "root"),
+        (".", ".", "PUNCT", "FS", "_", 4, "punct"),
+    ], [mention(5, 0, 2, "people"), mention(2, 0, 0, "man"), mention(3, 4, 4, "thing", before=(5, 5), role="object")],
+        before=("Marco e Anna vogliono vendere esso.", ["Marco", "e", "Anna", "vogliono", "vendere", "esso", "."]),
+        changes=[{"rule": "object_pronoun_clitic", "index": 4, "before": "vendere", "after": "venderlo"},
+                 {"rule": "object_pronoun_clitic", "index": 5, "before": "esso", "after": ""}]),
+    # Sentence 3: "Vendere esso conviene." became "Venderlo conviene.": the sale's own mention (chain 6, an
+    # event) and the contract's (chain 3, moved from "esso") on one token.
+    utterance("train-nw-ledger", JOINT_DOC, 0, 3, "-", "Venderlo conviene.", [
+        ("Venderlo", "vendere lo", "VERB", "V_PC", VENDERLO, 1, "csubj"),
+        ("conviene", "convenire", "VERB", "V", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", -1, "root"),
+        (".", ".", "PUNCT", "FS", "_", 1, "punct"),
+    ], [mention(6, 0, 0, "event"), mention(3, 0, 0, "thing", before=(1, 1), role="object")],
+        before=("Vendere esso conviene.", ["Vendere", "esso", "conviene", "."]),
+        changes=[{"rule": "object_pronoun_clitic", "index": 0, "before": "Vendere", "after": "Venderlo"},
+                 {"rule": "object_pronoun_clitic", "index": 1, "before": "esso", "after": ""}]),
+    # Sentence 4: "Loro lo hanno venduto." lost its subject: the zero (chain 5) is on "hanno", the sale's
+    # mention on "venduto": two tokens, so both stay.
+    utterance("train-nw-ledger", JOINT_DOC, 0, 4, "-", "Lo hanno venduto.", [
+        ("Lo", "lo", "PRON", "PC", "Clitic=Yes|Gender=Masc|Number=Sing|Person=3|PronType=Prs", 2, "obj"),
+        ("hanno", "avere", "AUX", "VA", "Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin", 2, "aux"),
+        ("venduto", "vendere", "VERB", "V", "Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part", -1, "root"),
+        (".", ".", "PUNCT", "FS", "_", 2, "punct"),
+    ], [mention(3, 0, 0, "thing", before=(1, 1), role="object"),
+        mention(5, 1, 1, "people", before=(0, 0), zero=LORO, role="subject"),
+        mention(6, 2, 2, "event", before=(3, 3))],
+        before=("Loro lo hanno venduto.", ["Loro", "lo", "hanno", "venduto", "."]),
+        changes=[{"rule": "subject_pronoun_deletion", "index": 0, "before": "Loro", "after": ""},
+                 {"rule": "subject_pronoun_deletion", "index": 0, "before": "lo", "after": "Lo"}]),
+]
+# fmt: on
+JOINT_WRITTEN = [
+    [(1, 0, 3), (2, 3, 3), (3, 5, 6), (4, 4, 4)],
+    [(3, 0, 0), (4, 1, 1)],
+    [(2, 0, 0), (3, 4, 4), (5, 0, 2)],
+    [(6, 0, 0)],
+    [(3, 0, 0), (5, 1, 1), (6, 2, 2)],
+]
+"""The (chain, start, end) every export writes for each `JOINT` row (the zero of sentence 4 on its verb, as
+the span formats write it): the zero on "firmò" and the contract's mention on "Venderlo" are left out
+(`duplicate_span`), the events keep their tokens, and the mother's chain is left with one mention."""
 
 
 def write_delta(path: Path, rows) -> Path:

@@ -26,7 +26,16 @@ from tiny_encoder import SAMPLE_JSONLINES, tiny_encoder_dir  # noqa: F401  (the 
 
 from coref_transfer.errors import ConfigError, InputFormatError
 from coref_transfer.train.config import config_from_dict, load_coref_config
-from coref_transfer.train.data import Document, head_targets, mention_head, parse_document, read_documents, windows
+from coref_transfer.train.data import (
+    LEFT_OUT_REASONS,
+    Document,
+    head_targets,
+    mention_head,
+    parse_document,
+    read_documents,
+    target_counts,
+    windows,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -103,6 +112,9 @@ def test_learns_its_training_documents(trained, four_docs):
     assert saved["window_size"] == 64 and saved["max_steps"] == 150  # the resolved config, next to the model
     assert {p.name for p in trained.iterdir()} >= {"model.safetensors", "encoder", "checkpoint.pt"}
     assert summary["train_documents"] == {str(four_docs): 4}
+    gold = sum(len(chain) for line in four_docs.read_text().splitlines() for chain in json.loads(line)["clusters"])
+    assert summary["train_mentions"]["gold_mentions"] == gold
+    assert set(summary["train_mentions"]["left_out"]) == set(LEFT_OUT_REASONS)
     from coref_transfer.io import sha256_file
     from coref_transfer.train.checkpoint import load_checkpoint
 
@@ -448,8 +460,9 @@ def test_heads_last_word_or_given_head_and_shorter_mention_wins():
         True,
     )
     assert doc.heads is None and mention_head(doc, (0, 5)) == 5
-    head_cluster, head_span, dropped = head_targets(doc)
-    assert head_span == {5: (5, 5), 3: (3, 3)} and dropped == 1  # [0, 5] and [5, 5] both end on 'Torino'
+    head_cluster, head_span, left_out = head_targets(doc)
+    assert head_span == {5: (5, 5), 3: (3, 3)}
+    assert left_out == {"head_shared_same_chain": 1}  # [0, 5] and [5, 5] both end on 'Torino'
     # mention heads parallel to clusters, in the file's order (the reader sorts the mentions, heads follow)
     parsed = parse_document(
         {
@@ -464,8 +477,8 @@ def test_heads_last_word_or_given_head_and_shorter_mention_wins():
     )
     assert parsed.clusters == (((0, 5), (5, 5)), ((3, 3),)) and parsed.heads == ((1, 5), (3,))
     assert mention_head(parsed, (0, 5)) == 1  # 'direttore' heads the NP
-    head_cluster, head_span, dropped = head_targets(parsed)
-    assert head_span == {1: (0, 5), 5: (5, 5), 3: (3, 3)} and dropped == 0
+    head_cluster, head_span, left_out = head_targets(parsed)
+    assert head_span == {1: (0, 5), 5: (5, 5), 3: (3, 3)} and left_out == {}
     assert head_cluster == {1: 0, 5: 0, 3: 1}
     # the same head for two mentions: the shorter keeps it
     shared = parse_document(
@@ -479,7 +492,55 @@ def test_heads_last_word_or_given_head_and_shorter_mention_wins():
         1,
         True,
     )
-    assert head_targets(shared) == ({1: 1}, {1: (0, 1)}, 1)
+    assert head_targets(shared) == ({1: 1}, {1: (0, 1)}, {"head_shared_other_chain": 1})
+
+
+# fmt: off
+SHARED_HEADS = [
+    # "[[Marco] e Anna]": a coordination is headed by its first conjunct, another chain's mention
+    ("Marco e Anna", [[[0, 2]], [[0, 0]]], [[0], [0]], {0: (0, 0)}, {"head_shared_other_chain": 1}),
+    # "[[Marco] , mio amico]": an apposition in Marco's chain; the chain keeps the word
+    ("Marco , mio amico", [[[0, 3], [0, 0]]], [[0, 0]], {0: (0, 0)}, {"head_shared_same_chain": 1}),
+    # three chains on one head: the shortest keeps it, taking it from the longer ones read before it
+    ("Marco e Anna , amici", [[[0, 4]], [[0, 2]], [[0, 0]]], [[0], [0], [0]], {0: (0, 0)},
+     {"head_shared_other_chain": 2}),
+    # "[la madre di [Marco]]": nested, each with its own head: nothing left out
+    ("la madre di Marco", [[[0, 3]], [[3, 3]]], [[1], [3]], {1: (0, 3), 3: (3, 3)}, {}),
+]
+"""(words, clusters, heads, the head words' spans kept, the mentions left out by reason)."""
+# fmt: on
+
+
+@pytest.mark.parametrize(("words", "clusters", "heads", "owner", "left_out"), SHARED_HEADS)
+def test_mentions_left_out_of_the_targets_by_reason(words, clusters, heads, owner, left_out):
+    """Which mention keeps a shared head word, and why the others are left out (`data.LEFT_OUT_REASONS`)."""
+    doc = parse_document({"doc_key": "nw/x/00/x_0001_0", "sentences": [words.split()], "clusters": clusters,
+                          "heads": heads}, "f", 1, True)  # fmt: skip
+    _, head_span, got = head_targets(doc)
+    assert (head_span, got) == (owner, left_out)
+    assert target_counts([doc, doc]) == {
+        "gold_mentions": 2 * sum(len(c) for c in clusters),
+        "left_out": {reason: 2 * left_out.get(reason, 0) for reason in LEFT_OUT_REASONS},
+    }
+
+
+def test_training_says_which_mentions_it_cannot_learn(tiny_encoder_dir, tmp_path, caplog):  # noqa: F811
+    """The export of nested mentions (`delta_rows.JOINT`: "[[Marco] e Anna]"): the training log names the
+    reason, and summary.json counts the gold mentions and those left out."""
+    from delta_rows import JOINT, group
+
+    from coref_transfer.export import jsonlines
+    from coref_transfer.train.trainer import train
+
+    path = tmp_path / "joint.jsonlines"
+    jsonlines.write(path, group(JOINT)["train"])
+    config = config_from_dict({**TINY, "encoder": str(tiny_encoder_dir), "max_steps": 1})
+    with caplog.at_level("WARNING", logger="coref_transfer.train.trainer"):
+        summary = train([path], path, tmp_path / "out", config)
+    want = {"gold_mentions": 13, "left_out": {"head_shared_same_chain": 0, "head_shared_other_chain": 1}}
+    assert summary["train_mentions"] == want
+    assert json.loads((tmp_path / "out" / "summary.json").read_text())["train_mentions"] == want
+    assert "1 of 13 training mentions share a head word" in caplog.text and "head_shared_other_chain 1" in caplog.text
 
 
 def test_decoding_links_transitively_and_spans_contain_their_heads():

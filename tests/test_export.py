@@ -11,6 +11,9 @@ from dataclasses import replace
 import pytest
 from delta_rows import (
     DOC,
+    JOINT,
+    JOINT_WRITTEN,
+    LEI,
     TINY,
     expected_mentions,
     fake_readability,
@@ -27,10 +30,10 @@ from coref_transfer.corefud.reader import read_corefud
 from coref_transfer.errors import ConfigError, InputFormatError
 from coref_transfer.export import conll2012, corefud, json_export, jsonlines
 from coref_transfer.export.export import FORMATS, export_all
-from coref_transfer.export.rows import space_after, zero_mentions
+from coref_transfer.export.rows import exported_mentions, pronoun_mention, space_after, zero_mentions
 from coref_transfer.model import parse_doc_key, span_root
 from coref_transfer.records import RefinedUtterance
-from coref_transfer.train.data import mention_head, read_documents
+from coref_transfer.train.data import mention_head, read_documents, target_counts
 
 EXTENSIONS = {name: fmt.extension for name, fmt in FORMATS.items()}
 
@@ -63,9 +66,11 @@ def test_tiny_counts(tmp_path):
     result = export_all(write_delta(tmp_path / "d.parquet", TINY), tmp_path / "out", readability=fake_readability)
     assert result["splits"] == {
         "train": {"documents": 1, "parts": 2, "utterances": 4, "tokens": 26, "mentions": 8, "zero_mentions": 1,
-                  "chains": 4, "repeated_mentions_merged": 0, "corefud_words": {"multiword_contraction": 1}},
+                  "chains": 4, "repeated_mentions_merged": 0, "dropped_mentions": {"duplicate_span": 0},
+                  "corefud_words": {"multiword_contraction": 1}},
         "test": {"documents": 1, "parts": 1, "utterances": 1, "tokens": 6, "mentions": 2, "zero_mentions": 0,
-                 "chains": 1, "repeated_mentions_merged": 0, "corefud_words": {}},
+                 "chains": 1, "repeated_mentions_merged": 0, "dropped_mentions": {"duplicate_span": 0},
+                 "corefud_words": {}},
     }  # fmt: skip
 
 
@@ -124,7 +129,8 @@ def test_json_round_trip(exported):
         assert len(got) == len(rows)
         for utt, row in zip(got, rows):
             for field in json_export.ROW_FIELDS:
-                assert utt[field] == row.to_row()[field], field
+                want = [m.to_row() for m in exported_mentions(row)[0]] if field == "mentions" else row.to_row()[field]
+                assert utt[field] == want, field
             assert utt["readability"] == fake_readability(row.text)
             assert utt["readability_before"] == fake_readability(row.text_before)
         assert got == json_export.document(split, parts, fake_readability)["utterances"]
@@ -322,6 +328,20 @@ def test_corefud_zeros_on_the_verb(tmp_path):
     assert out["splits"]["train"]["zero_mentions"] == 1
 
 
+def test_corefud_classes_come_from_the_copy_it_writes(tmp_path):
+    """Chain 1 has a zero and another mention on "Ha": the empty node gets the zero's classes, the verb the
+    other mention's (the first copy among the written ones, not the zero, which is not written there)."""
+    row = dict(TINY[1], mentions=[mention(1, 0, 0, "man", zero=LEI), mention(1, 0, 0, "person", before=(1, 1)),
+                                  mention(2, 2, 2, "man", before=(3, 3))])  # fmt: skip
+    path = tmp_path / "train.conllu"
+    corefud.write(path, group([TINY[0], row])["train"])
+    lines = path.read_text().splitlines()
+    verb = next(line for line in lines if line.startswith("1\tHa\t"))
+    empty = next(line for line in lines if line.startswith("1.1\t"))
+    assert verb.endswith("Entity=(train_d1e1-person-1-gender:fem,number:sing)")
+    assert empty.endswith("Entity=(train_d1e1-person-1-gender:masc,number:sing)")
+
+
 def test_corefud_zeros_setting_is_checked(tmp_path):
     with pytest.raises(ConfigError, match="zeros"):
         export_all(write_delta(tmp_path / "d.parquet", TINY), tmp_path / "out", formats=["corefud"],
@@ -498,6 +518,114 @@ def test_jsonlines_head_of_a_post_modified_noun_phrase(tmp_path):
     assert doc.words[mention_head(doc, (8, 9))] == "agenzia"
     # without the heads the trainer would take the last word, "regionale", for both
     assert mention_head(replace(doc, heads=None), (5, 9)) == mention_head(replace(doc, heads=None), (8, 9)) == 9
+
+
+# --- nested mentions, and one span in two chains (delta_rows.JOINT) -------------------------------
+
+
+JOINT_ROWS = group(JOINT)["train"][0].rows
+
+
+def _joint_row(index, *mentions):
+    """`JOINT`'s row `index` with other mentions."""
+    return group([dict(JOINT[index], mentions=list(mentions))])["train"][0].rows[0]
+
+
+# fmt: off
+ONE_CHAIN_PER_SPAN = [
+    # "Lo firmò ieri.": the zero refine moved onto "firmò" goes, the signing's own mention stays
+    (_joint_row(1, mention(4, 1, 1, "event", before=(2, 2)),
+                mention(1, 1, 1, "person", before=(0, 0), zero=LEI, role="subject")), [4], 1),
+    # "Venderlo conviene.": the object's mention refine moved onto the verb goes, though its chain id is lower
+    (_joint_row(3, mention(6, 0, 0, "event"), mention(3, 0, 0, "thing", before=(1, 1), role="object")), [6], 1),
+    # ... and so does it with no English role, its Italian before refine being "esso"
+    (_joint_row(3, mention(6, 0, 0, "event"), mention(3, 0, 0, "thing", before=(1, 1))), [6], 1),
+    # two mentions of one standing (two verbs' own, as a misplaced tag gives): the lowest chain id
+    (_joint_row(3, mention(7, 0, 0, "event"), mention(6, 0, 0, "event")), [6], 1),
+    # a chain's repeats are kept (written once by the span formats), and so is every copy of the kept chain
+    (_joint_row(3, mention(6, 0, 0, "event"), mention(6, 0, 0, "event", before=(1, 1)),
+                mention(3, 0, 0, "thing", before=(1, 1), role="object")), [6, 6], 1),
+    # nested mentions are not on one span: all stay
+    (_joint_row(2, mention(5, 0, 2, "people"), mention(2, 0, 0, "man")), [5, 2], 0),
+]
+"""(row, the chains of the mentions kept, how many (chain, span)s left out)."""
+# fmt: on
+
+
+@pytest.mark.parametrize(("row", "kept", "left_out"), ONE_CHAIN_PER_SPAN)
+def test_one_chain_per_span(row, kept, left_out):
+    """`rows.exported_mentions`: which chain keeps a span refine put two chains on, and how many are left out."""
+    mentions, dropped = exported_mentions(row)
+    assert ([m.cluster_id for m in mentions], dropped) == (kept, left_out)
+
+
+def test_pronoun_mentions():
+    """A pronoun's mention: an English pronoun (role), a deleted subject (zero), or an Italian pronoun refine
+    made a clitic; the verb's own mention is none of these."""
+    sale, contract = JOINT_ROWS[3].mentions
+    assert (pronoun_mention(JOINT_ROWS[3], sale), pronoun_mention(JOINT_ROWS[3], contract)) == (False, True)
+    no_role = replace(contract, role=None)
+    assert pronoun_mention(JOINT_ROWS[3], no_role)  # "esso" before refine
+    assert not pronoun_mention(JOINT_ROWS[3], replace(no_role, span_before=sale.span_before))  # "Vendere"
+    zero = JOINT_ROWS[1].mentions[1]
+    assert zero.zero is not None and pronoun_mention(JOINT_ROWS[1], replace(zero, role=None))
+
+
+@pytest.mark.parametrize("zeros", ["empty_node", "verb"])
+def test_joint_every_format_holds_the_same_mentions(tmp_path, zeros):
+    """Nested mentions and the spans in two chains, read back from every format: each holds the mentions of
+    `JOINT_WRITTEN` (CorefUD's one zero on an empty node with `empty_node`: the other one was on the signing's
+    token), and the manifest counts the two left out."""
+    out = tmp_path / "out"
+    result = export_all(write_delta(tmp_path / "d.parquet", JOINT), out, readability=fake_readability,
+                        settings={"corefud": {"zeros": zeros}})  # fmt: skip
+    counts = result["splits"]["train"]
+    assert (counts["mentions"], counts["chains"], counts["zero_mentions"]) == (13, 6, 1)
+    assert counts["dropped_mentions"] == {"duplicate_span": 2}
+    assert json.loads((out / "manifest.json").read_text())["splits"]["train"]["dropped_mentions"] == {
+        "duplicate_span": 2
+    }
+    want = [sorted(row) for row in JOINT_WRITTEN]
+    (part,) = read_conll(out / "train.gold_conll")
+    assert [sorted((m.cluster_id, m.span.start, m.span.end) for m in u.mentions) for u in part.utterances] == want
+    utterances = json_export.read(out / "train.json")
+    assert [sorted((m["cluster_id"], m["start"], m["end"]) for m in u["mentions"]) for u in utterances] == want
+    back = corefud.read(out / "train.conllu")
+    tokens = [{w: t for t, (a, b) in enumerate(r["token_words"]) for w in range(a, b + 1)} for r in back]
+    got = [sorted((m["cluster_id"], t[m["start"]], t[m["end"]]) for m in r["mentions"]) for r, t in zip(back, tokens)]
+    empty = [[(z["cluster_id"], t[z["after"]]) for z in r["zeros"]] for r, t in zip(back, tokens)]
+    if zeros == "empty_node":
+        assert got == [*want[:4], [(3, 0, 0), (6, 2, 2)]] and empty == [[], [], [], [], [(5, 1)]]
+    else:
+        assert got == want and empty == [[]] * 5
+    # on "venderlo" the object's mention is the clitic's word; on "Venderlo" the sale's is the whole token
+    assert (back[2]["words"][5], back[3]["words"][:2]) == ("lo", ["Vender", "lo"])
+    assert {"cluster_id": 3, "start": 5, "end": 5} in back[2]["mentions"]
+    assert back[3]["mentions"] == [{"cluster_id": 6, "start": 0, "end": 1}]
+    (obj,) = jsonlines.read(out / "train.jsonlines")
+    chains: dict[int, list[list[int]]] = defaultdict(list)
+    offset = 0
+    for row, mentions in zip(JOINT_ROWS, JOINT_WRITTEN, strict=True):
+        for cluster, start, end in mentions:
+            chains[cluster].append([offset + start, offset + end])
+        offset += len(row.tokens)
+    assert obj["clusters"] == sorted(sorted(chain) for chain in chains.values())
+    # the trainer's reader takes the file (no span in two chains); it cannot learn "[[Marco] e Anna]"
+    assert target_counts(read_documents(out / "train.jsonlines")) == {
+        "gold_mentions": 13, "left_out": {"head_shared_same_chain": 0, "head_shared_other_chain": 1}
+    }  # fmt: skip
+
+
+def test_the_validator_rejects_two_chains_on_one_span(tmp_path):
+    """The export's policy is needed: the zero that refine moved onto "firmò", written there with the signing's
+    own mention (as the export wrote it before, with `zeros: verb`), is an error to the validator."""
+    path = tmp_path / "train.conllu"
+    corefud.write(path, group(JOINT)["train"], "verb")
+    signing = "Entity=(train_d1e4-event-1-gender:masc,number:sing)"
+    assert signing in path.read_text()
+    path.write_text(path.read_text().replace(signing, "Entity=(train_d1e1-person-1)" + signing[len("Entity=") :]))
+    result = udvalidate(path)
+    assert result.returncode != 0 and "same-span-entity-mentions" in result.stderr
 
 
 # --- errors and helpers ---------------------------------------------------------------------

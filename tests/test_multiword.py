@@ -135,20 +135,34 @@ CASA = row_of("Parlò della casa di sua madre per parlarne.", [
     ("per", "per", "ADP", "E", "_", 7, "mark"),
     ("parlarne", "parlare ne", "VERB", "V_PC", "Clitic=Yes|PronType=Prs|VerbForm=Inf", 0, "advcl"),
     (".", ".", "PUNCT", "FS", "_", 0, "punct"),
-], [mention(1, 1, 5, "thing"), mention(1, 7, 7, "thing")], sentence=1)  # fmt: skip
+], [mention(1, 1, 5, "thing"), mention(1, 7, 7, "thing", role="oblique")], sentence=1)  # fmt: skip
 
 
 def test_mentions_move_onto_the_words():
-    """A mention that starts at "della" starts at its article; a mention on "parlarne" is the clitic's."""
+    """A mention that starts at "della" starts at its article; a pronoun's mention on "parlarne" is the
+    clitic's, any other mention there (the verb's own, an event; a zero kept on its verb) the whole token's."""
     row = group([CASA])["train"][0].rows[0]
     sentence = ud_sentence(row)
     assert [w.form for w in sentence.words] == ["Parlò", "di", "la", "casa", "di", "sua", "madre", "per", "parlar",
                                                 "ne", "."]  # fmt: skip
     assert sentence.mention_words(1, 5) == (2, 6)
     assert sentence.head_word(2, 6) == 3  # casa
-    assert sentence.mention_words(7, 7, "masc", "sing") == (9, 9)
-    assert sentence.mention_words(7, 7, zero=True) == (8, 9)  # a zero on the verb (zeros: verb) stays there
+    assert sentence.mention_words(7, 7, "masc", "sing", pronoun=True) == (9, 9)
+    assert sentence.mention_words(7, 7, "masc", "sing") == (8, 9)  # the talking, an event
+    assert sentence.mention_words(7, 7, pronoun=True, zero=True) == (8, 9)  # a zero on the verb (zeros: verb)
     assert [(w.head, w.deprel) for w in sentence.words[1:4]] == [(3, "case"), (3, "det"), (0, "obl")]
+
+
+def test_corefud_puts_only_a_pronouns_mention_on_the_clitic(tmp_path):
+    """In the file: "parlarne" holding the house's mention (an English pronoun's) has it on "ne"; holding the
+    talking's (an event, no pronoun) has it on "parlar ne" (before issue 36 it went onto "ne" too)."""
+    event = dict(CASA, mentions=[mention(1, 1, 5, "thing"), mention(2, 7, 7, "thing")])
+    for row, first in ((CASA, "ne"), (event, "parlar")):
+        path = tmp_path / "train.conllu"
+        corefud.write(path, group([row])["train"])
+        (back,) = corefud.read(path)
+        (on_verb,) = [m for m in back["mentions"] if m["end"] == 9]
+        assert back["words"][on_verb["start"]] == first
 
 
 def test_tags_the_validator_wants():

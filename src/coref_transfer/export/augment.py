@@ -112,7 +112,7 @@ from coref_transfer.export.augment_find import (
 )
 from coref_transfer.export.augment_rewrite import Copy, rename
 from coref_transfer.export.export import resolve_formats, write_dataset
-from coref_transfer.export.rows import DocumentPart, group_rows, load_delta
+from coref_transfer.export.rows import DocumentPart, count, group_rows, load_delta
 from coref_transfer.lang.it.names import CITY_NAMES
 
 __all__ = [
@@ -187,6 +187,7 @@ def augment_parts(
         "names_outside_mentions": totals["names_outside_mentions"],
         "speakers_changed": totals["speakers_changed"],
         "entities_skipped": {reason: skipped[reason] for reason in SKIP_REASONS},
+        "dropped_mentions": count(out)["dropped_mentions"],  # what the formats leave out (rows.DROP_REASONS)
     }
     return out, counts
 

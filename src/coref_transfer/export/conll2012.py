@@ -22,9 +22,10 @@ format has no header for a version; `SCHEMA_VERSION` versions these rules:
    speaker's spaces become `_`; an empty lemma or speaker is `-`. A token
    with whitespace, or empty, is an error: tokens must survive a round trip.
 6. Coreference: the δ mentions with the δ chain numbers (per part, as in the
-   input), brackets as `coref_transfer.conll.writer` orders them. A mention
-   repeated with the same chain and span in one utterance is written once
-   (see `rows.unique_mentions`).
+   input), brackets as `coref_transfer.conll.writer` orders them (nested
+   mentions included). A mention repeated with the same chain and span in
+   one utterance is written once (see `rows.unique_mentions`); a span holds
+   one chain's mention (`rows.exported_mentions`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from pathlib import Path
 from coref_transfer.conll.writer import cell, format_part, words_only_utterance, write_conll
 from coref_transfer.errors import InputFormatError
 from coref_transfer.export.rows import DocumentPart, unique_mentions
-from coref_transfer.model import Part, Utterance
+from coref_transfer.model import Mention, Part, Utterance
 from coref_transfer.records import RefinedUtterance
 
 SCHEMA_VERSION = "1"
@@ -57,7 +58,7 @@ def to_utterance(row: RefinedUtterance, index: int) -> Utterance:
                 f"document {row.doc_id} part {row.part} sentence {row.sentence}: token {i} ({token!r})"
                 " is empty or holds whitespace, which a CoNLL-2012 column cannot carry",
             )
-    mentions, _ = unique_mentions(row)
+    mentions = [Mention(m.cluster_id, m.span) for m in unique_mentions(row)[0]]
     return words_only_utterance(
         row.doc_id,
         row.part,

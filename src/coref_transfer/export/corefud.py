@@ -34,16 +34,18 @@ versions them; CoNLL-U has no header for it):
    entities by EID across a file and the validator across all the files
    it reads at once, so the part and the split are in it. A mention lies
    on the words of its δ tokens (`ud_words` rule 4: from the article of an
-   articulated preposition it starts with; a one-token mention on a verb
-   with clitics is the clitic's). ETYPE is the chain's CorefUD entity
-   type, select's (`MentionClass.etype`, decided by
+   articulated preposition it starts with; a pronoun's one-token mention on
+   a verb with clitics, `rows.pronoun_mention`, is the clitic's). ETYPE is
+   the chain's CorefUD entity type, select's (`MentionClass.etype`, decided by
    `entity_types.chain_etype`), when all its mentions agree (else none);
    HEAD is the 1-based position, in the mention, of its syntactic head
    (the first word whose head lies outside the mention, in the word tree);
    OTHER holds the mention's `gender` and
    `number` classes (`gender:fem,number:sing`).
 5. A mention repeated with the same chain and span in one utterance is
-   written once (see `rows.unique_mentions`).
+   written once (see `rows.unique_mentions`), and a span holds one chain's
+   mention (`rows.exported_mentions`; CorefUD forbids two entity mentions
+   on one span). Mentions may nest.
 6. Zero mentions (`ZEROS`, the export config's `corefud.zeros`). With
    `empty_node` (the default), the mention of a subject pronoun that refine
    deleted (`RefinedMention.zero`) is a zero mention, as CorefUD writes
@@ -60,6 +62,9 @@ versions them; CoNLL-U has no header for it):
    on none; the enhanced graph is the basic tree plus the zeros). With
    `verb`, the mention stays on the verbal token, as in the CoNLL-2012 and
    jsonlines exports (which cannot hold empty nodes), and DEPS is `_`.
+   In both, a zero whose verbal token holds another chain's mention is
+   not written (rule 5), though an empty node could hold it: the four
+   formats hold the same mentions.
 """
 
 from __future__ import annotations
@@ -76,7 +81,7 @@ from udapi.core.document import Document
 
 from coref_transfer.classes import MentionClass
 from coref_transfer.errors import ConfigError, InputFormatError
-from coref_transfer.export.rows import DocumentPart, space_after, unique_mentions, zero_mentions
+from coref_transfer.export.rows import DocumentPart, pronoun_mention, space_after, unique_mentions, zero_mentions
 from coref_transfer.export.ud_words import UdSentence, ud_sentence
 from coref_transfer.io import atomic_write_text
 from coref_transfer.model import parse_doc_key
@@ -219,15 +224,12 @@ def build(parts: Sequence[DocumentPart], zeros: str = "empty_node") -> Document:
         for i, row in enumerate(part.rows):
             sentence = ud_sentence(row)
             nodes = _tree(doc, part, row, first=i == 0, deps=empty_nodes, sentence=sentence)
-            # the first copy of a repeated mention gives the classes (the span formats write it once)
-            mentions = {(m.cluster_id, m.span): m for m in reversed(row.mentions)}
-            for m in unique_mentions(row, zeros=not empty_nodes)[0]:
-                first = mentions[(m.cluster_id, m.span)]
+            for m in unique_mentions(row, zeros=not empty_nodes)[0]:  # each the first copy: it gives the classes
                 begin, end = sentence.mention_words(
-                    m.span.start, m.span.end, first.cls.gender, first.cls.number, zero=first.zero is not None
+                    m.span.start, m.span.end, m.cls.gender, m.cls.number, pronoun_mention(row, m), m.zero is not None
                 )
                 head = nodes[sentence.head_word(begin, end)]
-                entities.mention(row, m.cluster_id, first.cls, head, nodes[begin : end + 1])
+                entities.mention(row, m.cluster_id, m.cls, head, nodes[begin : end + 1])
             if empty_nodes:
                 for zero in zero_mentions(row):
                     node = _zero_node(row, nodes, zero, sentence)

@@ -135,6 +135,9 @@ def export_all(
                 split,
                 counts["repeated_mentions_merged"],
             )
+        for reason, n in counts["dropped_mentions"].items():
+            if n:
+                log.warning("%s: %d mention(s) left out of every format (%s: see rows.DROP_REASONS)", split, n, reason)
     if any(f.name == "corefud" for f in chosen):
         for split, parts in splits.items():
             words = dict(sorted(corefud.word_counts(parts).items()))

@@ -20,7 +20,9 @@ people and by `read`, and a single document carries its version once):
    null, or for the mention of a subject pronoun refine deleted (it lies on
    the verb), that pronoun's `form`, `lemma`, `xpos`, `feats` and `deprel`
    (version 2).
-   Every δ mention is kept, repeats included.
+   Every δ mention is kept, repeats included, but for those no format
+   writes (`rows.exported_mentions`: a second chain's mention on a span),
+   so the four formats hold the same mentions.
 4. A change is `{"rule", "index", "before", "after"}`: the rule, the token
    index at the time of the edit, the token before and after (`after` is ""
    for a deletion), in the order applied.
@@ -41,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from coref_transfer.errors import ConfigError, InputFormatError
-from coref_transfer.export.rows import DocumentPart
+from coref_transfer.export.rows import DocumentPart, exported_mentions
 from coref_transfer.io import write_json
 from coref_transfer.records import RefinedUtterance
 
@@ -100,6 +102,7 @@ def record(row: RefinedUtterance, readability: Readability) -> dict[str, Any]:
     """One δ row as a JSON utterance (rules 2-5)."""
     fields = row.to_row()
     out: dict[str, Any] = {name: fields[name] for name in ROW_FIELDS}
+    out["mentions"] = [m.to_row() for m in exported_mentions(row)[0]]
     out["readability_before"] = _scores(readability(row.text_before))
     out["readability"] = _scores(readability(row.text))
     return out

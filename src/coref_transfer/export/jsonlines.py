@@ -14,9 +14,11 @@ One JSON object per line, one line per δ document part:
 3. `clusters`: one list per chain of the part, each mention `[start, end]`
    with DOCUMENT-LEVEL word offsets (counting across `sentences`), 0-based,
    end inclusive. Mentions are sorted within a chain and chains by their
-   first mention; chain ids are not kept (the format has none). A mention
-   repeated with the same chain and span is written once
-   (`rows.unique_mentions`); single-mention chains are kept as they are.
+   first mention; chain ids are not kept (the format has none). Mentions
+   may nest ("[la madre di [Marco]]"). A mention repeated with the same
+   chain and span is written once (`rows.unique_mentions`), and a span is
+   in one chain (`rows.exported_mentions`), as `train.data` requires;
+   single-mention chains are kept as they are.
 4. `heads`: parallel to `clusters` (`heads[i][j]` belongs to mention
    `clusters[i][j]`), the DOCUMENT-LEVEL word index of the mention's
    syntactic head in δ's dependency parse (`rows.head_token`: the span's

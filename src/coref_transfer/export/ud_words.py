@@ -32,11 +32,13 @@ rewrites only what the parse's own morphology decides:
      the whole expression, from its relation (case → ADP, mark → SCONJ, cc →
      CCONJ, advmod → ADV); other relations are left and counted.
 4. *Mentions.* A mention that starts at an articulated preposition starts at
-   its article ("[della casa]" → `di [la casa]`); a one-token mention on a
-   verb with clitics is the clitic's (refine puts object clitics on the verb
-   they attach to: "venderlo"), the one whose gender and number agree, else
-   the last; a zero mention kept on its verb (`zeros: verb`) stays on the
-   verb.
+   its article ("[della casa]" → `di [la casa]`); a pronoun's one-token
+   mention on a verb with clitics is the clitic's (refine puts the mention
+   of an object it makes a clitic on the verb the clitic attaches to:
+   "vendere esso" → "venderlo"), the one whose gender and number agree, else
+   the last. Any other mention on such a token (the verb's own, an event)
+   and a zero mention kept on its verb (`zeros: verb`) lie on the whole
+   token: the verb's word and its clitics.
 
 Every count is per export (`UdSentence.counts`, summed in the manifest).
 """
@@ -88,12 +90,13 @@ class UdSentence:
     counts: Counter[str] = field(default_factory=Counter)
 
     def mention_words(self, start: int, end: int, gender: str | None = None, number: str | None = None,
-                      zero: bool = False) -> tuple[int, int]:  # fmt: skip
-        """Rule 4: the words of the mention on tokens start..end (inclusive)."""
+                      pronoun: bool = False, zero: bool = False) -> tuple[int, int]:  # fmt: skip
+        """Rule 4: the words of the mention on tokens start..end (inclusive); `pronoun`: the mention is a
+        pronoun's (`rows.pronoun_mention`), `zero`: a deleted subject's, kept on its verb."""
         first, last = self.token_words[start][0], self.token_words[end][1]
         if self.kinds[start] == "contraction":
             first += 1
-        if start == end and self.kinds[start] == "clitics" and not zero:
+        if start == end and self.kinds[start] == "clitics" and pronoun and not zero:
             clitics = list(range(first + 1, last + 1))
             want = {k: _CLASS_FEATS[v] for k, v in (("Gender", gender), ("Number", number)) if v}
             agreeing = [i for i in clitics if all(self.words[i].feats.get(k) == v for k, v in want.items())]

@@ -22,6 +22,7 @@ from statistics import mean
 from typing import Any
 
 from coref_transfer.audit import agreement_stats, audit_rows, clash_examples
+from coref_transfer.export.rows import unique_mentions
 from coref_transfer.io import atomic_write_text
 from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.records import RefinedUtterance, SelectedUtterance, read_records
@@ -33,13 +34,15 @@ PUNCT = frozenset(("PUNCT", "SYM"))
 
 
 def _counts(rows: Sequence[SelectedUtterance | RefinedUtterance]) -> dict[str, int]:
+    """Table 2's counts. δ mentions are counted as the exports write them (`export.rows.unique_mentions`:
+    a chain's repeats on one span once, one chain per span), so the table and the dataset's manifest agree."""
     docs, parts, clusters = set(), set(), set()
     tokens = mentions = 0
     for r in rows:
         docs.add(r.doc_id)
         parts.add((r.doc_id, r.part))
         tokens += len(r.tokens)
-        for m in r.mentions:
+        for m in unique_mentions(r)[0] if isinstance(r, RefinedUtterance) else r.mentions:
             mentions += 1
             clusters.add((r.doc_id, r.part, m.cluster_id))
     return {
@@ -72,7 +75,12 @@ def table2(source: Sequence[SelectedUtterance], delta: Sequence[RefinedUtterance
 
 
 def table9(delta: Sequence[RefinedUtterance], beta3: Sequence[SelectedUtterance], top: int = 10) -> Table:
-    italian = Counter(r.upos[m.span.start] for r in delta for m in r.mentions if len(m.span) == 1)
+    """Table 9. δ's single-token mentions as the exports write them (`export.rows.unique_mentions`), without
+    the zero mentions: a deleted subject's mention lies on its verb, which would count a dropped pronoun as a
+    VERB or AUX mention (and the English side, β3, has it as a PRP)."""
+    italian = Counter(
+        r.upos[m.span.start] for r in delta for m in unique_mentions(r, zeros=False)[0] if len(m.span) == 1
+    )
     english = Counter(r.pos[m.span.start] for r in beta3 for m in r.mentions if len(m.span) == 1)
     n_it, n_en = sum(italian.values()), sum(english.values())
     table = Table(
@@ -87,7 +95,10 @@ def table9(delta: Sequence[RefinedUtterance], beta3: Sequence[SelectedUtterance]
         table.rows.append(
             [i + 1, a[0], a[1], pct(a[1], n_it) if a[1] else None, b[0], b[1], pct(b[1], n_en) if b[1] else None]
         )
-    table.note = f"Single-token mentions: {n_it:,} in δ, {n_en:,} in β3."
+    table.note = (
+        f"Single-token mentions: {n_it:,} in δ (as the exports write them, without the zero mentions of dropped"
+        f" subjects), {n_en:,} in β3."
+    )
     return table
 
 

@@ -28,6 +28,11 @@ so exports that carry a parse should add `heads`. When two mentions of one
 document get the same head word, the shorter one keeps it (the inner
 mention, whose head it truly is) and the other is left out of the word-level
 targets (it still counts in scoring: this caps training F1 below 100).
+Nested mentions share a head where the outer one adds only dependents of
+it: a coordination ("[[Marco] e Anna]": UD heads it by its first conjunct),
+an apposition, a relative clause. `head_targets` counts those left out by
+reason (`LEFT_OUT_REASONS`), and training logs and summarises them
+(`target_counts`): how many gold mentions the word-level model cannot learn.
 
 `prepare` turns a document into an `Example`: the subwords of every word
 (a word the tokenizer maps to nothing becomes the unknown token), the
@@ -37,6 +42,7 @@ prediction both go through it, so they see the same input.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from functools import cached_property
@@ -234,23 +240,48 @@ def mention_head(doc: Document, span: DocSpan) -> int:
     return span[1] if doc.heads is None else doc.mention_heads[span]
 
 
-def head_targets(doc: Document) -> tuple[dict[int, int], dict[int, DocSpan], int]:
-    """Word-level gold: {head word: cluster index}, {head word: its span}, mentions left out.
+LEFT_OUT_REASONS = ("head_shared_same_chain", "head_shared_other_chain")
+"""Why `head_targets` leaves a gold mention out: its head word is a shorter (or, as long, earlier) mention's,
+of the same chain (the chain still has the word: only this span is not learnt, an apposition "[[Marco], mio
+amico]") or of another chain (the model cannot learn this mention at all: a coordination "[[Marco] e Anna]")."""
 
-    A head claimed by two mentions goes to the shorter (then the earlier) one.
+
+def head_targets(doc: Document) -> tuple[dict[int, int], dict[int, DocSpan], Counter[str]]:
+    """Word-level gold: {head word: cluster index}, {head word: its span}, mentions left out by reason.
+
+    A head claimed by two mentions goes to the shorter (then the earlier) one; the other is counted under
+    one of `LEFT_OUT_REASONS`.
     """
     owner: dict[int, tuple[int, int, DocSpan]] = {}  # head -> (length, cluster, span)
-    total = 0
+    losers: list[tuple[int, int]] = []  # (head, cluster) of each mention left out
     for c, chain in enumerate(doc.clusters):
         for span in chain:
-            total += 1
             head = mention_head(doc, span)
             candidate = (span[1] - span[0], c, span)
-            if head not in owner or candidate < owner[head]:
+            if head not in owner:
                 owner[head] = candidate
+            elif candidate < owner[head]:
+                losers.append((head, owner[head][1]))
+                owner[head] = candidate
+            else:
+                losers.append((head, c))
+    left_out: Counter[str] = Counter()
+    for head, cluster in losers:
+        same = owner[head][1] == cluster
+        left_out["head_shared_same_chain" if same else "head_shared_other_chain"] += 1
     head_cluster = {h: c for h, (_, c, _) in owner.items()}
     head_span = {h: s for h, (_, _, s) in owner.items()}
-    return head_cluster, head_span, total - len(owner)
+    return head_cluster, head_span, left_out
+
+
+def target_counts(docs: Sequence[Document]) -> dict[str, Any]:
+    """The gold mentions of a set of documents and those the word-level targets leave out, by reason
+    (`LEFT_OUT_REASONS`, 0 included): for the training log and summary.json."""
+    left_out: Counter[str] = Counter()
+    for doc in docs:
+        left_out.update(head_targets(doc)[2])
+    gold = sum(len(chain) for doc in docs for chain in doc.clusters)
+    return {"gold_mentions": gold, "left_out": {reason: left_out[reason] for reason in LEFT_OUT_REASONS}}
 
 
 def windows(n_subwords: int, content: int, overlap: int) -> list[tuple[int, int, int, int]]:
@@ -302,7 +333,6 @@ class Example:
     span_heads: torch.Tensor  # [n_spans] head word of each gold mention kept
     span_starts: torch.Tensor  # [n_spans]
     span_ends: torch.Tensor  # [n_spans]
-    dropped_mentions: int = 0
 
     @property
     def n_words(self) -> int:
@@ -366,7 +396,7 @@ def prepare(doc: Document, tokenizer: Any, window_size: int, window_overlap: int
     speaker_ids = torch.tensor([speaker_index.setdefault(s, len(speaker_index)) for s in doc.speakers])
     genre_id = torch.tensor(list(genres).index(doc.genre) + 1 if doc.genre in genres else 0)
 
-    head_cluster, head_span, dropped = head_targets(doc)
+    head_cluster, head_span, _ = head_targets(doc)
     cluster_ids = torch.zeros(len(doc.words), dtype=torch.long)  # [n_words]
     for head, c in head_cluster.items():
         cluster_ids[head] = c + 1
@@ -387,5 +417,4 @@ def prepare(doc: Document, tokenizer: Any, window_size: int, window_overlap: int
         span_heads=torch.tensor([h for h, _ in ordered], dtype=torch.long),
         span_starts=torch.tensor([s for _, (s, _) in ordered], dtype=torch.long),
         span_ends=torch.tensor([e for _, (_, e) in ordered], dtype=torch.long),
-        dropped_mentions=dropped,
     )

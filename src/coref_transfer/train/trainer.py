@@ -22,8 +22,10 @@ Run folder (`train --out DIR`; with `--repeats N`, one `DIR/seed-S` per seed):
     metrics.json                               best dev scores and the evaluation history
 
 and `DIR/summary.json`: each run's dev scores, their mean and standard
-deviation (sample, n - 1; 0 for one run), and how many documents each
-training file gave (`train_documents`); then `DIR/manifest.json`
+deviation (sample, n - 1; 0 for one run), how many documents each
+training file gave (`train_documents`), and the training set's gold
+mentions with those the word-level targets leave out, by reason
+(`train_mentions`, `data.target_counts`); then `DIR/manifest.json`
 (`coref_transfer.manifest.seal`: config, data and encoder fingerprints, every
 file's size and SHA-256), written last. The folder is not staged and renamed
 like the other outputs, since `--resume` needs the checkpoint of an
@@ -60,7 +62,7 @@ from coref_transfer.train.checkpoint import (
     set_rng_state,
 )
 from coref_transfer.train.config import CorefConfig, config_record
-from coref_transfer.train.data import Document, Example, read_documents
+from coref_transfer.train.data import Document, Example, read_documents, target_counts
 from coref_transfer.train.encoder import check_window, encoder_fingerprint, load_encoder, load_tokenizer
 from coref_transfer.train.model import CorefModel, autocast, resolve_device, save_model
 from coref_transfer.train.predict import conll_f1, gold_clusters, predict_examples, prepare_all, score_documents
@@ -288,12 +290,6 @@ def _train(
 
     train_examples = prepare_all(train_docs, tokenizer, model)
     dev_examples = prepare_all(dev_docs, tokenizer, model)
-    dropped = sum(ex.dropped_mentions for ex in train_examples)
-    if dropped:
-        log.warning(
-            "%d training mentions share a head word with a shorter mention and are left out of the word-level targets",
-            dropped,
-        )
 
     encoder_params = list(model.encoder.parameters())
     if config.encoder_lr == 0:
@@ -467,6 +463,16 @@ def train(
     dev_docs = read_documents(dev_path)
     if len(train_counts) > 1:
         log.info("training documents: %s", ", ".join(f"{n} from {p}" for p, n in train_counts.items()))
+    targets = target_counts(train_docs)
+    left_out = {reason: n for reason, n in targets["left_out"].items() if n}
+    if left_out:  # the model cannot learn these: say so, as what caps its training F1
+        log.warning(
+            "%d of %d training mentions share a head word with a shorter mention and are left out of the"
+            " word-level targets: %s",
+            sum(left_out.values()),
+            targets["gold_mentions"],
+            ", ".join(f"{reason} {n}" for reason, n in left_out.items()),
+        )
     data = data_fingerprints(train_paths, dev_path)
     (Path(out) / MANIFEST).unlink(missing_ok=True)  # the folder is about to change: its seal no longer holds
     runs, dirs = [], []
@@ -475,7 +481,7 @@ def train(
         run_dir = Path(out) if repeats == 1 else Path(out) / f"seed-{run_config.seed}"
         runs.append(train_run(run_config, train_docs, dev_docs, run_dir, resume=resume, data=data, on_step=on_step))
         dirs.append(run_dir)
-    summary = {**summarize(runs, dirs), "train_documents": train_counts}
+    summary = {**summarize(runs, dirs), "train_documents": train_counts, "train_mentions": targets}
     write_json(Path(out) / "summary.json", summary)
     seal(
         out,
