@@ -51,6 +51,7 @@ lint: install
 bench: install
 	$(BIN)/python benchmarks/bench_select.py --repeat 2
 	$(BIN)/python benchmarks/bench_translate.py
+	$(BIN)/python benchmarks/bench_methods.py
 	$(BIN)/python benchmarks/bench_readers.py --repeat 3
 
 clean:

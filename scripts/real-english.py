@@ -160,11 +160,14 @@ def run(args: argparse.Namespace) -> int:
             sys.stderr.write(done.stderr)
             print(f"{name} failed (exit {done.returncode})", file=sys.stderr)
             return done.returncode
-    gamma = {(r["doc_id"], r["sentence"]): r for r in pq.read_table(work / "translate" / "gamma.parquet").to_pylist()}
+    gamma = {
+        (r["doc_id"], r["part"], r["sentence"]): r
+        for r in pq.read_table(work / "translate" / "gamma.parquet").to_pylist()
+    }
     delta = pq.read_table(work / "refine" / "delta.parquet").to_pylist()
     rows = []
     for r in delta:
-        g = gamma[(r["doc_id"], r["sentence"])]
+        g = gamma[(r["doc_id"], r["part"], r["sentence"])]
         rows.append(
             {
                 "id": len(rows),

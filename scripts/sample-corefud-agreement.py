@@ -101,9 +101,9 @@ def compare(conll: Path, corefud: Path) -> dict[str, Any]:
     }
 
 
-def run(work: Path) -> dict[str, Any]:
-    """Write the sample as CorefUD under `work`, select both inputs, compare."""
-    config = validate_config({})
+def run(work: Path, method: str = "placeholders") -> dict[str, Any]:
+    """Write the sample as CorefUD under `work`, select both inputs with `method`'s filters, compare."""
+    config = validate_config({"method": method})
     write_tree(REPO / "resources" / "sample", work / "corefud")
     run_select([REPO / "resources" / "sample"], work / "select-conll2012", config, progress=False, fmt="conll2012")
     run_select([work / "corefud"], work / "select-corefud", config, progress=False, fmt="corefud")

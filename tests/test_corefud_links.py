@@ -80,7 +80,7 @@ def corpus(tmp_path: Path, with_links: bool) -> Path:
 
 def fates(part) -> dict[tuple[int, str], tuple[str | None, str | None]]:
     """(sentence, the mention's words) -> (stage dropped at, reason), for every mention read."""
-    config = validate_config({})
+    config = validate_config({"method": "placeholders"})
     result = select_part(part, config)
     out = {}
     for ufate in result.utterances:
@@ -181,7 +181,7 @@ def test_an_anchor_is_widened_over_its_apposition(tags, links, anchor, appositio
 
 def test_stats_count_the_drops_per_reason(tmp_path):
     (part,) = read_corefud(corpus(tmp_path, with_links=True))
-    stats = compute_stats([select_part(part, validate_config({}))])  # accounting checked inside
+    stats = compute_stats([select_part(part, validate_config({"method": "placeholders"}))])  # accounting checked inside
     dropped = stats["dropped"]["mentions"]
     assert (dropped["predicative"], dropped["appositive"]) == (2, 1)
     assert dropped["nested"] == 1  # the widened anchor (above)
@@ -201,7 +201,7 @@ def test_a_corpus_without_a_link_field_drops_nothing_for_links(tmp_path):
     assert got[(1, "her brother")] == ("alpha", "nested")
     assert got[(2, "a reputation as a poet")] == ("alpha", "nested")
     assert got[(0, "a doctor")] == (None, None)  # a mention of Anna's chain, as GUM wrote it
-    stats = compute_stats([select_part(part, validate_config({}))])
+    stats = compute_stats([select_part(part, validate_config({"method": "placeholders"}))])
     assert stats["dropped"]["mentions"]["predicative"] == stats["dropped"]["mentions"]["appositive"] == 0
 
 
@@ -212,7 +212,7 @@ def test_on_gum_train_no_predicate_or_apposition_reaches_translation(tmp_path):
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
     out = tmp_path / "select"
-    run_select([GUM], out, validate_config({}), progress=False, fmt="corefud")
+    run_select([GUM], out, validate_config({"method": "placeholders"}), progress=False, fmt="corefud")
     got = script.measure(out, [GUM], ONTOGUM if any(ONTOGUM.glob("*.gold_conll")) else None)
     assert got["pred"]["reach_translation"] == got["appos"]["reach_translation"] == 0
     assert (got["pred"]["read"], got["appos"]["read"]) == (489, 655)

@@ -44,7 +44,7 @@ ALONE = {"mention_context": "alone"}
 
 
 def run(rows, script, inventory, **gamma):
-    cfg = validate_config({"translate": {**ALONE, **gamma}})
+    cfg = validate_config({"method": "placeholders", "translate": {**ALONE, **gamma}})
     backend = Scripted(script)
     out, stats = run_gamma(rows, TranslationService(backend, progress=False), inventory, cfg, parser())
     return [r.to_row() for r in out], stats, backend  # as the gamma table holds them
@@ -97,7 +97,7 @@ def test_placeholders_are_distinct_of_the_right_class_and_seeded(beta3, inventor
     assert len(set(used)) == 3
     fem = set(inventory.tokens(("person", "fem", "sing")))
     assert all(p in fem for p in used)  # all three mentions are person/fem/sing
-    cfg = validate_config({"seed": 99, "translate": ALONE})
+    cfg = validate_config({"method": "placeholders", "seed": 99, "translate": ALONE})
     changed, _ = run_gamma(
         rows, TranslationService(Scripted(stepmother_script), progress=False), inventory, cfg, parser()
     )
@@ -223,7 +223,7 @@ def test_plural_entities_and_reflexives(beta3, inventory):
 
 
 def test_a_reflexive_left_out_of_keep_pronouns_is_dropped_by_select(make_parts, inventory):
-    cfg = validate_config({"select": {"keep_pronouns": ["they", "them"]}})
+    cfg = validate_config({"method": "placeholders", "select": {"keep_pronouns": ["they", "them"]}})
     columns = SelectionColumns()
     for part in make_parts(PLURALS):
         columns.add(select_part(part, cfg))
@@ -697,7 +697,7 @@ def possessed_script(source: str, call: int) -> str:
 def test_possessives_go_to_the_head_with_the_article_rebuilt_and_agreeing(beta3, inventory):
     from coref_transfer.lang.it.nouns import load_lexicon
 
-    cfg = validate_config({"translate": ALONE})
+    cfg = validate_config({"method": "placeholders", "translate": ALONE})
     backend = Scripted(possessed_script)
     lexicon = load_lexicon(REPO / "resources" / "lexicon" / "it_nouns.tsv")
     records, stats = run_gamma(

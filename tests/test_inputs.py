@@ -25,7 +25,7 @@ from coref_transfer.select.pipeline import compute_stats, select_part
 from coref_transfer.select.run import run_select
 
 SAMPLE_FILE = REPO / "resources/sample/development/data/english/annotations/nw/ledger/00/ledger_0008.gold_conll"
-CONFIG = validate_config({})
+CONFIG = validate_config({"method": "placeholders"})
 needs_gum = pytest.mark.skipif(not GUM_FILES, reason=f"no GUM train documents in {GUM} (not shipped: their licences)")
 
 

@@ -44,6 +44,12 @@ def test_a_typographic_apostrophe_splits_exactly_like_the_ascii_one():
         'Ha risposto "no" subito.',
         "Vorrei un po' di pane e un po’ d’acqua.",
         "Studia a Ca’ Foscari.",
+        # a translator's quotation, its marks inside the closing quote; hashtags; the ellipsis (issue 36)
+        "“I suoi ragazzi,” come lei li chiamava, non mettevano zabaione nel rum.",
+        "“Pensa ai bambini.” La tua mamma è qui?”",
+        "«Vieni!» disse.",
+        "#argomentazione, #proposta #cibo e @ansa",
+        "perché… la Costituzione stessa",
     ],
 )
 def test_detokenisation_gives_the_text_back(text):

@@ -156,6 +156,38 @@ def test_an_article_or_fused_preposition_left_outside_the_tags_joins_a_noun_phra
     assert words(p, 1) == "sue"  # "le" is the outer noun phrase's article, not the possessive's
 
 
+def test_a_simple_preposition_inside_the_tags_is_left_out_of_the_span_but_not_a_selfs():
+    source = MarkedSource(
+        "<a>They</a> oppose <b>increased pluralism</b> and went on in <c>it</c> <d>themselves</d>.", (0, 1, 2, 3)
+    )
+    english = {
+        0: TaggedMention(["They"], nominal=False),
+        1: TaggedMention(["increased", "pluralism"]),
+        2: TaggedMention(["it"], nominal=False),
+        3: TaggedMention(["themselves"], nominal=False, self_word=True),
+    }
+    p = project(
+        "<a>Loro</a> si oppongono <b>a un maggiore pluralismo</b> e sono andati avanti <c>con esso</c> <d>da soli</d>.",
+        source,
+        english,
+    )
+    assert [words(p, k) for k in range(4)] == ["Loro", "un maggiore pluralismo", "esso", "da soli"]
+
+
+def test_a_preposition_or_article_an_english_mention_holds_or_a_larger_name_owns_stays_where_it_belongs():
+    source = MarkedSource("They rescued <a>over 700 people</a> near <b>Trump</b> Tower in <c>Texas</c>.", (0, 1, 2))
+    english = {
+        0: TaggedMention(["over", "700", "people"], preposition_first=True),
+        1: TaggedMention(["Trump"], ["Trump"], name_after="Tower"),
+        2: TaggedMention(["Texas"], ["Texas"]),
+    }
+    p = project(
+        "Hanno soccorso <a>oltre 700 persone</a> vicino alla <b>Trump</b> Tower nel <c>Texas</c>.", source, english
+    )
+    # "oltre" translates "over", the tower's article is not Trump's, Texas's is its own
+    assert [words(p, k) for k in range(3)] == ["oltre 700 persone", "Trump", "nel Texas"]
+
+
 @pytest.mark.parametrize(
     "translation, reason",
     [
@@ -321,3 +353,39 @@ def test_an_empty_translation_drops_the_utterance_with_its_reason(joint_beta3):
     out, stats, _ = joint(rows, lambda s: "" if s.startswith("<a>He</a> left") else FAMILY_IT[s])
     assert out[3].reason == "empty_translation" and out[3].mentions[0].reason == "empty_translation"
     assert stats["dropped"]["utterances"]["empty_translation"] == 1
+
+
+# -- refine on the joint method's Italian -------------------------------------------------------------------
+
+
+def _utterance(text: str, method: str):
+    from coref_transfer.lang.it.tokenize import tokenize
+    from coref_transfer.records import TranslatedUtterance
+
+    return TranslatedUtterance(
+        partition="test", doc_id="d", part=0, sentence=0, speaker="-", source_tokens=["x"], source_text="x",
+        replaced="x", translation=text, text=text, tokens=tokenize(text), attempts=1, audit=[], dropped_at=None,
+        reason=None, mentions=[], method=method,
+    )  # fmt: skip
+
+
+def test_refine_runs_the_joint_rules_on_the_translators_italian_and_keeps_its_text_where_none_fired():
+    from coref_transfer.refine.stage import run_delta
+
+    config = validate_config({})
+    texts = ["Miei Signori, vi ringrazio.", "TELEFONO: (202) 225-5185"]
+    joint_out, joint_stats = run_delta(
+        [_utterance(t, "joint") for t in texts], italian_parser(), config, progress=False
+    )
+    paper_out, paper_stats = run_delta(
+        [_utterance(t, "placeholders") for t in texts], italian_parser(), config, progress=False
+    )
+    # the paper's rules read "Signori" as feminine and make "Mie Signori"; the joint method's list has no such rule
+    assert [u.text for u in joint_out] == texts and not any(u.changes for u in joint_out)
+    assert paper_out[0].text != texts[0] and paper_stats["rules"]["possessive_agreement"]["applied"] == 1
+    assert (
+        joint_stats["methods"] == {"placeholders": 0, "joint": 2}
+        and "possessive_agreement" not in joint_stats["joint_rules"]
+    )
+    # where no rule fired the translator's text stays as written; the detokeniser would space the hyphen
+    assert paper_out[1].text != texts[1]

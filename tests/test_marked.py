@@ -143,7 +143,7 @@ NAME = r"([A-Z][a-z]+(?: and [A-Z][a-z]+)?)"
 
 
 def gamma(rows, script, **translate):
-    cfg = validate_config({"translate": translate})
+    cfg = validate_config({"method": "placeholders", "translate": translate})
     backend = scripted(script)
     inventory = Inventory.load(REPO / "resources" / "placeholders")
     out, stats = run_gamma(rows, TranslationService(backend, progress=False), inventory, cfg, italian_parser())
@@ -278,7 +278,7 @@ def test_a_country_gets_its_preposition_and_article_where_a_town_stood(beta3, ma
 def test_the_marked_sentences_may_go_to_another_model(beta3):
     marked_backend = scripted(china_script(True))
     placeholder_backend = scripted(china_script(True))
-    cfg = validate_config({})
+    cfg = validate_config({"method": "placeholders"})
     inventory = Inventory.load(REPO / "resources" / "placeholders")
     out, _ = run_gamma(
         beta3(CHINA),
@@ -298,7 +298,7 @@ def test_the_tiny_ctranslate2_model_loses_the_tags_and_every_mention_falls_back_
     from coref_transfer.translate.mt.ct2 import CTranslate2Backend
 
     backend = CTranslate2Backend(tiny_marian_dir, max_decoding_length=24, beam_size=2)
-    cfg = validate_config({"translate": {"max_attempts": 1}})
+    cfg = validate_config({"method": "placeholders", "translate": {"max_attempts": 1}})
     inventory = Inventory.load(REPO / "resources" / "placeholders")
     rows = beta3(CHINA)
     out, stats = run_gamma(rows, TranslationService(backend, progress=False), inventory, cfg, italian_parser())
@@ -320,6 +320,7 @@ def test_a_model_of_their_own_for_the_marked_sentences_is_a_config_choice(tmp_pa
 
     config = validate_config(
         {
+            "method": "placeholders",
             "translate": {
                 "cache": str(tmp_path / "cache"),
                 "max_decoding_length": 24,

@@ -26,7 +26,7 @@ def selected(make_parts, text, config):
 
 
 def test_the_preflight_sends_each_utterance_once_marked_then_with_its_placeholders(make_parts):
-    config = validate_config({})  # translate.mention_context: sentence
+    config = validate_config({"method": "placeholders"})  # translate.mention_context: sentence
     rows = selected(make_parts, DOC, config)
     segments, summary = preflight(rows, Inventory.load(REPO / "resources" / "placeholders"), config)
     assert [s.kind for s in segments] == ["marked", "utterance", "utterance"]
@@ -39,7 +39,7 @@ def test_the_preflight_sends_each_utterance_once_marked_then_with_its_placeholde
 
 
 def test_the_preflight_lists_each_segment_once_with_its_flags(make_parts):
-    config = validate_config({"translate": {"mention_context": "alone"}})
+    config = validate_config({"method": "placeholders", "translate": {"mention_context": "alone"}})
     rows = selected(make_parts, DOC, config)
     segments, summary = preflight(rows, Inventory.load(REPO / "resources" / "placeholders"), config)
     mentions = [s.text for s in segments if s.kind == "mention"]
@@ -67,7 +67,7 @@ TIMES = """
 
 
 def test_dates_keep_their_words_and_a_contraction_after_a_name_is_written_in_full(make_parts):
-    config = validate_config({})
+    config = validate_config({"method": "placeholders"})
     rows = selected(make_parts, TIMES, config)
     segments, summary = preflight(rows, Inventory.load(REPO / "resources" / "placeholders"), config)
     utterances = [s for s in segments if s.kind == "utterance"]
@@ -84,7 +84,7 @@ def test_the_time_and_contraction_flags_fire_on_what_slips_through(make_parts):
     from coref_transfer.translate.preflight import _slot_flags
     from coref_transfer.translate.replace import make_slots
 
-    config = validate_config({})
+    config = validate_config({"method": "placeholders"})
     rows = selected(make_parts, TIMES, config)
     first, second = rows[0], rows[1]
     # a date that select did not keep as words (an older select table) gets a name: flagged

@@ -133,3 +133,68 @@ def test_score_from_reused_ratings_alone(tmp_path, capsys):
     assert real_english.main(["score", "--work", str(work), "--reuse", review, "--out", str(out)]) == 0
     assert "grammatical 1 (33.3%)" in capsys.readouterr().out
     assert len(out.read_text(encoding="utf-8").splitlines()) == 3
+
+
+def test_check_memory_finds_every_kind_of_bad_line(tmp_path):
+    """scripts/check-memory.py: a stand-in translation with its tags kept, nested as in the English, passes;
+    a lost tag, a crossing, a changed nesting, a missing and an extra source are each reported."""
+    spec = importlib.util.spec_from_file_location("check_memory", REPO / "scripts" / "check-memory.py")
+    check_memory = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check_memory)
+    sources = [
+        "<a>The mother of <b>John</b></a> left.",
+        "<a>He</a> saw <b>her</b>.",
+        "<a>Anna</a> met <b>Rome</b>.",
+        "It rained.",
+    ]
+    misses = tmp_path / "misses.tsv"
+    misses.write_text("".join(f"{s}\t\n" for s in sources), encoding="utf-8")
+    good = tmp_path / "good.tsv"
+    good.write_text(
+        "<a>The mother of <b>John</b></a> left.\t<a>La madre di <b>John</b></a> se ne andò.\n"
+        "<a>He</a> saw <b>her</b>.\t<a>Lui</a> <b>la</b> vide.\n"
+        "<a>Anna</a> met <b>Rome</b>.\t<a>Anna</a> incontrò <b>Roma</b>.\n"
+        "It rained.\tPioveva.\n",
+        encoding="utf-8",
+    )
+    assert check_memory.check(misses, good) == []
+    bad = tmp_path / "bad.tsv"
+    bad.write_text(
+        "<a>The mother of <b>John</b></a> left.\t<a>La madre</a> di <b>John</b> se ne andò.\n"  # nesting changed
+        "<a>He</a> saw <b>her</b>.\t<a>Lui <b>la</a></b> vide.\n"  # crossing
+        "<a>Anna</a> met <b>Rome</b>.\t<a>Anna</a> incontrò Roma.\n"  # a tag lost
+        "Something else.\tAltro.\n",  # not asked for; "It rained." missing
+        encoding="utf-8",
+    )
+    problems = check_memory.check(misses, bad)
+    assert any("nesting differs" in p for p in problems)
+    assert any("closes out of order" in p for p in problems)
+    assert any("tags differ" in p for p in problems)
+    assert any(p.startswith("missing: It rained.") for p in problems)
+    assert any(p.startswith("not in the misses file: Something else.") for p in problems)
+
+
+def test_coverage_and_the_projection_review_on_the_samples_run(tmp_path):
+    """`coverage` and `projection_review` on the sample's workflow outputs (the joint method, the default):
+    every mention of the Italian dataset gets one line, its English mention and its Italian span marked once."""
+    results = REPO / "results"
+    if not (results / "refine" / "all" / "delta.parquet").exists():
+        raise AssertionError("no results/refine/all: run the workflow on the sample first (make test does)")
+    work = tmp_path / "work"
+    work.mkdir()
+    for stage in ("select", "translate", "refine"):
+        (work / stage).symlink_to(results / stage / "all")
+    cover = real_english.coverage(work)
+    delta = pq.read_table(results / "refine" / "all" / "delta.parquet").to_pylist()
+    spans = {
+        (r["doc_id"], r["part"], r["sentence"], m["cluster_id"], m["start"], m["end"])
+        for r in delta
+        for m in r["mentions"]
+    }
+    assert cover["english_mentions"] == 868 and cover["italian_mentions"] == len(spans)
+    assert cover["mention_share"] > 0.95 and cover["chain_share"] > 0.95
+    lines = real_english.projection_review(work)
+    assert lines == len(spans)
+    for row in map(json.loads, (work / "project.jsonl").read_text(encoding="utf-8").splitlines()):
+        for side in ("english", "italian"):
+            assert row[side].count("⟦") == row[side].count("⟧") == 1, row

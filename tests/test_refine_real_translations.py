@@ -109,6 +109,14 @@ def test_a_contrasted_or_placed_object_stays(parser, text, roles, classes):
             ["person/masc/sing", "person/fem/sing"],
             [1, 2],
         ),
+        # one verb in both clauses, two subjects set against each other, whatever their persons (issue 36:
+        # the joint method's Italian, "Even though I was wearing a mask, she wasn't wearing a mask")
+        (
+            "Anche se [io] indossavo una mascherina , [lei] non indossava una mascherina .",
+            ["subject", "subject"],
+            [None, "person/fem/sing"],
+            [1, 2],
+        ),
         # a predicate after a copular verb is no object
         ("Dopo l'incidente non sembrava più [lui] .", ["other"], ["person/masc/sing"], None),
         # the comparative "che" (than)

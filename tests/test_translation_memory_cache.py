@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import pickle
+import re
 
 import pytest
 
@@ -202,6 +203,8 @@ def nw_selection(tmp_path):
         "resources/sample/test/data/english/annotations/nw",
         "--out",
         str(tmp_path / "select"),
+        "--config-json",
+        json.dumps({"method": "placeholders"}),
         "--no-progress",
     )
     assert proc.returncode == 0, proc.stderr
@@ -222,7 +225,7 @@ def test_export_misses_asks_for_the_mentions_first_then_the_utterances(tmp_path,
     utterance = next(line for line in lines if "è stata creata" in line and "<a>" not in line)
     memory = tmp_path / "memory.tsv"
     memory.write_text("\n".join(x for x in lines if x not in (mention, utterance)) + "\n", encoding="utf-8")
-    cfg = json.dumps({"translate": {"memory": str(memory), "mention_context": "alone"}})
+    cfg = json.dumps({"method": "placeholders", "translate": {"memory": str(memory), "mention_context": "alone"}})
     misses = tmp_path / "misses.tsv"
     args = (
         "translate",
@@ -258,7 +261,7 @@ def test_export_misses_asks_for_the_marked_sentence_then_the_fallback_then_the_u
     utterance = next(line for line in lines if "è stata creata" in line and "<a>" not in line)
     memory = tmp_path / "memory.tsv"
     memory.write_text("\n".join(x for x in lines if x not in (marked, mention, utterance)) + "\n", encoding="utf-8")
-    cfg = json.dumps({"translate": {"memory": str(memory)}})
+    cfg = json.dumps({"method": "placeholders", "translate": {"memory": str(memory)}})
     misses = tmp_path / "misses.tsv"
     args = (
         "translate",
@@ -327,3 +330,42 @@ def test_a_segment_no_line_can_hold_is_refused_by_name(memory_file, tmp_path, se
     with pytest.raises(UnstorableSegmentError):
         write_misses(tmp_path / "misses.tsv", ["fine", segment])
     assert not (tmp_path / "misses.tsv").exists()
+
+
+def test_export_misses_with_the_joint_method_asks_for_the_tagged_utterance_then_the_papers_segments(tmp_path):
+    """The joint method: the tagged utterances first; an utterance whose tags the memory's translation loses
+    goes down the placeholder path, whose segments are asked for next (here the memory has them all)."""
+    select = _cli(
+        "select",
+        "resources/sample/test/data/english/annotations/nw",
+        "--out",
+        str(tmp_path / "select"),
+        "--config-json",
+        json.dumps({"method": "joint"}),
+        "--no-progress",
+    )
+    assert select.returncode == 0, select.stderr
+    lines = _sample_memory_lines()
+    tagged = next(
+        line
+        for line in lines
+        if line.startswith("<a>The foundation</a> was created by <b>Robert Hale</b>, an American businessman <c>")
+    )
+    memory = tmp_path / "memory.tsv"
+    memory.write_text("\n".join(x for x in lines if x != tagged) + "\n", encoding="utf-8")
+    cfg = json.dumps({"method": "joint", "translate": {"memory": str(memory)}})
+    misses = tmp_path / "misses.tsv"
+    args = ("translate", "--input", str(tmp_path / "select"), "--out", str(tmp_path / "g"), "--config-json", cfg)
+
+    first = _cli(*args, "--no-progress", "--export-misses", str(misses))
+    assert first.returncode == 1 and "missing tagged utterance segment" in first.stderr
+    assert misses.read_text(encoding="utf-8") == tagged.split("\t")[0] + "\t\n"
+
+    source, target = tagged.split("\t")
+    _append(memory, f"{source}\t{re.sub(r'</?[a-z]>', '', target)}")  # a translator that drops the tags
+    second = _cli(*args, "--no-progress")
+    assert second.returncode == 0, second.stderr
+    stats = json.loads((tmp_path / "g" / "stats.json").read_text(encoding="utf-8"))
+    assert stats["methods"]["placeholders"] == 1 and stats["tags"]["fallback_utterances"] == 1
+    assert stats["span_sources"]["placeholder"] >= 3  # the foundation, Robert Hale, Turin: the paper's mentions
+    assert stats["tags"]["unsound"]["tag_missing"] == 5

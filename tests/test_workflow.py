@@ -50,7 +50,8 @@ def test_full_run_merges_every_partition(first_run):
     assert gamma["gamma"]["utterances"] == merged["beta3"]["utterances"]  # the sample's memory keeps every placeholder
     delta = json.loads((workdir / "results/refine/all/stats.json").read_text())
     assert delta["input"]["utterances"] == delta["delta"]["utterances"] == gamma["gamma"]["utterances"]
-    assert delta["rules"]["subject_pronoun_deletion"]["applied"] > 0
+    assert delta["methods"] == {"placeholders": 0, "joint": delta["delta"]["utterances"]}  # the default method
+    assert delta["joint_rules"]["subject_pronoun_deletion"]["applied"] > 0
     # the report: every table in three formats, both figures, numbers traceable to the stats
     paper = workdir / "results/report/paper"
     for name in (

@@ -8,7 +8,8 @@ named reason. Its `stats.json` has
   stage keeps (`KEPT_LABEL`): select writes `alpha`, `beta1`, `beta2`,
   `beta3`; translate `gamma`; refine `delta`;
 - `dropped`: per unit, per reason, how many went (refine drops nothing);
-- the stage's own extras (select `anomalies`, `classes`, `in_place`, `roles`
+- the stage's own extras (select `anomalies`, `classes`, `in_place`, `paper_reasons` (the joint
+  method's kept mentions the paper's filters would drop, by reason), `roles`
   (kept pronoun mentions by English role, `lang.en.pronoun_role`), `etypes`
   and `etype_sources` (kept chains by CorefUD entity type and by why they have
   it, `entity_types`; `etype_markdown` adds each type's share), translate
@@ -205,6 +206,9 @@ def stats_markdown(stats: Mapping[str, Any]) -> str:
         lines += [f"| {name} | {count:,} |" for name, count in stats["classes"].items()]
     if stats.get("etypes"):
         lines += ["", *etype_markdown(stats)]
+    if any(stats.get("paper_reasons", {}).values()):
+        lines += ["", "| kept by the joint method, dropped by the paper's filters (reason) | mentions |", "|---|---|"]
+        lines += [f"| {key} | {count:,} |" for key, count in stats["paper_reasons"].items() if count]
     if stats.get("in_place"):
         lines += ["", "| kept as words, no placeholder | mentions |", "|---|---|"]
         lines += [f"| {key} | {count:,} |" for key, count in stats["in_place"].items()]

@@ -59,6 +59,9 @@ def _refined(utterance: TranslatedUtterance, parsed: ParsedSentence, rules: Sequ
     )
     refine(sentence, rules)
     tokens = sentence.words()
+    # The joint method's Italian is the translator's own text: what no rule changed keeps it as written
+    # (the detokeniser cannot know every spacing the translator chose: "Dillard’s", "225-5185").
+    unchanged = utterance.method == "joint" and not sentence.changes
     return RefinedUtterance(
         partition=utterance.partition,
         doc_id=utterance.doc_id,
@@ -67,7 +70,7 @@ def _refined(utterance: TranslatedUtterance, parsed: ParsedSentence, rules: Sequ
         speaker=utterance.speaker,
         text_before=utterance.text,  # type: ignore[arg-type]
         tokens_before=tokens_before,
-        text=detokenize(tokens),
+        text=utterance.text if unchanged else detokenize(tokens),  # type: ignore[arg-type]
         tokens=tokens,
         lemmas=[t.lemma for t in sentence.tokens],
         upos=[t.upos for t in sentence.tokens],

@@ -51,6 +51,7 @@ from typing import Any
 
 from coref_transfer.classes import MentionClass
 from coref_transfer.lang.en.detokenize import detokenize
+from coref_transfer.lang.en.pronouns import SELF_WORDS
 from coref_transfer.lang.en.tags import NOUN_TAGS, PROPER_TAGS
 from coref_transfer.lang.it.noun_phrase import Lexicon
 from coref_transfer.parsing.backends import ParserBackend
@@ -108,7 +109,14 @@ def tagged_mentions(u: SelectedUtterance, slots: Sequence[Slot]) -> dict[int, Ta
             if u.pos[i] in PROPER_TAGS and len(u.tokens[i]) > 2 and u.tokens[i][:1].isupper()
         ]
         nominal = slot.kind != "possessive" and any(u.pos[i] in NOUN_TAGS for i in range(start, end + 1))
-        out[slot.index] = TaggedMention(words, proper, nominal)
+        self_word = start == end and u.tokens[start].lower() in SELF_WORDS
+        # "by far the ablest", "over 700 asylum seekers" (over/RB before a number): the Italian opens alike
+        first_preposition = u.pos[start] in ("IN", "TO") or (
+            u.pos[start] == "RB" and start < end and u.pos[start + 1] == "CD"
+        )
+        after = end + 1 if slot.kind != "possessor" else end  # a possessor's clitic is outside its tags
+        name_after = u.tokens[after] if after < len(u.tokens) and u.pos[after] in PROPER_TAGS else None
+        out[slot.index] = TaggedMention(words, proper, nominal, self_word, first_preposition, name_after)
     return out
 
 

@@ -23,14 +23,20 @@ fallbacks):
 A sound tag's span is every Italian token the tags touch (a tag inside a
 word takes the word: "per <a>vederle</a>", "veder<a>le</a>" both give
 "vederle", the verb that carries the clitic, as the projection review
-accepts), less punctuation at its edges. The article, or the preposition
+accepts), less punctuation at its edges and less a simple preposition the
+translator put inside the tags ("<a>a un maggiore pluralismo</a>",
+"<a>con esso</a>": the preposition before an English noun phrase is no
+part of it; but a -self's "da solo" keeps its "da", and a mention that
+opens with a preposition in English, "over 700 asylum seekers", its own). The article, or the preposition
 fused with the article, that the translator left just before the opening
 tag joins a noun phrase's span ("la <a>pianta</a>", "della <a>Germania</a>"):
 a noun phrase's span holds its determiner, and a fused preposition carries
 it ("della" is "di" + "la"; the CorefUD export's multiword token starts the
 mention at "la", as for the placeholder method's spans, `translate.resolve`).
 A pronoun's span never takes the word before it ("il <a>suo</a> libro"), nor does that of
-any other mention without an English noun.
+any other mention without an English noun, nor that of a name's first words the Italian keeps whole with the
+rest of the name ("the [Trump] Tower" → "alla <a>Trump</a> Tower": the article is the tower's;
+but "the [Texas] War" → "la guerra del <a>Texas</a>": Texas's).
 The article joins only when every other tag around it also holds the
 mention, so spans still nest as the tags did.
 """
@@ -41,7 +47,13 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from coref_transfer.lang.it.articles import SIMPLE_PREPOSITIONS, article_kind, plain_form, split_articulated
+from coref_transfer.lang.it.articles import (
+    OTHER_PREPOSITIONS,
+    SIMPLE_PREPOSITIONS,
+    article_kind,
+    plain_form,
+    split_articulated,
+)
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
 from coref_transfer.stats import TAG_REASONS
@@ -60,6 +72,8 @@ UNSOUND_REASONS = TAG_REASONS
 """Every reason a mention's tags give no span, in the order stats.json lists them (the last,
 `too_many_mentions`: the 27th mention of an utterance and after get no letter)."""
 
+PREPOSITIONS = SIMPLE_PREPOSITIONS | OTHER_PREPOSITIONS
+"""Prepositions that never fuse with an article: one opening a tag's words is left out of the span."""
 _PUNCTUATION = re.compile(r"^[\W_]+$")
 _EDGE_PUNCTUATION = re.compile(r"^[,.;:!?…]+$")
 
@@ -75,6 +89,14 @@ class TaggedMention:
     nominal: bool = True
     """The English mention holds a noun: without one (a pronoun, "that", "one") a clitic or "uno" is a
     word, and no article joins its span."""
+    self_word: bool = False
+    """A -self pronoun, whose Italian may open with a preposition ("da solo", "di persona")."""
+    preposition_first: bool = False
+    """The English mention opens with a preposition ("by far the ablest", "over 700 asylum seekers"):
+    the Italian one opening the span ("di gran lunga", "oltre 700") translates it."""
+    name_after: str | None = None
+    """The English proper noun right after the mention, which it modifies ("the [Trump] Tower"): where the
+    Italian keeps the name whole ("alla <a>Trump</a> Tower"), the article before the tags is the name's."""
 
 
 @dataclass
@@ -127,7 +149,14 @@ def project(translation: str, source: MarkedSource, mentions: Mapping[int, Tagge
             result.failures[slot] = reason
             continue
         first, last = _trim(tokens, touched[letter])
-        if english.nominal:
+        if (
+            first < last
+            and plain_form(tokens[first]) in PREPOSITIONS
+            and not (english.self_word or english.preposition_first)
+        ):
+            first += 1
+        name_whole = english.name_after is not None and tokens[last + 1 : last + 2] == [english.name_after]
+        if english.nominal and not name_whole:
             first = _with_article(tokens, first, letter, touched)
         result.spans[slot] = Span(first, last)
     return result

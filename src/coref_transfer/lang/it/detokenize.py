@@ -3,8 +3,11 @@
 Elided forms join the next word (`Quell'avviso`, `l'auto`), with the
 typographic apostrophe too (`Sant’Elena`, `dell’idea`, `un’auto`: Moses only
 knows the ASCII one); typographic quotes go by direction: an opening one
-(“ « ‘) joins the word after it, a closing one (” ») the word before it;
-punctuation joins the word before it. A hyphenated word is one token
+(“ « ‘) joins the word after it, a closing one (” ») the word before it,
+punctuation included ("ragazzi,”", "nemmeno.”": Moses leaves a mark and a
+quote glued together apart from the word); punctuation and the ellipsis
+character joins the word before it ("perché…"); a hashtag's or a handle's
+sign joins its word ("#consiglio", "@ansa"). A hyphenated word is one token
 (`lang.it.tokenize` keeps "part-time" whole), so it comes back as written; a
 hyphen that is a token of its own was spaced in the text and stays spaced.
 A truncated word is not an elision and keeps its space: "un po' di pane",
@@ -14,6 +17,7 @@ The refine stage writes each utterance's text with it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -24,6 +28,10 @@ APOSTROPHES = ("'", "’")
 APOCOPES = frozenset(("po", "mo", "be", "ca", "fa", "va", "sta", "da", "di", "to"))
 #: Stands for the apostrophe of an apocope while Moses works (a private-use character).
 _KEEP = "\ue000"
+ELLIPSIS = "…"
+#: Signs written against the word after them: a hashtag, a handle.
+SIGNS = frozenset("#@")
+_MARK_AND_QUOTE = re.compile(r"[.,;:!?…]+[”»’]")
 
 
 @lru_cache(maxsize=1)
@@ -45,17 +53,21 @@ def _elided(token: str) -> bool:
 
 
 def _joined(tokens: Sequence[str]) -> list[str]:
-    """Tokens with elided forms and directed quotes glued to their word (Moses leaves them alone)."""
+    """Tokens with elided forms, directed quotes, the ellipsis and signs glued to their word (Moses leaves
+    them alone)."""
     out: list[str] = []
     glue_next = False
     for token in tokens:
-        if glue_next and out or (token in CLOSING_QUOTES or token == "’") and out:
+        if glue_next and out or (token in CLOSING_QUOTES or token == "’" or token == ELLIPSIS) and out:
             out[-1] += token
+            if len(out) > 1 and _MARK_AND_QUOTE.fullmatch(out[-1]):  # "ragazzi" ",”" → "ragazzi,”"
+                mark = out.pop()
+                out[-1] += mark
         elif _apocope(token):
             out.append(token[:-1] + (_KEEP if token[-1] == "'" else token[-1]))
         else:
             out.append(token)
-        glue_next = token in OPENING_QUOTES or _elided(token)
+        glue_next = token in OPENING_QUOTES or token in SIGNS or _elided(token)
     return out
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from coref_transfer.lang.it.articles import OTHER_PREPOSITIONS, SIMPLE_PREPOSITIONS, split_articulated
 from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
@@ -111,6 +113,16 @@ SUBORDINATORS = frozenset(["se", "quando", "perché", "poiché", "siccome", "ben
 # fmt: on
 
 
+def _same_verb(a: Token, b: Token) -> bool:
+    """Two forms of one verb: the same lemma, or (the parser's lemmas of rare forms are unsure:
+    "indossavo" → "indossavore") forms that differ only in the last two letters of the shorter."""
+    if a.lemma == b.lemma:
+        return True
+    x, y = a.text.lower(), b.text.lower()
+    common = len(os.path.commonprefix([x, y]))
+    return common >= 4 and common >= min(len(x), len(y)) - 2
+
+
 class SubjectPronounDeletion(Rule):
     """Delete a subject personal pronoun; a mention on it moves onto its verb.
 
@@ -167,7 +179,9 @@ class SubjectPronounDeletion(Rule):
       a subject pronoun of another person, neither opening a subordinate
       clause ("Noi restiamo qui, voi andate avanti"); or two clauses joined
       by conj or parataxis (or advcl, for two third persons: "Mentre lui
-      cucinava, lei apparecchiava") with
+      cucinava, lei apparecchiava", or any two persons when both clauses
+      have the same verb: "Anche se io indossavo una mascherina, lei non
+      indossava una mascherina") with
       subject pronouns of different forms for persons ("lui cucina, lei
       lava"); esso/essa/essi/esse, for things, contrast with nothing
       ("essa appartiene a nostra nonna, e lei…" loses "essa"); an inverted
@@ -248,7 +262,7 @@ class SubjectPronounDeletion(Rule):
         # "Mentre lui cucinava, lei apparecchiava": an adverbial clause pairs with its main clause too when
         # both subjects are third persons (two people set against each other; "Se tu vuoi, io posso" is not)
         third = _person(tokens[index]) == "3"
-        pairing = COORDINATE_CLAUSES | ({"advcl"} if third else set())
+        pairing = COORDINATE_CLAUSES | {"advcl"}
         partners = {c for c in parsed.children(head) if tokens[c].deprel in pairing}
         if tokens[head].deprel in pairing and tokens[head].head >= 0:
             first = tokens[head].head
@@ -264,7 +278,13 @@ class SubjectPronounDeletion(Rule):
             is_personal_pronoun(tokens[c])
             and (is_subject(tokens[c]) or self._quotative(parsed, c))
             and tokens[c].text.lower() not in THING_PRONOUNS | {form}
-            and (tokens[p].deprel != "advcl" and tokens[head].deprel != "advcl" or _person(tokens[c]) == "3")
+            and (
+                tokens[p].deprel != "advcl"
+                and tokens[head].deprel != "advcl"
+                or third
+                and _person(tokens[c]) == "3"
+                or _same_verb(tokens[p], tokens[head])  # one verb, two subjects set against each other
+            )
             for p in partners
             for c in parsed.children(p)
         )
