@@ -53,13 +53,16 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    out = tmp_path_factory.mktemp("ontogum")
-    config = validate_config({"method": "placeholders"})
+def _select_and_preflight(out: Path, method: str):
+    config = validate_config({"method": method})
     select = run_select([ONTOGUM], out / "select", config, progress=False, workers=2)
     preflight = run_preflight(out / "select", out / "preflight", config)
     return select, preflight, out
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    return _select_and_preflight(tmp_path_factory.mktemp("ontogum"), "placeholders")
 
 
 def test_select_accounts_for_every_decision(runs):
@@ -132,17 +135,13 @@ def test_the_preflight_lists_every_segment_with_its_flags(runs):
 
 @pytest.fixture(scope="module")
 def joint_runs(tmp_path_factory):
-    out = tmp_path_factory.mktemp("ontogum-joint")
-    config = validate_config({"method": "joint"})
-    select = run_select([ONTOGUM], out / "select", config, progress=False, workers=2)
-    preflight = run_preflight(out / "select", out / "preflight", config)
-    return select, preflight
+    return _select_and_preflight(tmp_path_factory.mktemp("ontogum-joint"), "joint")
 
 
 def test_the_joint_method_carries_nearly_every_english_mention_one_segment_per_utterance(joint_runs):
     """Issue 36: select keeps 23,296 of the 23,320 mentions (the paper's filters: about a fifth), every
     utterance goes once with every mention tagged, and no utterance has more mentions than tag letters."""
-    select, preflight = joint_runs
+    select, preflight, _ = joint_runs
     assert select["input"]["mentions"] == 23320 and select["beta3"]["mentions"] == 23296
     assert select["beta3"]["utterances"] == select["input"]["utterances"] == 10224
     dropped = {k: v for k, v in select["dropped"]["mentions"].items() if v}

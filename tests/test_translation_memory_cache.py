@@ -198,13 +198,18 @@ def _cli(*args: str):
 
 @pytest.fixture
 def nw_selection(tmp_path):
+    return _select_nw(tmp_path, "placeholders")
+
+
+def _select_nw(tmp_path, method: str):
+    """The sample's test/nw documents selected with `method`'s filters (the folder)."""
     proc = _cli(
         "select",
         "resources/sample/test/data/english/annotations/nw",
         "--out",
         str(tmp_path / "select"),
         "--config-json",
-        json.dumps({"method": "placeholders"}),
+        json.dumps({"method": method}),
         "--no-progress",
     )
     assert proc.returncode == 0, proc.stderr
@@ -335,16 +340,7 @@ def test_a_segment_no_line_can_hold_is_refused_by_name(memory_file, tmp_path, se
 def test_export_misses_with_the_joint_method_asks_for_the_tagged_utterance_then_the_papers_segments(tmp_path):
     """The joint method: the tagged utterances first; an utterance whose tags the memory's translation loses
     goes down the placeholder path, whose segments are asked for next (here the memory has them all)."""
-    select = _cli(
-        "select",
-        "resources/sample/test/data/english/annotations/nw",
-        "--out",
-        str(tmp_path / "select"),
-        "--config-json",
-        json.dumps({"method": "joint"}),
-        "--no-progress",
-    )
-    assert select.returncode == 0, select.stderr
+    selection = _select_nw(tmp_path, "joint")
     lines = _sample_memory_lines()
     tagged = next(
         line
@@ -355,7 +351,7 @@ def test_export_misses_with_the_joint_method_asks_for_the_tagged_utterance_then_
     memory.write_text("\n".join(x for x in lines if x != tagged) + "\n", encoding="utf-8")
     cfg = json.dumps({"method": "joint", "translate": {"memory": str(memory)}})
     misses = tmp_path / "misses.tsv"
-    args = ("translate", "--input", str(tmp_path / "select"), "--out", str(tmp_path / "g"), "--config-json", cfg)
+    args = ("translate", "--input", str(selection), "--out", str(tmp_path / "g"), "--config-json", cfg)
 
     first = _cli(*args, "--no-progress", "--export-misses", str(misses))
     assert first.returncode == 1 and "missing tagged utterance segment" in first.stderr

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from dataclasses import replace as with_values
 from typing import Any
 
@@ -137,13 +137,6 @@ def paper_subset(u: SelectedUtterance) -> tuple[SelectedUtterance, list[int]]:
     """The utterance with only the mentions the paper's filters keep, and their indexes in `u`."""
     keep = [i for i, m in enumerate(u.mentions) if m.paper_reason is None]
     return with_values(u, mentions=[u.mentions[i] for i in keep]), keep
-
-
-@dataclass
-class JointResult:
-    records: list[TranslatedUtterance]
-    stats: dict[str, Any]
-    segments: list[JointSegment] = field(default_factory=list)
 
 
 def run_joint(

@@ -175,14 +175,7 @@ def read(
         ({slot: Reading}, unknown tags); slots of `source.untagged` get `too_many_mentions`.
     """
     letters = {letter: slot for letter, slot in zip(LETTERS, source.slots)}
-    found: dict[str, list[tuple[str, int, int]]] = {}
-    unknown = 0
-    for m in _TAG.finditer(translation):
-        letter = m.group(2).lower()
-        if letter not in letters:
-            unknown += 1
-            continue
-        found.setdefault(letter, []).append((m.group(1), m.start(), m.end()))
+    found, unknown = _found_tags(translation, letters)
     plain, where = _plain(translation)
     readings: dict[int, Reading] = {slot: Reading(None, "too_many_mentions") for slot in source.untagged}
     for letter, slot in letters.items():
@@ -201,6 +194,20 @@ def read(
             slot in names,
         )
     return readings, unknown
+
+
+def _found_tags(translation: str, letters: Collection[str]) -> tuple[dict[str, list[tuple[str, int, int]]], int]:
+    """Each known letter's tags in a translation, as ("" or "/", start, end), and the number of tags of
+    another letter ("<C>" is c's: models may change the case)."""
+    found: dict[str, list[tuple[str, int, int]]] = {}
+    unknown = 0
+    for m in _TAG.finditer(translation):
+        letter = m.group(2).lower()
+        if letter not in letters:
+            unknown += 1
+            continue
+        found.setdefault(letter, []).append((m.group(1), m.start(), m.end()))
+    return found, unknown
 
 
 def _locate(
@@ -241,15 +248,7 @@ def tag_ranges(
         (the plain text, letter → its characters [start, end) in the plain text for a sound pair,
         letter → why not (`TAG_RANGE_REASONS`), the number of tags of an unknown letter).
     """
-    known = set(letters)
-    found: dict[str, list[tuple[str, int, int]]] = {}
-    unknown = 0
-    for m in _TAG.finditer(translation):
-        letter = m.group(2).lower()
-        if letter not in known:
-            unknown += 1
-            continue
-        found.setdefault(letter, []).append((m.group(1), m.start(), m.end()))
+    found, unknown = _found_tags(translation, set(letters))
     failures: dict[str, str] = {}
     outer: dict[str, tuple[int, int]] = {}  # from the opening tag's start to the closing tag's end
     for letter in letters:
