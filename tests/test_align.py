@@ -14,6 +14,7 @@ import re
 
 import pytest
 from conftest import REPO, Scripted, italian_parser
+from test_marked import PLANT, plant_script
 from tiny_encoder import tiny_encoder_dir  # noqa: F401  (the fixture)
 
 from coref_transfer.config import validate_config
@@ -27,6 +28,7 @@ from coref_transfer.translate.joint import run_joint
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.projection import TaggedMention
+from coref_transfer.translate.stage import run_gamma
 
 # fmt: off
 PEOPLE = [("Anna", "Anna"), ("Marco", "Marco"), ("the doctor", "il medico"), ("the mayor", "il sindaco"),
@@ -150,8 +152,37 @@ def test_unsound_projections_are_refused_with_their_reasons():
     scattered = frozenset({(0, 1), (0, 8), (0, 9), (1, 2)})  # "the" linked to both ends of the sentence
     span, reason = project((0, 1), 1, TaggedMention(["the", "mayor"]), links=scattered | {(4, 5), (4, 6), (6, 7)})
     assert (span, reason) == (Span(1, 2), None)  # the stray links far from the head are the aligner's noise
-    shared = LINKS | {(0, 0)}  # "Ieri" linked to "the" and to "yesterday": an edge word, not the mention's
-    assert project((0, 3), 1, TaggedMention(["the", "mayor", "of", "Rome"]), links=shared) == (Span(1, 4), None)
+
+
+def test_a_verb_at_the_edge_is_left_out_unless_the_mentions_nouns_alone_link_it():
+    src, tgt = "the Mexican government said".split(), "il governo messicano ha detto".split()
+    links = frozenset({(0, 0), (1, 2), (2, 1), (3, 3), (3, 4)})
+    upos = [("DET", ""), ("NOUN", ""), ("VERB", "Fin"), ("AUX", "Fin"), ("VERB", "Part")]  # "messicano" misread
+    government = TaggedMention(["the", "Mexican", "government"], content=frozenset({1, 2}))
+    assert project_span(src, tgt, links, (0, 2), 2, government, {}, upos) == (Span(0, 2), None)
+    unknown = TaggedMention(["the", "Mexican", "government"])  # no English nouns known: the verb is trimmed
+    assert project_span(src, tgt, links, (0, 2), 2, unknown, {}, upos) == (Span(0, 1), None)
+    # an auxiliary is never a noun's word, even when the aligner links it from one ("è il sindaco")
+    src, tgt = "the mayor".split(), "è il sindaco".split()
+    links = frozenset({(0, 1), (1, 0), (1, 2)})
+    upos = [("AUX", "Fin"), ("DET", ""), ("NOUN", "")]
+    mayor = TaggedMention(["the", "mayor"], content=frozenset({1}))
+    assert project_span(src, tgt, links, (0, 1), 1, mayor, {}, upos) == (Span(1, 2), None)
+
+
+def test_read_to_stand_elsewhere_a_span_leaves_out_edge_words_of_the_english_around_it():
+    src, tgt = "while the class waited".split(), "mentre la classe aspettava".split()
+    links = frozenset({(0, 0), (1, 0), (1, 1), (2, 2), (3, 3)})  # "the" also linked to "mentre"
+    cls = TaggedMention(["the", "class"], content=frozenset({2}))
+    assert project_span(src, tgt, links, (1, 2), 2, cls, {}) == (Span(0, 2), None)  # in its own sentence
+    # the placeholder method writes the span into another sentence, whose "mentre" would be doubled
+    assert project_span(src, tgt, links, (1, 2), 2, cls, {}, exclusive=True) == (Span(1, 2), None)
+    # a span every word of which the English around the mention claims too is refused: "354" for "US"
+    src, tgt = "out of 354 US areas".split(), "su 354 aree statunitensi".split()
+    links = frozenset({(0, 0), (1, 0), (2, 1), (3, 1), (4, 2)})
+    us = TaggedMention(["US"], proper=["US"], content=frozenset({3}))
+    assert project_span(src, tgt, links, (3, 3), 3, us, {}) == (Span(1, 1), None)
+    assert project_span(src, tgt, links, (3, 3), 3, us, {}, exclusive=True) == (None, "align_gap")
 
 
 def test_names_written_alike_are_linked_and_a_moved_tag_is_disputed():
@@ -238,6 +269,24 @@ def test_without_an_aligner_an_utterance_whose_tags_placed_nothing_goes_the_pape
     assert stats["alignment"]["mentions"] == 0
     assert stats["tags"]["fallback_utterances"] == 2 and stats["methods"]["placeholders"] == 2
     assert {m.span_source for r in out for m in r.mentions} == {"placeholder", None}  # "the mayor of Rome" nested
+
+
+def test_the_papers_way_reads_a_mention_whose_tags_were_lost_from_its_aligned_span(beta3, parallel_file):
+    def dropping(segment):  # the first marked sentence comes back whole, its tags dropped
+        out = plant_script(segment)
+        return re.sub(r"</?[a-z]>", "", out) if segment.startswith("<a>Students</a>") else out
+
+    cfg = validate_config({"method": "placeholders", "translate": {"alignment": {"parallel": [str(parallel_file)]}}})
+    backend = Scripted(lambda segment, _call: dropping(segment))
+    inventory = Inventory.load(REPO / "resources" / "placeholders")
+    service = TranslationService(backend, progress=False)
+    out, stats = run_gamma(beta3(PLANT), service, inventory, cfg, italian_parser(), aligner=build_aligner(cfg))
+    # each mention's article, preposition and sense read from the sentence, not "Studenti … alla pianta"
+    assert out[0].text == "Gli studenti hanno protestato davanti allo stabilimento."
+    assert [m.text_source for m in out[0].mentions] == ["alignment", "alignment"]
+    sources = stats["mention_sources"]
+    assert (sources["sentence"], sources["alignment"], sources["alone"]) == (2, 2, 0)
+    assert sum(sources["alignment_refused"].values()) == 0 and "the plant" not in backend.seen
 
 
 def test_a_runs_pairs_are_written_for_another_runs_aligner(joint_beta3, tmp_path):

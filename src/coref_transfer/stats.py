@@ -243,6 +243,8 @@ def stats_markdown(stats: Mapping[str, Any]) -> str:
         lines += ["", "| the mentions' Italian from | count |", "|---|---|"]
         lines += [f"| {key} | {value:,} |" for key, value in block.items() if not isinstance(value, Mapping)]
         lines += [f"| fallback: {key} | {value:,} |" for key, value in block.get("fallbacks", {}).items()]
+        refused = block.get("alignment_refused", {}).items()
+        lines += [f"| alignment refused: {key} | {value:,} |" for key, value in refused]
     if stats.get("articles"):
         lines += ["", "| articles and prepositions at resolution | mentions |", "|---|---|"]
         lines += [f"| {key} | {value:,} |" for key, value in stats["articles"].items()]

@@ -56,7 +56,7 @@ from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.records import Attempt, SelectedUtterance, TranslatedMention, TranslatedUtterance
 from coref_transfer.stats import ALIGN_REASONS, TRANSLATE_MENTION_REASONS, TRANSLATE_UTTERANCE_REASONS
 from coref_transfer.translate.align.base import Aligner
-from coref_transfer.translate.align.project import disputed, links_with_names, project_span
+from coref_transfer.translate.align.project import disputed, links_with_names, parts_of_speech, project_span
 from coref_transfer.translate.italian_evidence import MentionKey, italian_classes
 from coref_transfer.translate.marked import MarkedSource, mark
 from coref_transfer.translate.mention_texts import Translator, tag_spans
@@ -138,7 +138,7 @@ def run_joint(
     """
     segments = joint_segments(utterances)
     outputs = (marked_service or service).translate([s.text for s in segments]) if segments else []
-    alignment = read_translations(segments, outputs, aligner)
+    alignment = read_translations(segments, outputs, aligner, parser)
     classes = _classes(segments, utterances, config, parser, lexicon, progress)
 
     fallback = fallback_utterances(segments)
@@ -159,7 +159,10 @@ def run_joint(
 
 
 def read_translations(
-    segments: Sequence[JointSegment], outputs: Sequence[str], aligner: Aligner | None
+    segments: Sequence[JointSegment],
+    outputs: Sequence[str],
+    aligner: Aligner | None,
+    parser: ParserBackend | None = None,
 ) -> dict[str, Any]:
     """Steps 2 and 3's first fallback: each segment's translation read (`projection.project`), then the
     mentions whose tags were unsound projected by alignment (`align_unsound`, whose stats it returns)."""
@@ -168,10 +171,12 @@ def read_translations(
         source = seg.source if seg.source is not None else MarkedSource("", ())
         seg.projection = project(output, source, tagged_mentions(seg.utterance, seg.slots))
         seg.tag_failures = dict(seg.projection.failures)
-    return align_unsound(segments, aligner)
+    return align_unsound(segments, aligner, parser)
 
 
-def align_unsound(segments: Sequence[JointSegment], aligner: Aligner | None) -> dict[str, Any]:
+def align_unsound(
+    segments: Sequence[JointSegment], aligner: Aligner | None, parser: ParserBackend | None = None
+) -> dict[str, Any]:
     """Step 3's first fallback: the mentions whose tags were unsound, projected by word alignment
     (`translate.align`). The aligner learns from every utterance of the partition and its translation,
     and only where some tag was unsound: a translator that keeps every tag costs nothing here. Once it has
@@ -193,7 +198,10 @@ def align_unsound(segments: Sequence[JointSegment], aligner: Aligner | None) -> 
         return block
     pairs = [(s.utterance.tokens, s.projection.tokens) for s in segments if s.projection and s.projection.tokens]
     block.update(aligner.fit(pairs))
-    for seg, links in zip(tagged, aligner.align([(s.utterance.tokens, s.projection.tokens) for s in tagged])):
+    upos = _parts_of_speech(tagged, parser)
+    for k, (seg, links) in enumerate(
+        zip(tagged, aligner.align([(s.utterance.tokens, s.projection.tokens) for s in tagged]))
+    ):
         p, u = seg.projection, seg.utterance
         assert p is not None
         links = links_with_names(u.tokens, p.tokens, links)
@@ -210,7 +218,7 @@ def align_unsound(segments: Sequence[JointSegment], aligner: Aligner | None) -> 
         for slot in sorted(p.failures, key=lambda k: (english[k][0], -english[k][1])):
             block["mentions"] += 1
             root = u.mentions[slot].root
-            span, reason = project_span(u.tokens, p.tokens, links, english[slot], root, mentions[slot], placed)
+            span, reason = project_span(u.tokens, p.tokens, links, english[slot], root, mentions[slot], placed, upos[k])
             if span is None:
                 p.failures[slot] = reason  # type: ignore[assignment]
                 unsound[reason] += 1
@@ -222,6 +230,19 @@ def align_unsound(segments: Sequence[JointSegment], aligner: Aligner | None) -> 
     block["utterances"] = sum(bool(s.tag_failures) for s in tagged)
     block["unsound"] = {r: unsound[r] for r in ALIGN_REASONS}
     return block
+
+
+def _parts_of_speech(
+    segments: Sequence[JointSegment], parser: ParserBackend | None
+) -> list[list[tuple[str, str]] | None]:
+    """Each segment's Italian words' parts of speech (`align.project.parts_of_speech`), for the edges of the
+    spans alignment projects; None where no tag of the segment was unsound (nothing to project there)."""
+    wanted = [k for k, s in enumerate(segments) if s.projection is not None and s.tag_failures]
+    out: list[list[tuple[str, str]] | None] = [None] * len(segments)
+    parsed = parts_of_speech(parser, [segments[k].projection.tokens for k in wanted])  # type: ignore[union-attr]
+    for k, words in zip(wanted, parsed or []):
+        out[k] = words
+    return out
 
 
 def _classes(

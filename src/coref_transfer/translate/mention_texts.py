@@ -27,9 +27,11 @@ from typing import Any, Protocol
 
 from coref_transfer.lang.en.tags import PROPER_TAGS
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
+from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.records import SelectedUtterance
+from coref_transfer.stats import ALIGN_REASONS
 from coref_transfer.translate.align.base import Aligner
-from coref_transfer.translate.align.project import links_with_names, project_span
+from coref_transfer.translate.align.project import links_with_names, parts_of_speech, project_span
 from coref_transfer.translate.italian_evidence import MentionKey
 from coref_transfer.translate.marked import (
     FALLBACK_REASONS,
@@ -66,6 +68,8 @@ class MentionTexts:
     """The simple preposition the marked translation put before the mention, where it put one."""
     fused: set[MentionKey] = field(default_factory=set)
     """The mentions whose article came fused with that preposition ("nel <a>Massachusetts</a>")."""
+    refused: dict[MentionKey, str] = field(default_factory=dict)
+    """Why word alignment gave a mention whose tags were lost no span (`stats.ALIGN_REASONS`)."""
     marked: dict[int, tuple[str, str]] = field(default_factory=dict)
     """Per utterance (its index): the marked sentence sent and the translation received."""
     unknown_tags: int = 0
@@ -74,12 +78,14 @@ class MentionTexts:
         """The `mention_sources` block of stats.json (numbers only: merges add them up)."""
         sources = Counter(self.sources.values())
         fallbacks = Counter(self.fallbacks.values())
+        refused = Counter(self.refused.values())
         return {
             "mentions": len(self.texts),
             "sentence": sources["sentence"],
             "alignment": sources["alignment"],
             "alone": sources["alone"],
             "fallbacks": {r: fallbacks[r] for r in FALLBACK_REASONS},
+            "alignment_refused": {r: refused[r] for r in ALIGN_REASONS},
             "marked_sentences": len(self.marked),
             "unknown_tags": self.unknown_tags,
         }
@@ -119,6 +125,7 @@ def mention_texts(
     context: str,
     marked_service: Translator | None = None,
     aligner: Aligner | None = None,
+    parser: ParserBackend | None = None,
 ) -> MentionTexts:
     """Step (a): each mention's Italian, from its sentence (with the fallback) or alone.
 
@@ -144,7 +151,7 @@ def mention_texts(
         translations = dict(zip(order, outputs))
         result.marked = {i: (sources[i].text, translations[i]) for i in order}
         readings, result.unknown_tags = _readings(utterances, slots, sources, translations)
-        aligned = aligned_readings(utterances, slots, sources, translations, readings, aligner)
+        aligned, result.refused = aligned_readings(utterances, slots, sources, translations, readings, aligner, parser)
         readings.update(aligned)
         alone = []
         for key in english:
@@ -173,6 +180,7 @@ def alone_fallbacks(
     english: Mapping[MentionKey, str],
     lookup: Mapping[str, str],
     aligner: Aligner | None = None,
+    parser: ParserBackend | None = None,
 ) -> list[str]:
     """The mention texts the `sentence` way will send alone, given the translations in `lookup`.
 
@@ -182,7 +190,7 @@ def alone_fallbacks(
     sources = marked_sources(utterances, slots, list(english))
     held = {i: lookup[m.text.strip()] for i, m in sources.items() if m.text.strip() in lookup}
     readings, _ = _readings(utterances, slots, sources, held)
-    readings.update(aligned_readings(utterances, slots, sources, held, readings, aligner))
+    readings.update(aligned_readings(utterances, slots, sources, held, readings, aligner, parser)[0])
     return [english[k] for k in english if readings.get(k, Reading(None, "no_sentence")).text is None]
 
 
@@ -193,20 +201,25 @@ def aligned_readings(
     translations: Mapping[int, str],
     readings: Mapping[MentionKey, Reading],
     aligner: Aligner | None,
-) -> dict[MentionKey, Reading]:
+    parser: ParserBackend | None = None,
+) -> tuple[dict[MentionKey, Reading], dict[MentionKey, str]]:
     """The mentions whose tags were lost, read from their span by word alignment (detag-and-project): the
     aligner learns from every marked sentence and its translation, tags removed, and each such mention's
     Italian is read from its projected span as between tags (`marked.read_range`: its article, the
-    preposition before it). Only where a tag was lost: a translator that keeps them costs nothing here."""
+    preposition before it). Only where a tag was lost: a translator that keeps them costs nothing here.
+    Returns those readings, and why alignment gave the others no span (`stats.ALIGN_REASONS`)."""
     lost = [k for k, r in readings.items() if r.text is None and k.utterance in translations]
     if aligner is None or not lost:
-        return {}
+        return {}, {}
     plains = {i: tokens_with_offsets(plain_text(t)) for i, t in translations.items()}
     pairs = [(utterances[i].tokens, [w for w, _ in plains[i]]) for i in translations if plains[i]]
     aligner.fit(pairs)
     wanted = sorted({k.utterance for k in lost if plains[k.utterance]})
     links = dict(zip(wanted, aligner.align([(utterances[i].tokens, [w for w, _ in plains[i]]) for i in wanted])))
+    tagged = parts_of_speech(parser, [[w for w, _ in plains[i]] for i in wanted])
+    upos = dict(zip(wanted, tagged)) if tagged is not None else {}
     out: dict[MentionKey, Reading] = {}
+    refused: dict[MentionKey, str] = {}
     for key in lost:
         if key.utterance not in links:
             continue
@@ -215,18 +228,19 @@ def aligned_readings(
         slot = next(s for s in slots[key.utterance] if s.index == key.mention)
         english = tag_spans(slots[key.utterance], [key.mention])[key.mention]
         mention = tagged_mentions(u, [slot])[slot.index]
-        span, _ = project_span(
+        span, reason = project_span(
             u.tokens, target, links_with_names(u.tokens, target, links[key.utterance]), english,
-            u.mentions[key.mention].root, mention, {},
+            u.mentions[key.mention].root, mention, {}, upos.get(key.utterance), exclusive=True,
         )  # fmt: skip
         if span is None:
+            refused[key] = reason  # type: ignore[assignment]
             continue
         plain = plain_text(translations[key.utterance])
         start, end = words[span.start][1], words[span.end][1] + len(words[span.end][0])
         reading = read_range(plain, start, end, slot.text.split(), _proper_words(u, slot), slot.text[:1].islower())
         if reading.text is not None:
             out[key] = reading
-    return out
+    return out, refused
 
 
 def _readings(

@@ -103,6 +103,11 @@ class TaggedMention:
     Italian keeps the name whole ("alla <a>Trump</a> Tower"), the article before the tags is the name's."""
     possessive: bool = False
     """A possessive pronoun ("his", "our"): its Italian is a possessive ("suo", "nostra")."""
+    verbal: bool = False
+    """The English mention holds a verb (an event, a clause): its Italian may begin or end with one."""
+    content: frozenset[int] = frozenset()
+    """The token indices of its English nouns and adjectives: an Italian word linked from these alone is
+    the mention's, whatever an Italian parser makes of it ("il Consolato cubano", "ingegnere militare")."""
 
 
 @dataclass
@@ -271,5 +276,9 @@ def tagged_mentions(u: SelectedUtterance, slots: Sequence[Slot]) -> dict[int, Ta
         after = end + 1 if slot.kind != "possessor" else end  # a possessor's clitic is outside its tags
         name_after = u.tokens[after] if after < len(u.tokens) and u.pos[after] in PROPER_TAGS else None
         possessive = slot.kind == "possessive" or (start == end and u.pos[start] == "PRP$")
-        out[slot.index] = TaggedMention(words, proper, nominal, self_word, first_preposition, name_after, possessive)
+        verbal = any(u.pos[i].startswith("VB") or u.pos[i] in ("MD", "RB") for i in range(start, end + 1))
+        content = frozenset(i for i in range(start, end + 1) if u.pos[i] in NOUN_TAGS or u.pos[i].startswith("JJ"))
+        out[slot.index] = TaggedMention(
+            words, proper, nominal, self_word, first_preposition, name_after, possessive, verbal, content
+        )
     return out

@@ -154,7 +154,7 @@ def run_translate(
     if export_misses is not None:
         if not isinstance(backend, TranslationMemory):
             raise ConfigError("--export-misses needs translate.backend: memory")
-        for kind, segments in _mention_rounds(utterances, config, backend):
+        for kind, segments in _mention_rounds(utterances, config, backend, parser):
             # The placeholders depend on the Italian of the mentions (step 2 of the classes), and which
             # mentions go alone on what the marked sentences gave: while the memory lacks any of these,
             # the next round's segments are not known yet.
@@ -257,7 +257,7 @@ def run_translate(
     return stats
 
 
-def _mention_rounds(utterances, config: Mapping[str, Any], memory: TranslationMemory):
+def _mention_rounds(utterances, config: Mapping[str, Any], memory: TranslationMemory, parser=None):
     """The rounds of segments sent before the utterances, each known once the memory holds the one
     before: yields (kind, segments).
 
@@ -266,14 +266,15 @@ def _mention_rounds(utterances, config: Mapping[str, Any], memory: TranslationMe
     if config["method"] == "joint":
         segments = joint_segments(utterances)
         yield "tagged utterance", [s.text for s in segments]
-        read_translations(segments, [memory.table[s.text.strip()] for s in segments], build_aligner(config))
+        outputs = [memory.table[s.text.strip()] for s in segments]
+        read_translations(segments, outputs, build_aligner(config), parser)
         utterances = [paper_subset(utterances[i])[0] for i in fallback_utterances(segments)]
     if not config["translate"]["italian_classes"]:
         return  # the placeholders do not depend on the mentions' Italian: one round collects everything
     sentence = config["translate"]["mention_context"] == "sentence"
     yield ("marked sentence" if sentence else "mention"), mention_segments(utterances, config)
     if sentence:
-        yield "mention", fallback_segments(utterances, config, memory.table, build_aligner(config))
+        yield "mention", fallback_segments(utterances, config, memory.table, build_aligner(config), parser)
 
 
 def run_preflight(selection: str | Path, out: str | Path, config: Mapping[str, Any]) -> dict[str, Any]:

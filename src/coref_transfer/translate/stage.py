@@ -97,7 +97,14 @@ def run_gamma(
     work = [Work(i, u, make_slots(u), [m.cls for m in u.mentions]) for i, u in enumerate(utterances)]
     english, pronouns = mention_sources(work, translate_cfg["pronoun_table"])
     found = mention_texts(
-        utterances, [w.slots for w in work], english, service, translate_cfg["mention_context"], marked_service, aligner
+        utterances,
+        [w.slots for w in work],
+        english,
+        service,
+        translate_cfg["mention_context"],
+        marked_service,
+        aligner,
+        parser,
     )
     texts: dict[MentionKey, str] = dict(found.texts)
     update: ClassUpdate | None = None
@@ -241,12 +248,13 @@ def fallback_segments(
     config: Mapping[str, Any],
     lookup: Mapping[str, str],
     aligner: Aligner | None = None,
+    parser: ParserBackend | None = None,
 ) -> list[str]:
     """The mention texts `translate.mention_context: sentence` sends alone, given the marked sentences'
     translations in `lookup` (a memory: for `--export-misses`) and the aligner of the lost tags."""
     work = [Work(i, u, make_slots(u)) for i, u in enumerate(utterances)]
     english, _ = mention_sources(work, config["translate"]["pronoun_table"])
-    return alone_fallbacks(utterances, [w.slots for w in work], english, lookup, aligner)
+    return alone_fallbacks(utterances, [w.slots for w in work], english, lookup, aligner, parser)
 
 
 def _translated(w: Work, texts: Mapping[MentionKey, str], found: MentionTexts) -> TranslatedUtterance:

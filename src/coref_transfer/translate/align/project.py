@@ -17,9 +17,20 @@ professor Chomsky è").
 
 Of the words linked, those that stand together are kept: where more than one
 word stands between two linked ones, the group holding the English head's
-words (then the largest) is the mention's, the others the aligner's noise;
-and a word at its edge that is also linked to an English word outside the
-mention is left out ("Ieri il sindaco" for "the mayor … yesterday").
+words (then the largest) is the mention's, the others the aligner's noise.
+
+With the Italian parsed, a mention without an English verb neither begins
+nor ends with a finite or infinitive verb, an auxiliary or a verb after one
+("gli esperti sono riusciti", "mettere insieme un censimento"), unless the
+word is linked from the mention's own nouns and adjectives alone and is not
+an auxiliary: the parser then misread it ("il Consolato cubano", "ingegnere
+militare").
+
+A span read to stand in another sentence (the placeholder method reads each
+mention's Italian from it) must hold only the mention's words: a word at its
+edges linked from the English around it is left out, and a word inside
+linked only from outside refuses it (`align_gap`): that word would be
+written twice ("mentre mentre la classe", "è è stata buona").
 
 A projected span is accepted only when it is sound (Akbik & Vollgraf 2018,
 EasyProject and TransMuCoRes accept or drop spans likewise; the reasons are
@@ -29,7 +40,7 @@ counted in stats.json):
 |---|---|
 | `align_none` | no word of the mention is linked |
 | `align_head` | the English head is linked to nothing, or only outside the span (only modifiers were found) |
-| `align_gap` | more than a quarter of the span's words (at least two) are linked only to English words outside the mention |
+| `align_gap` | more than a quarter of the span's words (at least two) are linked only to English words outside the mention; read to stand elsewhere, any one |
 | `align_too_long` | more than 3 Italian words per English word, plus 3 |
 | `align_crossing` | the span relates to another mention's otherwise than in the English (overlapping, holding, inside, the same words) |
 """
@@ -44,6 +55,7 @@ from coref_transfer.lang.it.morphology import demonstrative_features, possessor
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS, TONIC_PRONOUNS
 from coref_transfer.lang.it.word_classes import AUXILIARY_FORMS
 from coref_transfer.model import Span
+from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.stats import ALIGN_REASONS  # noqa: F401 (the reasons of the table above, defined there)
 from coref_transfer.translate.align.base import Links
 from coref_transfer.translate.marked import MAX_EXTRA_WORDS, MAX_WORDS_PER_WORD
@@ -73,6 +85,8 @@ def project_span(
     root: int | None,
     mention: TaggedMention,
     placed: Mapping[tuple[int, int], Span],
+    upos: Sequence[tuple[str, str]] | None = None,
+    exclusive: bool = False,
 ) -> tuple[Span | None, str | None]:
     """The Italian span of the English tokens `english` (start, end inclusive), or why none.
 
@@ -82,6 +96,14 @@ def project_span(
         root: the English head of the mention (None: unknown, not checked).
         mention: what `projection.finish_span` needs of the English mention.
         placed: the spans already placed in this utterance, by their English span (tags, earlier alignments).
+        upos: the Italian words' parts of speech and verb forms (the parser's UPOS and VerbForm), or None:
+            a mention without an English verb then never begins or ends with a verb ("gli esperti sono
+            riusciti") but one linked from its English nouns and adjectives alone, which the parser took
+            for a verb ("il Consolato cubano", "ingegnere militare").
+        exclusive: the span's words are read to stand in another sentence (the placeholder method), where a
+            word of the English around the mention is written again ("mentre mentre la classe", "è stata
+            buona è stata buona"): no word at its edges may be linked from outside the mention, and no word
+            inside only from outside (`align_gap`).
     """
     start, end = english
     inside = sorted({j for i, j in links if start <= i <= end})
@@ -98,18 +120,34 @@ def project_span(
         inside = pronouns[:1] or inside[:1]
     heads = {j for i, j in links if i == root} if root is not None else set()
     inside = _main_block(inside, heads)
-    shared = {j for i, j in links if not start <= i <= end}
-    while len(inside) > 1 and inside[0] in shared and inside[0] not in heads:
-        inside = inside[1:]  # "Ieri il sindaco": an edge word also linked outside the mention is not its own
-    while len(inside) > 1 and inside[-1] in shared and inside[-1] not in heads:
-        inside = inside[:-1]
     first, last = inside[0], inside[-1]
     while last > first and _function_word(target[last]):
         last -= 1  # a span never ends with an article, a preposition or a conjunction linked from inside
-    inside = [j for j in inside if j <= last]
+    if upos is not None and not mention.verbal:
+        sources: dict[int, set[int]] = {}
+        for i, j in links:
+            sources.setdefault(j, set()).add(i)
+        english_words = set(range(start, end + 1))
+        own = {  # an auxiliary is never a noun's or an adjective's word, whatever it is linked from
+            j
+            for j, words in sources.items()
+            if words & mention.content and words <= english_words and upos[j][0] != "AUX"
+        }
+        while first < last and first not in own and _verb(upos, first):
+            first += 1  # "mettere insieme un censimento"
+        while last > first and last not in own and (_verb(upos, last) or _after_auxiliary(upos, last)):
+            last -= 1  # "gli esperti sono riusciti", "l'Albania sta", "i vasai lasciano"
     outside = {j for i, j in links if not start <= i <= end}
+    if exclusive:
+        while first < last and first in outside:
+            first += 1
+        while last > first and last in outside:
+            last -= 1
+        if all(j in outside for j in range(first, last + 1)):
+            return None, "align_gap"  # "354" for "US": every word also the English around the mention's
+    inside = [j for j in inside if first <= j <= last]
     foreign = [j for j in range(first, last + 1) if j in outside and j not in inside]
-    if len(foreign) > 1 and len(foreign) * 4 > last - first + 1:
+    if foreign and (exclusive or len(foreign) > 1 and len(foreign) * 4 > last - first + 1):
         return None, "align_gap"
     span = finish_span(target, first, last, mention, [range(s.start, s.end + 1) for s in placed.values()])
     if len(span) > MAX_WORDS_PER_WORD * max(end - start + 1, 1) + MAX_EXTRA_WORDS:
@@ -118,6 +156,30 @@ def project_span(
         if not _nests_alike((start, end), (other_start, other_end), span, other):
             return None, "align_crossing"
     return span, None
+
+
+def parts_of_speech(
+    parser: ParserBackend | None, sentences: Sequence[Sequence[str]]
+) -> list[list[tuple[str, str]]] | None:
+    """Each sentence's words' parts of speech and verb forms, for `project_span`'s edges (None: no parser)."""
+    if parser is None:
+        return None
+    return [
+        [(t.upos, t.feat("VerbForm") or "") for t in s.tokens]
+        for s in parser.parse([list(x) for x in sentences], 64, False)
+    ]
+
+
+def _verb(upos: Sequence[tuple[str, str]], j: int) -> bool:
+    """An auxiliary, or a finite or infinitive verb: no mention without an English verb begins or ends with
+    one in Italian (a participle may be an adjective)."""
+    part, form = upos[j]
+    return part == "AUX" or part == "VERB" and form in ("Fin", "Inf")
+
+
+def _after_auxiliary(upos: Sequence[tuple[str, str]], j: int) -> bool:
+    """A verb after an auxiliary: a participle of a compound tense ("sono riusciti")."""
+    return upos[j][0] == "VERB" and j > 0 and upos[j - 1][0] == "AUX"
 
 
 def _main_block(linked: Sequence[int], heads: Collection[int]) -> list[int]:
