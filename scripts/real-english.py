@@ -49,7 +49,9 @@ they are derived from OntoGUM's texts (`../shared/data/ontogum/README.md`).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -85,17 +87,53 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([str(exe), *args], capture_output=True, text=True)
 
 
-def _memory(paths: list[Path], out: Path) -> None:
-    """The memories concatenated, the stand-in's first (a source twice must have one target)."""
-    text = "".join(p.read_text(encoding="utf-8").rstrip("\n") + "\n" for p in paths)
-    out.write_text(text, encoding="utf-8")
+def _memory(paths: list[Path], out: Path, tags: str = "kept") -> None:
+    """The memories concatenated, the stand-in's first (a source twice must have one target), their tagged
+    lines' Italian as a translator of the kind `tags` would write it (`TAGS`, `translator_tags`)."""
+    lines = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if "\t" in line and not line.startswith("#"):
+                source, target = line.split("\t", 1)
+                line = f"{source}\t{translator_tags(source, target, tags)}"
+            lines.append(line)
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+TAGS = ("kept", "dropped", "garbled")
+"""What the simulated translator does with tags (`--tags`): keeps them (LabelPigeon, the stand-in's rule 4),
+drops them all (a general MT model: the stand-in page's "translator that drops tags"), or garbles some."""
+_TAG = re.compile(r"</?[a-z]>")
+
+
+def translator_tags(source: str, target: str, tags: str) -> str:
+    """A tagged line's Italian as a translator of the kind `tags` writes it.
+
+    `dropped`: every tag removed, the sentence as it was. `garbled`: decided by the English alone (a stable
+    hash), one tagged line in three has its last closing tag moved to the end of the sentence and one in
+    three its first opening tag doubled; the rest keep their tags.
+    """
+    if tags == "kept" or not _TAG.search(source):
+        return target
+    if tags == "dropped":
+        return re.sub(r" {2,}", " ", _TAG.sub("", target)).strip()
+    kind = int(hashlib.sha256(source.encode("utf-8")).hexdigest(), 16) % 3
+    found = list(_TAG.finditer(target))
+    if kind == 0 and found:
+        last = [m for m in found if m.group().startswith("</")][-1]
+        moved = target[: last.start()] + target[last.end() :]
+        return moved.rstrip(".") + last.group() + ("." if moved.endswith(".") else "")
+    if kind == 1 and found:
+        first = found[0]
+        return target[: first.end()] + first.group() + target[first.end() :]
+    return target
 
 
 def _prepare(args: argparse.Namespace, work: Path, input_dir: Path) -> None:
     """The input (`build_input`) in `input_dir` and the memories in WORK/memory.tsv (`_input_options`)."""
     documents = Path(args.documents).read_text(encoding="utf-8").split()
     build_input(documents, Path(args.source), input_dir, args.sentences)
-    _memory([Path(args.stand_in), *map(Path, args.memory)], work / "memory.tsv")
+    _memory([Path(args.stand_in), *map(Path, args.memory)], work / "memory.tsv", args.tags)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -563,6 +601,13 @@ def _input_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sentences", type=int, default=30, help="sentences read from each document")
     p.add_argument("--stand-in", default=str(STAND_IN / "memory.tsv"), help="the stand-in translator's memory")
     p.add_argument("--memory", action="append", default=[], help="a memory of your own (repeatable)")
+    p.add_argument(
+        "--tags",
+        choices=TAGS,
+        default="kept",
+        help="what the simulated translator does with tags: kept (a tag-trained model), dropped (a general MT "
+        "model: the tags removed from the memories' Italian), garbled (some moved, some doubled)",
+    )
 
 
 def _rating_sources(p: argparse.ArgumentParser) -> None:

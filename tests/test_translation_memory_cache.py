@@ -259,14 +259,16 @@ def test_export_misses_asks_for_the_mentions_first_then_the_utterances(tmp_path,
 
 
 def test_export_misses_asks_for_the_marked_sentence_then_the_fallback_then_the_utterance(tmp_path, nw_selection):
-    """Marked sentences first; a mention whose tags did not survive goes alone next; the utterance last."""
+    """Marked sentences first; a mention whose tags did not survive goes alone next (no aligner to read it
+    from its sentence); the utterance last."""
     lines = _sample_memory_lines()
     marked = next(line for line in lines if line.startswith("<a>The foundation</a> was created"))
     mention = next(line for line in lines if line.startswith("the foundation\t"))
     utterance = next(line for line in lines if "è stata creata" in line and "<a>" not in line)
     memory = tmp_path / "memory.tsv"
     memory.write_text("\n".join(x for x in lines if x not in (marked, mention, utterance)) + "\n", encoding="utf-8")
-    cfg = json.dumps({"method": "placeholders", "translate": {"memory": str(memory)}})
+    translate = {"memory": str(memory), "alignment": {"aligner": "none"}}
+    cfg = json.dumps({"method": "placeholders", "translate": translate})
     misses = tmp_path / "misses.tsv"
     args = (
         "translate",
@@ -339,7 +341,8 @@ def test_a_segment_no_line_can_hold_is_refused_by_name(memory_file, tmp_path, se
 
 def test_export_misses_with_the_joint_method_asks_for_the_tagged_utterance_then_the_papers_segments(tmp_path):
     """The joint method: the tagged utterances first; an utterance whose tags the memory's translation loses
-    goes down the placeholder path, whose segments are asked for next (here the memory has them all)."""
+    goes down the placeholder path when no aligner projects them, whose segments are asked for next (here
+    the memory has them all)."""
     selection = _select_nw(tmp_path, "joint")
     lines = _sample_memory_lines()
     tagged = next(
@@ -349,7 +352,8 @@ def test_export_misses_with_the_joint_method_asks_for_the_tagged_utterance_then_
     )
     memory = tmp_path / "memory.tsv"
     memory.write_text("\n".join(x for x in lines if x != tagged) + "\n", encoding="utf-8")
-    cfg = json.dumps({"method": "joint", "translate": {"memory": str(memory)}})
+    translate = {"memory": str(memory), "alignment": {"aligner": "none"}}
+    cfg = json.dumps({"method": "joint", "translate": translate})
     misses = tmp_path / "misses.tsv"
     args = ("translate", "--input", str(selection), "--out", str(tmp_path / "g"), "--config-json", cfg)
 

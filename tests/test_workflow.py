@@ -252,3 +252,30 @@ def test_whole_workflow_on_a_corefud_corpus_gives_the_same_dataset(first_run, tm
         ).read_bytes(), name
     select = json.loads((workdir / "results" / "select" / "all" / "stats.json").read_text())
     assert select["input"]["mentions"] == 868 and select["anomalies"]["sentences_without_tree"] == 0
+
+
+def test_the_tiny_model_runs_the_whole_workflow_through_the_alignment_path(tmp_path, tiny_marian_dir):
+    """Issue 37: a real CTranslate2 model that keeps no tag (the tiny one, whose output is noise), the
+    default joint method: every tagged mention goes through word alignment (fast_align, trained on the
+    partition's own pairs, its tables written with the run), and what alignment cannot place goes to the
+    placeholder path or is dropped with its reason; the workflow runs to the export."""
+    workdir = make_workdir(tmp_path / "tiny")
+    config = yaml.safe_load((workdir / "config.yaml").read_text())
+    config["input"]["paths"] = ["data/test"]
+    config["translate"].update(
+        backend="ctranslate2", max_decoding_length=24, beam_size=2, max_attempts=1, cache="results/cache/translate"
+    )
+    config["translate"]["model"]["path"] = str(tiny_marian_dir)
+    (workdir / "config.yaml").write_text(yaml.safe_dump(config))
+    proc = snakemake(workdir)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    gamma = json.loads((workdir / "results/translate/all/stats.json").read_text())
+    alignment = gamma["alignment"]
+    assert alignment["pairs"] > 0 and alignment["mentions"] > 0
+    assert gamma["tags"]["unsound"]["tag_missing"] + gamma["tags"]["unsound"]["tag_empty"] > 0
+    kept = sum(gamma["span_sources"].values())
+    assert kept == gamma["gamma"]["mentions"] and gamma["span_sources"]["tags"] < kept
+    assert gamma["input"]["mentions"] == kept + sum(gamma["dropped"]["mentions"].values())
+    tables = sorted((workdir / "results/translate/parts").glob("*/alignment/forward.probs"))
+    assert tables and all(t.stat().st_size > 0 for t in tables)
+    assert (workdir / "results/export/test.conllu").stat().st_size > 0

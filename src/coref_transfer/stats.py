@@ -79,11 +79,13 @@ PAPER_REASONS = ("nested", *SELECT_UTTERANCE_REASONS, *SELECT_MENTION_REASONS["b
 # fmt: off
 TAG_REASONS = (
     "tag_missing", "tag_unpaired", "tag_repeated", "tag_crossing", "tag_nesting",
-    "tag_empty", "tag_no_word", "tag_too_long", "tag_moved", "too_many_mentions",
+    "tag_empty", "tag_no_word", "tag_too_long", "tag_moved", "tag_disputed", "too_many_mentions",
 )
 # fmt: on
 """Why the joint method's tags give a mention no span (`translate.marked.tag_ranges` finds the first
-five, `translate.projection` the rest; `docs/methods.md`)."""
+five, `translate.projection` the next four, word alignment `tag_disputed`; `docs/methods.md`)."""
+ALIGN_REASONS = ("align_none", "align_head", "align_gap", "align_too_long", "align_crossing")
+"""Why word alignment gives a mention whose tags were unsound no span either (`translate.align.project`)."""
 TRANSLATE_UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted", "empty_translation")
 TRANSLATE_MENTION_REASONS = (
     "placeholder_lost",
@@ -93,6 +95,7 @@ TRANSLATE_MENTION_REASONS = (
     "self_form_missing",
     "self_form_repeated",
     *TAG_REASONS,
+    *ALIGN_REASONS,
     "empty_translation",
 )
 
@@ -240,6 +243,8 @@ def stats_markdown(stats: Mapping[str, Any]) -> str:
         lines += ["", "| the mentions' Italian from | count |", "|---|---|"]
         lines += [f"| {key} | {value:,} |" for key, value in block.items() if not isinstance(value, Mapping)]
         lines += [f"| fallback: {key} | {value:,} |" for key, value in block.get("fallbacks", {}).items()]
+        refused = block.get("alignment_refused", {}).items()
+        lines += [f"| alignment refused: {key} | {value:,} |" for key, value in refused]
     if stats.get("articles"):
         lines += ["", "| articles and prepositions at resolution | mentions |", "|---|---|"]
         lines += [f"| {key} | {value:,} |" for key, value in stats["articles"].items()]

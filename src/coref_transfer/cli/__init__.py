@@ -39,6 +39,8 @@ parser_app = typer.Typer(no_args_is_help=True, help="Train and evaluate the proj
 app.add_typer(parser_app, name="parser")
 placeholders_app = typer.Typer(no_args_is_help=True, help="Check placeholder inventories against the model.")
 app.add_typer(placeholders_app, name="placeholders")
+align_app = typer.Typer(no_args_is_help=True, help="Word alignment of the translate stage (translate.alignment).")
+app.add_typer(align_app, name="align")
 
 log = logging.getLogger("coref_transfer")
 

@@ -1,5 +1,6 @@
 """Utilities around the stages: `merge`, `verify` and `stats` (their outputs), `partitions` and
-`config show` (their inputs and configuration), `score` (a response against a coreference key)."""
+`config show` (their inputs and configuration), `score` (a response against a coreference key), `align
+pairs` (a run's parallel text, for another run's aligner)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import typer
 import yaml
 
 from coref_transfer import resources
-from coref_transfer.cli import ConfigJsonOption, ConfigOption, _config, app, config_app, log
+from coref_transfer.cli import ConfigJsonOption, ConfigOption, _config, align_app, app, config_app, log
 from coref_transfer.errors import CorefTransferError
 
 
@@ -141,3 +142,28 @@ def config_show(config: Path | None = ConfigOption, config_json: str | None = Co
     Example: coref-transfer config show --config config.yaml
     """
     typer.echo(yaml.safe_dump(_config(config, config_json), sort_keys=False), nl=False)
+
+
+@align_app.command("pairs")
+def align_pairs(
+    translate_folder: Path = typer.Argument(..., help="A translate output folder (its gamma.parquet is read)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Parallel text file to write."),
+) -> None:
+    """Write a run's parallel text, every kept utterance's English and Italian words as `English ||| Italian`
+    lines: give it to another run as `translate.alignment.parallel`, so that a small run's aligner learns
+    from a big run's text too.
+
+    Example: coref-transfer align pairs results/translate/all --out ontonotes-pairs.txt
+    """
+    from coref_transfer.io import atomic_write_text
+    from coref_transfer.records import read_records
+    from coref_transfer.translate.align.fast_align import SEPARATOR
+
+    rows = read_records(translate_folder / "gamma.parquet", "gamma")
+    lines = [
+        " ".join(r.source_tokens) + SEPARATOR + " ".join(r.tokens)
+        for r in rows
+        if r.dropped_at is None and r.tokens and r.source_tokens
+    ]
+    atomic_write_text(out, "".join(line + "\n" for line in lines))
+    log.info("align pairs: %d pairs from %s written to %s", len(lines), translate_folder, out)

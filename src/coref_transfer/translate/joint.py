@@ -45,27 +45,27 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from dataclasses import replace as with_values
 from typing import Any
 
 from coref_transfer.classes import MentionClass
 from coref_transfer.lang.en.detokenize import detokenize
-from coref_transfer.lang.en.pronouns import SELF_WORDS
-from coref_transfer.lang.en.tags import NOUN_TAGS, PROPER_TAGS
 from coref_transfer.lang.it.noun_phrase import Lexicon
 from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.records import Attempt, SelectedUtterance, TranslatedMention, TranslatedUtterance
-from coref_transfer.stats import TRANSLATE_MENTION_REASONS, TRANSLATE_UTTERANCE_REASONS
+from coref_transfer.stats import ALIGN_REASONS, TRANSLATE_MENTION_REASONS, TRANSLATE_UTTERANCE_REASONS
+from coref_transfer.translate.align.base import Aligner
+from coref_transfer.translate.align.project import disputed, links_with_names, parts_of_speech, project_span
 from coref_transfer.translate.italian_evidence import MentionKey, italian_classes
 from coref_transfer.translate.marked import MarkedSource, mark
 from coref_transfer.translate.mention_texts import Translator, tag_spans
 from coref_transfer.translate.placeholders.inventory import Inventory
-from coref_transfer.translate.projection import UNSOUND_REASONS, Projection, TaggedMention, project
+from coref_transfer.translate.projection import UNSOUND_REASONS, Projection, project, tagged_mentions
 from coref_transfer.translate.replace import Slot, make_slots
 from coref_transfer.translate.stage import run_gamma
 
-SPAN_SOURCES = ("tags", "placeholder")
+SPAN_SOURCES = ("tags", "alignment", "placeholder")
 """Where a mention's Italian span came from (`TranslatedMention.span_source`)."""
 METHOD_OF_TEXT = ("joint", "placeholders")
 """Which method gave an utterance's Italian (`TranslatedUtterance.method`)."""
@@ -84,6 +84,8 @@ class JointSegment:
     """The tags (None: the utterance has no mention)."""
     projection: Projection | None = None
     translation: str = ""
+    tag_failures: dict[int, str] = field(default_factory=dict)
+    """Why each unsound mention's tags gave no span (`projection.UNSOUND_REASONS`), whatever alignment did."""
 
 
 def joint_segments(utterances: Sequence[SelectedUtterance]) -> list[JointSegment]:
@@ -94,29 +96,6 @@ def joint_segments(utterances: Sequence[SelectedUtterance]) -> list[JointSegment
         source = mark(u.tokens, u.pos, tag_spans(slots, [s.index for s in slots]))
         text = source.text if source is not None else detokenize(u.tokens, u.pos)
         out.append(JointSegment(index, u, slots, text, source))
-    return out
-
-
-def tagged_mentions(u: SelectedUtterance, slots: Sequence[Slot]) -> dict[int, TaggedMention]:
-    """What `projection.project` needs of each mention's English."""
-    out = {}
-    for slot in slots:
-        start, end = slot.span.start, slot.span.end
-        words = slot.text.split()
-        proper = [
-            u.tokens[i]
-            for i in range(start, end + 1)
-            if u.pos[i] in PROPER_TAGS and len(u.tokens[i]) > 2 and u.tokens[i][:1].isupper()
-        ]
-        nominal = slot.kind != "possessive" and any(u.pos[i] in NOUN_TAGS for i in range(start, end + 1))
-        self_word = start == end and u.tokens[start].lower() in SELF_WORDS
-        # "by far the ablest", "over 700 asylum seekers" (over/RB before a number): the Italian opens alike
-        first_preposition = u.pos[start] in ("IN", "TO") or (
-            u.pos[start] == "RB" and start < end and u.pos[start + 1] == "CD"
-        )
-        after = end + 1 if slot.kind != "possessor" else end  # a possessor's clitic is outside its tags
-        name_after = u.tokens[after] if after < len(u.tokens) and u.pos[after] in PROPER_TAGS else None
-        out[slot.index] = TaggedMention(words, proper, nominal, self_word, first_preposition, name_after)
     return out
 
 
@@ -148,21 +127,18 @@ def run_joint(
     lexicon: Lexicon | None = None,
     progress: bool = False,
     marked_service: Translator | None = None,
+    aligner: Aligner | None = None,
 ) -> tuple[list[TranslatedUtterance], dict[str, Any]]:
     """The joint method on the utterances select kept (the `beta3` table); see the module docstring.
 
-    Args: as `stage.run_gamma`'s.
+    Args: as `stage.run_gamma`'s, and
+        aligner: projects the mentions whose tags were unsound (`translate.align`; None: no alignment).
     Returns:
         (the `gamma` table's records, in the order of `utterances`; stats).
     """
     segments = joint_segments(utterances)
     outputs = (marked_service or service).translate([s.text for s in segments]) if segments else []
-    for seg, output in zip(segments, outputs):
-        seg.translation = output
-        if seg.source is not None:
-            seg.projection = project(output, seg.source, tagged_mentions(seg.utterance, seg.slots))
-        else:
-            seg.projection = project(output, MarkedSource("", ()), {})
+    alignment = read_translations(segments, outputs, aligner, parser)
     classes = _classes(segments, utterances, config, parser, lexicon, progress)
 
     fallback = fallback_utterances(segments)
@@ -171,14 +147,102 @@ def run_joint(
     if fallback:
         subsets = [paper_subset(utterances[i]) for i in fallback]
         records, paper_stats = run_gamma(
-            [s for s, _ in subsets], service, inventory, config, parser, lexicon, progress, marked_service
+            [s for s, _ in subsets], service, inventory, config, parser, lexicon, progress, marked_service, aligner
         )
         for i, record, (_, kept) in zip(fallback, records, subsets):
             if record.dropped_at is None:
                 paper[i] = (record, kept)
     out = [_record(seg, classes, paper.get(seg.index)) for seg in segments]
     stats = _stats(out, segments, fallback, paper_stats)
+    stats["alignment"] = alignment
     return out, stats
+
+
+def read_translations(
+    segments: Sequence[JointSegment],
+    outputs: Sequence[str],
+    aligner: Aligner | None,
+    parser: ParserBackend | None = None,
+) -> dict[str, Any]:
+    """Steps 2 and 3's first fallback: each segment's translation read (`projection.project`), then the
+    mentions whose tags were unsound projected by alignment (`align_unsound`, whose stats it returns)."""
+    for seg, output in zip(segments, outputs):
+        seg.translation = output
+        source = seg.source if seg.source is not None else MarkedSource("", ())
+        seg.projection = project(output, source, tagged_mentions(seg.utterance, seg.slots))
+        seg.tag_failures = dict(seg.projection.failures)
+    return align_unsound(segments, aligner, parser)
+
+
+def align_unsound(
+    segments: Sequence[JointSegment], aligner: Aligner | None, parser: ParserBackend | None = None
+) -> dict[str, Any]:
+    """Step 3's first fallback: the mentions whose tags were unsound, projected by word alignment
+    (`translate.align`). The aligner learns from every utterance of the partition and its translation,
+    and only where some tag was unsound: a translator that keeps every tag costs nothing here. Once it has
+    learnt, it also checks the tags that looked sound: a pair holding words the alignment links only to
+    English words outside its mention (`align.project.disputed`: a translator that moves tags moves them
+    past other words) is unsound too (`tag_disputed`), and its mention is projected like the others.
+
+    Returns:
+        the `alignment` block of stats.json: the pairs the aligner learnt from, its seconds, the mentions
+        tried and projected, the tags it disputed, and why the others were not (`stats.ALIGN_REASONS`).
+    """
+    tagged = [s for s in segments if s.projection is not None and s.projection.tokens and s.source is not None]
+    needs = [s for s in tagged if s.projection.failures]  # type: ignore[union-attr]
+    unsound: Counter = Counter()
+    block: dict[str, Any] = {"pairs": 0, "parallel_pairs": 0, "seconds": 0.0, "utterances": len(needs)}
+    block.update({"mentions": 0, "projected": 0, "disputed": 0})
+    if aligner is None or not needs:
+        block["unsound"] = {r: 0 for r in ALIGN_REASONS}
+        return block
+    pairs = [(s.utterance.tokens, s.projection.tokens) for s in segments if s.projection and s.projection.tokens]
+    block.update(aligner.fit(pairs))
+    upos = _parts_of_speech(tagged, parser)
+    for k, (seg, links) in enumerate(
+        zip(tagged, aligner.align([(s.utterance.tokens, s.projection.tokens) for s in tagged]))
+    ):
+        p, u = seg.projection, seg.utterance
+        assert p is not None
+        links = links_with_names(u.tokens, p.tokens, links)
+        english = tag_spans(seg.slots, [s.index for s in seg.slots])
+        for slot, span in list(p.spans.items()):
+            if disputed(links, english[slot], span):
+                del p.spans[slot]
+                p.failures[slot] = seg.tag_failures[slot] = "tag_disputed"
+                block["disputed"] += 1
+        if not p.failures:
+            continue
+        mentions = tagged_mentions(u, seg.slots)
+        placed = {english[slot]: span for slot, span in p.spans.items()}
+        for slot in sorted(p.failures, key=lambda k: (english[k][0], -english[k][1])):
+            block["mentions"] += 1
+            root = u.mentions[slot].root
+            span, reason = project_span(u.tokens, p.tokens, links, english[slot], root, mentions[slot], placed, upos[k])
+            if span is None:
+                p.failures[slot] = reason  # type: ignore[assignment]
+                unsound[reason] += 1
+                continue
+            del p.failures[slot]
+            p.spans[slot] = placed[english[slot]] = span
+            p.sources[slot] = "alignment"
+            block["projected"] += 1
+    block["utterances"] = sum(bool(s.tag_failures) for s in tagged)
+    block["unsound"] = {r: unsound[r] for r in ALIGN_REASONS}
+    return block
+
+
+def _parts_of_speech(
+    segments: Sequence[JointSegment], parser: ParserBackend | None
+) -> list[list[tuple[str, str]] | None]:
+    """Each segment's Italian words' parts of speech (`align.project.parts_of_speech`), for the edges of the
+    spans alignment projects; None where no tag of the segment was unsound (nothing to project there)."""
+    wanted = [k for k, s in enumerate(segments) if s.projection is not None and s.tag_failures]
+    out: list[list[tuple[str, str]] | None] = [None] * len(segments)
+    parsed = parts_of_speech(parser, [segments[k].projection.tokens for k in wanted])  # type: ignore[union-attr]
+    for k, words in zip(wanted, parsed or []):
+        out[k] = words
+    return out
 
 
 def _classes(
@@ -248,7 +312,7 @@ def _record(
                 reason=reason,
                 role=m.role,
                 text_source="sentence" if span is not None else None,
-                span_source="tags" if span is not None else None,
+                span_source=p.sources.get(slot.index, "tags") if span is not None else None,
             )
         )
     common = {
@@ -318,8 +382,7 @@ def _stats(
                 span_sources[m.span_source] += 1
                 clusters.add((r.doc_id, r.part, m.cluster_id))
     for seg in segments:
-        if seg.projection is not None:
-            unsound.update(seg.projection.failures.values())
+        unsound.update(seg.tag_failures.values())
     unknown = sum(seg.projection.unknown_tags for seg in segments if seg.projection is not None)
     tagged = sum(seg.source is not None for seg in segments)
     return {

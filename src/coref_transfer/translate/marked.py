@@ -284,6 +284,11 @@ def tag_ranges(
     return plain, ranges, failures, unknown
 
 
+def plain_text(translation: str) -> str:
+    """A translation without its tags, runs of spaces made one (what the readers read)."""
+    return _plain(translation)[0]
+
+
 def _plain(translation: str) -> tuple[str, list[int]]:
     """The translation without tags, runs of spaces made one, and where each raw character went.
 
@@ -304,6 +309,21 @@ def _plain(translation: str) -> tuple[str, list[int]]:
         out.append(ch)
     where.append(len(out))
     return "".join(out), where
+
+
+def read_range(
+    plain: str,
+    start: int,
+    end: int,
+    english: Sequence[str],
+    proper: Sequence[str] = (),
+    lowercase_start: bool = False,
+    name: bool = False,
+) -> Reading:
+    """A mention's Italian read from the characters [start, end) of a translation without tags, as between
+    its tags (its article, the preposition before it; the checks of `read`): for a span found by word
+    alignment when the tags were lost (`translate.mention_texts`)."""
+    return _reading(plain, start, end, english, proper, lowercase_start, name)
 
 
 def _reading(

@@ -26,9 +26,23 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from coref_transfer.lang.en.tags import PROPER_TAGS
+from coref_transfer.lang.it.tokenize import tokens_with_offsets
+from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.records import SelectedUtterance
+from coref_transfer.stats import ALIGN_REASONS
+from coref_transfer.translate.align.base import Aligner
+from coref_transfer.translate.align.project import links_with_names, parts_of_speech, project_span
 from coref_transfer.translate.italian_evidence import MentionKey
-from coref_transfer.translate.marked import FALLBACK_REASONS, MarkedSource, Reading, mark, read
+from coref_transfer.translate.marked import (
+    FALLBACK_REASONS,
+    MarkedSource,
+    Reading,
+    mark,
+    plain_text,
+    read,
+    read_range,
+)
+from coref_transfer.translate.projection import tagged_mentions
 from coref_transfer.translate.replace import Slot
 
 CONTEXTS = ("sentence", "alone")
@@ -47,13 +61,15 @@ class MentionTexts:
 
     texts: dict[MentionKey, str] = field(default_factory=dict)
     sources: dict[MentionKey, str] = field(default_factory=dict)
-    """`sentence` or `alone`."""
+    """`sentence` (between its tags), `alignment` (its tags lost, its span found by word alignment) or `alone`."""
     fallbacks: dict[MentionKey, str] = field(default_factory=dict)
     """Why a mention of the `sentence` way came from its text alone (`marked.FALLBACK_REASONS`)."""
     prepositions: dict[MentionKey, str] = field(default_factory=dict)
     """The simple preposition the marked translation put before the mention, where it put one."""
     fused: set[MentionKey] = field(default_factory=set)
     """The mentions whose article came fused with that preposition ("nel <a>Massachusetts</a>")."""
+    refused: dict[MentionKey, str] = field(default_factory=dict)
+    """Why word alignment gave a mention whose tags were lost no span (`stats.ALIGN_REASONS`)."""
     marked: dict[int, tuple[str, str]] = field(default_factory=dict)
     """Per utterance (its index): the marked sentence sent and the translation received."""
     unknown_tags: int = 0
@@ -62,11 +78,14 @@ class MentionTexts:
         """The `mention_sources` block of stats.json (numbers only: merges add them up)."""
         sources = Counter(self.sources.values())
         fallbacks = Counter(self.fallbacks.values())
+        refused = Counter(self.refused.values())
         return {
             "mentions": len(self.texts),
             "sentence": sources["sentence"],
+            "alignment": sources["alignment"],
             "alone": sources["alone"],
             "fallbacks": {r: fallbacks[r] for r in FALLBACK_REASONS},
+            "alignment_refused": {r: refused[r] for r in ALIGN_REASONS},
             "marked_sentences": len(self.marked),
             "unknown_tags": self.unknown_tags,
         }
@@ -105,6 +124,8 @@ def mention_texts(
     service: Translator,
     context: str,
     marked_service: Translator | None = None,
+    aligner: Aligner | None = None,
+    parser: ParserBackend | None = None,
 ) -> MentionTexts:
     """Step (a): each mention's Italian, from its sentence (with the fallback) or alone.
 
@@ -114,6 +135,8 @@ def mention_texts(
         service: the translation service; `marked_service` the one for the
             marked sentences (None: `service`).
         context: `sentence` or `alone` (`translate.mention_context`).
+        aligner: reads a mention whose tags were lost from its span by word alignment (`translate.align`;
+            None: it goes alone).
     Raises:
         ValueError: an unknown context.
     """
@@ -128,12 +151,14 @@ def mention_texts(
         translations = dict(zip(order, outputs))
         result.marked = {i: (sources[i].text, translations[i]) for i in order}
         readings, result.unknown_tags = _readings(utterances, slots, sources, translations)
+        aligned, result.refused = aligned_readings(utterances, slots, sources, translations, readings, aligner, parser)
+        readings.update(aligned)
         alone = []
         for key in english:
             reading = readings.get(key, Reading(None, "no_sentence"))
             if reading.text is not None:
                 result.texts[key] = reading.text
-                result.sources[key] = "sentence"
+                result.sources[key] = "alignment" if key in aligned else "sentence"
                 if reading.preposition:
                     result.prepositions[key] = reading.preposition
                 if reading.fused:
@@ -154,6 +179,8 @@ def alone_fallbacks(
     slots: Sequence[Sequence[Slot]],
     english: Mapping[MentionKey, str],
     lookup: Mapping[str, str],
+    aligner: Aligner | None = None,
+    parser: ParserBackend | None = None,
 ) -> list[str]:
     """The mention texts the `sentence` way will send alone, given the translations in `lookup`.
 
@@ -163,7 +190,57 @@ def alone_fallbacks(
     sources = marked_sources(utterances, slots, list(english))
     held = {i: lookup[m.text.strip()] for i, m in sources.items() if m.text.strip() in lookup}
     readings, _ = _readings(utterances, slots, sources, held)
+    readings.update(aligned_readings(utterances, slots, sources, held, readings, aligner, parser)[0])
     return [english[k] for k in english if readings.get(k, Reading(None, "no_sentence")).text is None]
+
+
+def aligned_readings(
+    utterances: Sequence[SelectedUtterance],
+    slots: Sequence[Sequence[Slot]],
+    sources: Mapping[int, MarkedSource],
+    translations: Mapping[int, str],
+    readings: Mapping[MentionKey, Reading],
+    aligner: Aligner | None,
+    parser: ParserBackend | None = None,
+) -> tuple[dict[MentionKey, Reading], dict[MentionKey, str]]:
+    """The mentions whose tags were lost, read from their span by word alignment (detag-and-project): the
+    aligner learns from every marked sentence and its translation, tags removed, and each such mention's
+    Italian is read from its projected span as between tags (`marked.read_range`: its article, the
+    preposition before it). Only where a tag was lost: a translator that keeps them costs nothing here.
+    Returns those readings, and why alignment gave the others no span (`stats.ALIGN_REASONS`)."""
+    lost = [k for k, r in readings.items() if r.text is None and k.utterance in translations]
+    if aligner is None or not lost:
+        return {}, {}
+    plains = {i: tokens_with_offsets(plain_text(t)) for i, t in translations.items()}
+    pairs = [(utterances[i].tokens, [w for w, _ in plains[i]]) for i in translations if plains[i]]
+    aligner.fit(pairs)
+    wanted = sorted({k.utterance for k in lost if plains[k.utterance]})
+    links = dict(zip(wanted, aligner.align([(utterances[i].tokens, [w for w, _ in plains[i]]) for i in wanted])))
+    tagged = parts_of_speech(parser, [[w for w, _ in plains[i]] for i in wanted])
+    upos = dict(zip(wanted, tagged)) if tagged is not None else {}
+    out: dict[MentionKey, Reading] = {}
+    refused: dict[MentionKey, str] = {}
+    for key in lost:
+        if key.utterance not in links:
+            continue
+        u, words = utterances[key.utterance], plains[key.utterance]
+        target = [w for w, _ in words]
+        slot = next(s for s in slots[key.utterance] if s.index == key.mention)
+        english = tag_spans(slots[key.utterance], [key.mention])[key.mention]
+        mention = tagged_mentions(u, [slot])[slot.index]
+        span, reason = project_span(
+            u.tokens, target, links_with_names(u.tokens, target, links[key.utterance]), english,
+            u.mentions[key.mention].root, mention, {}, upos.get(key.utterance), exclusive=True,
+        )  # fmt: skip
+        if span is None:
+            refused[key] = reason  # type: ignore[assignment]
+            continue
+        plain = plain_text(translations[key.utterance])
+        start, end = words[span.start][1], words[span.end][1] + len(words[span.end][0])
+        reading = read_range(plain, start, end, slot.text.split(), _proper_words(u, slot), slot.text[:1].islower())
+        if reading.text is not None:
+            out[key] = reading
+    return out, refused
 
 
 def _readings(

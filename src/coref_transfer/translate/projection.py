@@ -47,6 +47,8 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from coref_transfer.lang.en.pronouns import SELF_WORDS
+from coref_transfer.lang.en.tags import NOUN_TAGS, PROPER_TAGS
 from coref_transfer.lang.it.articles import (
     OTHER_PREPOSITIONS,
     SIMPLE_PREPOSITIONS,
@@ -56,6 +58,7 @@ from coref_transfer.lang.it.articles import (
 )
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
+from coref_transfer.records import SelectedUtterance
 from coref_transfer.stats import TAG_REASONS
 from coref_transfer.translate.marked import (
     LETTERS,
@@ -65,8 +68,9 @@ from coref_transfer.translate.marked import (
     MarkedSource,
     tag_ranges,
 )
+from coref_transfer.translate.replace import Slot
 
-CONTENT_REASONS = TAG_REASONS[len(TAG_RANGE_REASONS) : -1]
+CONTENT_REASONS = TAG_REASONS[len(TAG_RANGE_REASONS) : -2]
 """Why a paired, well-nested tag still gives no span (the table above)."""
 UNSOUND_REASONS = TAG_REASONS
 """Every reason a mention's tags give no span, in the order stats.json lists them (the last,
@@ -97,6 +101,13 @@ class TaggedMention:
     name_after: str | None = None
     """The English proper noun right after the mention, which it modifies ("the [Trump] Tower"): where the
     Italian keeps the name whole ("alla <a>Trump</a> Tower"), the article before the tags is the name's."""
+    possessive: bool = False
+    """A possessive pronoun ("his", "our"): its Italian is a possessive ("suo", "nostra")."""
+    verbal: bool = False
+    """The English mention holds a verb (an event, a clause): its Italian may begin or end with one."""
+    content: frozenset[int] = frozenset()
+    """The token indices of its English nouns and adjectives: an Italian word linked from these alone is
+    the mention's, whatever an Italian parser makes of it ("il Consolato cubano", "ingegnere militare")."""
 
 
 @dataclass
@@ -108,7 +119,10 @@ class Projection:
     spans: dict[int, Span] = field(default_factory=dict)
     """Slot index → the mention's Italian tokens (0-based, end inclusive)."""
     failures: dict[int, str] = field(default_factory=dict)
-    """Slot index → why its tags gave no span (`UNSOUND_REASONS`)."""
+    """Slot index → why its tags gave no span (`UNSOUND_REASONS`), or, once alignment tried, why that
+    gave none either (`stats.ALIGN_REASONS`)."""
+    sources: dict[int, str] = field(default_factory=dict)
+    """Slot index → where a span came from when not from its tags (`alignment`)."""
     unknown_tags: int = 0
     """Tags of a letter no mention has."""
     offsets: list[int] = field(default_factory=list)
@@ -148,18 +162,34 @@ def project(translation: str, source: MarkedSource, mentions: Mapping[int, Tagge
         if reason:
             result.failures[slot] = reason
             continue
-        first, last = _trim(tokens, touched[letter])
-        if (
-            first < last
-            and plain_form(tokens[first]) in PREPOSITIONS
-            and not (english.self_word or english.preposition_first)
-        ):
-            first += 1
-        name_whole = english.name_after is not None and tokens[last + 1 : last + 2] == [english.name_after]
-        if english.nominal and not name_whole:
-            first = _with_article(tokens, first, letter, touched)
-        result.spans[slot] = Span(first, last)
+        others = [indexes for other, indexes in touched.items() if other != letter]
+        result.spans[slot] = finish_span(tokens, touched[letter][0], touched[letter][-1], english, others)
     return result
+
+
+def finish_span(
+    tokens: Sequence[str], first: int, last: int, english: TaggedMention, others: Sequence[Collection[int]] = ()
+) -> Span:
+    """The span of the Italian tokens first..last that express a mention, at its edges as the module
+    docstring says: punctuation and a simple preposition left out, the article or fused preposition before
+    it taken in (for a mention with an English noun, unless the name it begins goes on after it). Shared by
+    the tags' projection and the alignment's (`translate.align.project`).
+
+    Args:
+        others: the tokens of the other mentions of the utterance: an article one of them holds without
+            holding this mention is theirs.
+    """
+    first, last = _trim(tokens, list(range(first, last + 1)))
+    if (
+        first < last
+        and plain_form(tokens[first]) in PREPOSITIONS
+        and not (english.self_word or english.preposition_first)
+    ):
+        first += 1
+    name_whole = english.name_after is not None and tokens[last + 1 : last + 2] == [english.name_after]
+    if english.nominal and not name_whole:
+        first = _with_article(tokens, first, others)
+    return Span(first, last)
 
 
 def _english_nesting(source: MarkedSource) -> dict[str, set[str]]:
@@ -212,15 +242,43 @@ def _trim(tokens: Sequence[str], touched: Sequence[int]) -> tuple[int, int]:
     return first, last
 
 
-def _with_article(tokens: Sequence[str], first: int, letter: str, touched: Mapping[str, Collection[int]]) -> int:
+def _with_article(tokens: Sequence[str], first: int, others: Sequence[Collection[int]]) -> int:
     """`first`, or the token before it when that is an article or an articulated preposition the
-    translator left outside the tags, and every tag around that token also holds the mention."""
+    translator left outside the mention, and every other mention around that token also holds it."""
     if first == 0 or article_kind(tokens[first]) or split_articulated(tokens[first]):
         return first
     before = first - 1
     if not (article_kind(tokens[before]) or split_articulated(tokens[before])):
         return first
-    for other, indexes in touched.items():
-        if other != letter and before in indexes and first not in indexes:
+    for indexes in others:
+        if before in indexes and first not in indexes:
             return first  # the word belongs to another mention that does not hold this one
     return before
+
+
+def tagged_mentions(u: SelectedUtterance, slots: Sequence[Slot]) -> dict[int, TaggedMention]:
+    """What `projection.project` needs of each mention's English."""
+    out = {}
+    for slot in slots:
+        start, end = slot.span.start, slot.span.end
+        words = slot.text.split()
+        proper = [
+            u.tokens[i]
+            for i in range(start, end + 1)
+            if u.pos[i] in PROPER_TAGS and len(u.tokens[i]) > 2 and u.tokens[i][:1].isupper()
+        ]
+        nominal = slot.kind != "possessive" and any(u.pos[i] in NOUN_TAGS for i in range(start, end + 1))
+        self_word = start == end and u.tokens[start].lower() in SELF_WORDS
+        # "by far the ablest", "over 700 asylum seekers" (over/RB before a number): the Italian opens alike
+        first_preposition = u.pos[start] in ("IN", "TO") or (
+            u.pos[start] == "RB" and start < end and u.pos[start + 1] == "CD"
+        )
+        after = end + 1 if slot.kind != "possessor" else end  # a possessor's clitic is outside its tags
+        name_after = u.tokens[after] if after < len(u.tokens) and u.pos[after] in PROPER_TAGS else None
+        possessive = slot.kind == "possessive" or (start == end and u.pos[start] == "PRP$")
+        verbal = any(u.pos[i].startswith("VB") or u.pos[i] in ("MD", "RB") for i in range(start, end + 1))
+        content = frozenset(i for i in range(start, end + 1) if u.pos[i] in NOUN_TAGS or u.pos[i].startswith("JJ"))
+        out[slot.index] = TaggedMention(
+            words, proper, nominal, self_word, first_preposition, name_after, possessive, verbal, content
+        )
+    return out

@@ -24,15 +24,21 @@ from coref_transfer.parsing.backends import build_parser
 from coref_transfer.records import read_records, write_records
 from coref_transfer.resources import config_path
 from coref_transfer.stats import check_accounting
-from coref_transfer.translate.joint import fallback_utterances, joint_segments, paper_subset, run_joint, tagged_mentions
-from coref_transfer.translate.marked import MarkedSource
+from coref_transfer.translate.align.base import build_aligner
+from coref_transfer.translate.align.fast_align import save_tables
+from coref_transfer.translate.joint import (
+    fallback_utterances,
+    joint_segments,
+    paper_subset,
+    read_translations,
+    run_joint,
+)
 from coref_transfer.translate.mt.base import Backend
 from coref_transfer.translate.mt.cache import TranslationCache
 from coref_transfer.translate.mt.memory import MemoryMissError, TranslationMemory, write_misses
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.preflight import preflight, segments_tsv, summary_markdown
-from coref_transfer.translate.projection import project
 from coref_transfer.translate.stage import fallback_segments, mention_segments, run_gamma
 
 log = logging.getLogger(__name__)
@@ -148,7 +154,7 @@ def run_translate(
     if export_misses is not None:
         if not isinstance(backend, TranslationMemory):
             raise ConfigError("--export-misses needs translate.backend: memory")
-        for kind, segments in _mention_rounds(utterances, config, backend):
+        for kind, segments in _mention_rounds(utterances, config, backend, parser):
             # The placeholders depend on the Italian of the mentions (step 2 of the classes), and which
             # mentions go alone on what the marked sentences gave: while the memory lacks any of these,
             # the next round's segments are not known yet.
@@ -172,11 +178,16 @@ def run_translate(
     marked_service = (
         TranslationService(marked_backend, cache, batch_segments=batch, progress=progress) if marked_backend else None
     )
-    method = run_joint if config["method"] == "joint" else run_gamma
+    aligner = build_aligner(config)
     try:
-        translated, stats = method(
-            utterances, service, inventory, config, parser, lexicon, progress, marked_service=marked_service
-        )
+        if config["method"] == "joint":
+            translated, stats = run_joint(
+                utterances, service, inventory, config, parser, lexicon, progress, marked_service, aligner
+            )
+        else:
+            translated, stats = run_gamma(
+                utterances, service, inventory, config, parser, lexicon, progress, marked_service, aligner
+            )
     finally:
         if cache is not None:
             cache.close()
@@ -191,12 +202,16 @@ def run_translate(
     with staged_directory(out) as tmp:
         write_records(translated, tmp / "gamma.parquet", "gamma")
         write_json(tmp / "stats.json", stats)
+        tables = getattr(aligner, "tables", None)
+        if tables is not None:  # the aligner's learnt tables, with the run (`coref-transfer align` reads them)
+            save_tables(tables, tmp / "alignment")
+        parallel = [Path(p) for p in config["translate"]["alignment"]["parallel"]]
         seal(
             tmp,
             build_manifest(
                 "translate",
                 stage_config(config, "translate"),
-                [beta3_path, *([config_path(config, "parser.lexicon")] if lexicon else [])],
+                [beta3_path, *([config_path(config, "parser.lexicon")] if lexicon else []), *parallel],
                 backend_fingerprint=backend.fingerprint,
                 **({"marked_backend_fingerprint": marked_backend.fingerprint} if marked_backend else {}),
                 placeholders_sha256=inventory.fingerprint,
@@ -229,10 +244,12 @@ def run_translate(
         return stats
     sources = stats["mention_sources"]
     log.info(
-        "translate %s: mentions' Italian (%s): %d from their sentence, %d alone (%d marked sentences; fallbacks: %s)",
+        "translate %s: mentions' Italian (%s): %d from their sentence, %d by alignment, %d alone "
+        "(%d marked sentences; tags lost: %s)",
         Path(selection).name,
         config["translate"]["mention_context"],
         sources["sentence"],
+        sources["alignment"],
         sources["alone"],
         sources["marked_sentences"],
         ", ".join(f"{k} {v}" for k, v in sources["fallbacks"].items() if v) or "none",
@@ -240,7 +257,7 @@ def run_translate(
     return stats
 
 
-def _mention_rounds(utterances, config: Mapping[str, Any], memory: TranslationMemory):
+def _mention_rounds(utterances, config: Mapping[str, Any], memory: TranslationMemory, parser=None):
     """The rounds of segments sent before the utterances, each known once the memory holds the one
     before: yields (kind, segments).
 
@@ -249,17 +266,15 @@ def _mention_rounds(utterances, config: Mapping[str, Any], memory: TranslationMe
     if config["method"] == "joint":
         segments = joint_segments(utterances)
         yield "tagged utterance", [s.text for s in segments]
-        for seg in segments:
-            output = memory.table[seg.text.strip()]
-            source = seg.source if seg.source is not None else MarkedSource("", ())
-            seg.projection = project(output, source, tagged_mentions(seg.utterance, seg.slots))
+        outputs = [memory.table[s.text.strip()] for s in segments]
+        read_translations(segments, outputs, build_aligner(config), parser)
         utterances = [paper_subset(utterances[i])[0] for i in fallback_utterances(segments)]
     if not config["translate"]["italian_classes"]:
         return  # the placeholders do not depend on the mentions' Italian: one round collects everything
     sentence = config["translate"]["mention_context"] == "sentence"
     yield ("marked sentence" if sentence else "mention"), mention_segments(utterances, config)
     if sentence:
-        yield "mention", fallback_segments(utterances, config, memory.table)
+        yield "mention", fallback_segments(utterances, config, memory.table, build_aligner(config), parser)
 
 
 def run_preflight(selection: str | Path, out: str | Path, config: Mapping[str, Any]) -> dict[str, Any]:

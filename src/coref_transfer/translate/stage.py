@@ -38,6 +38,7 @@ from coref_transfer.lang.it.noun_phrase import Lexicon
 from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.records import Attempt, SelectedUtterance, TranslatedMention, TranslatedUtterance
 from coref_transfer.stats import TRANSLATE_MENTION_REASONS, TRANSLATE_UTTERANCE_REASONS
+from coref_transfer.translate.align.base import Aligner
 from coref_transfer.translate.italian_evidence import ClassUpdate, MentionKey, entity_label, italian_classes
 from coref_transfer.translate.mention_texts import MentionTexts, alone_fallbacks, marked_sources, mention_texts
 from coref_transfer.translate.mt.service import TranslationService
@@ -78,6 +79,7 @@ def run_gamma(
     lexicon: Lexicon | None = None,
     progress: bool = False,
     marked_service: TranslationService | None = None,
+    aligner: Aligner | None = None,
 ) -> tuple[list[TranslatedUtterance], dict[str, Any]]:
     """Stage γ on the utterances select kept (the `beta3` table).
 
@@ -87,6 +89,7 @@ def run_gamma(
         parser: the Italian parser, needed when `translate.italian_classes` is on.
         lexicon: the noun lexicon (`parser.lexicon`; None: none).
         marked_service: the service for the marked sentences (`translate.marked_model`; None: `service`).
+        aligner: reads a mention whose tags were lost by word alignment (`translate.align`; None: alone).
     Returns:
         (the `gamma` table's records, stats).
     """
@@ -94,7 +97,14 @@ def run_gamma(
     work = [Work(i, u, make_slots(u), [m.cls for m in u.mentions]) for i, u in enumerate(utterances)]
     english, pronouns = mention_sources(work, translate_cfg["pronoun_table"])
     found = mention_texts(
-        utterances, [w.slots for w in work], english, service, translate_cfg["mention_context"], marked_service
+        utterances,
+        [w.slots for w in work],
+        english,
+        service,
+        translate_cfg["mention_context"],
+        marked_service,
+        aligner,
+        parser,
     )
     texts: dict[MentionKey, str] = dict(found.texts)
     update: ClassUpdate | None = None
@@ -234,13 +244,17 @@ def _placeholder_source(w: Work, index: int) -> str | None:
 
 
 def fallback_segments(
-    utterances: Sequence[SelectedUtterance], config: Mapping[str, Any], lookup: Mapping[str, str]
+    utterances: Sequence[SelectedUtterance],
+    config: Mapping[str, Any],
+    lookup: Mapping[str, str],
+    aligner: Aligner | None = None,
+    parser: ParserBackend | None = None,
 ) -> list[str]:
     """The mention texts `translate.mention_context: sentence` sends alone, given the marked sentences'
-    translations in `lookup` (a memory: for `--export-misses`)."""
+    translations in `lookup` (a memory: for `--export-misses`) and the aligner of the lost tags."""
     work = [Work(i, u, make_slots(u)) for i, u in enumerate(utterances)]
     english, _ = mention_sources(work, config["translate"]["pronoun_table"])
-    return alone_fallbacks(utterances, [w.slots for w in work], english, lookup)
+    return alone_fallbacks(utterances, [w.slots for w in work], english, lookup, aligner, parser)
 
 
 def _translated(w: Work, texts: Mapping[MentionKey, str], found: MentionTexts) -> TranslatedUtterance:

@@ -1,0 +1,253 @@
+"""A mention's span in the translation from word alignment, accepted only when it is sound.
+
+The English mention's words lead, through the links, to Italian words; the
+span is the first to the last of them, less and plus what `projection.
+finish_span` takes off and puts on (punctuation, a preposition inside, the
+article before). A word the aligner left unlinked that is written the same
+on both sides, once each (a name, a number: "Cleveland", "1754"), counts as
+linked: a small run's aligner has seen a rare name too seldom to link it.
+
+A pronoun (an English mention of one word without a noun) takes one Italian
+word: the pronoun form it was linked to ("Our" → "nostra", not "La nostra";
+"its" → "suo", not "suo fascino"), else the first word linked (the verb that
+carries a dropped subject: "I" → "Ho"; a pronoun form next to the word linked,
+"La [nostra]", when none is linked). A span never ends with an article, a
+preposition, a conjunction or an auxiliary ("del lago Erie, …, nella", "il
+professor Chomsky è").
+
+Of the words linked, those that stand together are kept: where more than one
+word stands between two linked ones, the group holding the English head's
+words (then the largest) is the mention's, the others the aligner's noise.
+
+With the Italian parsed, a mention without an English verb neither begins
+nor ends with a finite or infinitive verb, an auxiliary or a verb after one
+("gli esperti sono riusciti", "mettere insieme un censimento"), unless the
+word is linked from the mention's own nouns and adjectives alone and is not
+an auxiliary: the parser then misread it ("il Consolato cubano", "ingegnere
+militare").
+
+A span read to stand in another sentence (the placeholder method reads each
+mention's Italian from it) must hold only the mention's words: a word at its
+edges linked from the English around it is left out, and a word inside
+linked only from outside refuses it (`align_gap`): that word would be
+written twice ("mentre mentre la classe", "è è stata buona").
+
+A projected span is accepted only when it is sound (Akbik & Vollgraf 2018,
+EasyProject and TransMuCoRes accept or drop spans likewise; the reasons are
+counted in stats.json):
+
+| reason | what |
+|---|---|
+| `align_none` | no word of the mention is linked |
+| `align_head` | the English head is linked to nothing, or only outside the span (only modifiers were found) |
+| `align_gap` | more than a quarter of the span's words (at least two) are linked only to English words outside the mention; read to stand elsewhere, any one |
+| `align_too_long` | more than 3 Italian words per English word, plus 3 |
+| `align_crossing` | the span relates to another mention's otherwise than in the English (overlapping, holding, inside, the same words) |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from coref_transfer.lang.it.articles import article_kind, plain_form, split_articulated
+from coref_transfer.lang.it.clitics import CLITIC_FORMS
+from coref_transfer.lang.it.morphology import demonstrative_features, possessor
+from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS, TONIC_PRONOUNS
+from coref_transfer.lang.it.word_classes import AUXILIARY_FORMS
+from coref_transfer.model import Span
+from coref_transfer.parsing.backends import ParserBackend
+from coref_transfer.stats import ALIGN_REASONS  # noqa: F401 (the reasons of the table above, defined there)
+from coref_transfer.translate.align.base import Links
+from coref_transfer.translate.marked import MAX_EXTRA_WORDS, MAX_WORDS_PER_WORD
+from coref_transfer.translate.projection import PREPOSITIONS, TaggedMention, finish_span
+
+
+def same_words(source: Sequence[str], target: Sequence[str]) -> set[tuple[int, int]]:
+    """Links between words written the same on both sides, once each: names and numbers of 3 characters
+    or more (a case-blind match; "il"/"Il" and other short words are left to the aligner)."""
+
+    def once(words: Sequence[str]) -> dict[str, int]:
+        seen: dict[str, int] = {}
+        for i, w in enumerate(words):
+            key = w.lower()
+            seen[key] = -1 if key in seen else i
+        return {k: i for k, i in seen.items() if i >= 0 and len(k) >= 3 and any(c.isalnum() for c in k)}
+
+    src, tgt = once(source), once(target)
+    return {(i, tgt[w]) for w, i in src.items() if w in tgt}
+
+
+def project_span(
+    source: Sequence[str],
+    target: Sequence[str],
+    links: Links,
+    english: tuple[int, int],
+    root: int | None,
+    mention: TaggedMention,
+    placed: Mapping[tuple[int, int], Span],
+    upos: Sequence[tuple[str, str]] | None = None,
+    exclusive: bool = False,
+) -> tuple[Span | None, str | None]:
+    """The Italian span of the English tokens `english` (start, end inclusive), or why none.
+
+    Args:
+        source, target: the English and Italian tokens the links index.
+        links: the aligner's links, with `same_words` added by the caller or not.
+        root: the English head of the mention (None: unknown, not checked).
+        mention: what `projection.finish_span` needs of the English mention.
+        placed: the spans already placed in this utterance, by their English span (tags, earlier alignments).
+        upos: the Italian words' parts of speech and verb forms (the parser's UPOS and VerbForm), or None:
+            a mention without an English verb then never begins or ends with a verb ("gli esperti sono
+            riusciti") but one linked from its English nouns and adjectives alone, which the parser took
+            for a verb ("il Consolato cubano", "ingegnere militare").
+        exclusive: the span's words are read to stand in another sentence (the placeholder method), where a
+            word of the English around the mention is written again ("mentre mentre la classe", "è stata
+            buona è stata buona"): no word at its edges may be linked from outside the mention, and no word
+            inside only from outside (`align_gap`).
+    """
+    start, end = english
+    inside = sorted({j for i, j in links if start <= i <= end})
+    if not inside:
+        return None, "align_none"
+    if root is not None and start <= root <= end and end > start:
+        heads = {j for i, j in links if i == root}
+        if not heads or not any(inside[0] <= j <= inside[-1] for j in heads):
+            return None, "align_head"
+    if not mention.nominal and start == end:  # a pronoun: one word, its Italian pronoun if it was linked to one
+        near = [k for j in inside for k in (j, j + 1, j - 1) if 0 <= k < len(target)]
+        fits = (lambda w: possessor(plain_form(w)) is not None) if mention.possessive else is_pronoun_form
+        pronouns = [j for j in inside if fits(target[j])] or [k for k in near if fits(target[k])]
+        inside = pronouns[:1] or inside[:1]
+    heads = {j for i, j in links if i == root} if root is not None else set()
+    inside = _main_block(inside, heads)
+    first, last = inside[0], inside[-1]
+    while last > first and _function_word(target[last]):
+        last -= 1  # a span never ends with an article, a preposition or a conjunction linked from inside
+    if upos is not None and not mention.verbal:
+        sources: dict[int, set[int]] = {}
+        for i, j in links:
+            sources.setdefault(j, set()).add(i)
+        english_words = set(range(start, end + 1))
+        own = {  # an auxiliary is never a noun's or an adjective's word, whatever it is linked from
+            j
+            for j, words in sources.items()
+            if words & mention.content and words <= english_words and upos[j][0] != "AUX"
+        }
+        while first < last and first not in own and _verb(upos, first):
+            first += 1  # "mettere insieme un censimento"
+        while last > first and last not in own and (_verb(upos, last) or _after_auxiliary(upos, last)):
+            last -= 1  # "gli esperti sono riusciti", "l'Albania sta", "i vasai lasciano"
+    outside = {j for i, j in links if not start <= i <= end}
+    if exclusive:
+        while first < last and first in outside:
+            first += 1
+        while last > first and last in outside:
+            last -= 1
+        if all(j in outside for j in range(first, last + 1)):
+            return None, "align_gap"  # "354" for "US": every word also the English around the mention's
+    inside = [j for j in inside if first <= j <= last]
+    foreign = [j for j in range(first, last + 1) if j in outside and j not in inside]
+    if foreign and (exclusive or len(foreign) > 1 and len(foreign) * 4 > last - first + 1):
+        return None, "align_gap"
+    span = finish_span(target, first, last, mention, [range(s.start, s.end + 1) for s in placed.values()])
+    if len(span) > MAX_WORDS_PER_WORD * max(end - start + 1, 1) + MAX_EXTRA_WORDS:
+        return None, "align_too_long"
+    for (other_start, other_end), other in placed.items():
+        if not _nests_alike((start, end), (other_start, other_end), span, other):
+            return None, "align_crossing"
+    return span, None
+
+
+def parts_of_speech(
+    parser: ParserBackend | None, sentences: Sequence[Sequence[str]]
+) -> list[list[tuple[str, str]]] | None:
+    """Each sentence's words' parts of speech and verb forms, for `project_span`'s edges (None: no parser)."""
+    if parser is None:
+        return None
+    return [
+        [(t.upos, t.feat("VerbForm") or "") for t in s.tokens]
+        for s in parser.parse([list(x) for x in sentences], 64, False)
+    ]
+
+
+def _verb(upos: Sequence[tuple[str, str]], j: int) -> bool:
+    """An auxiliary, or a finite or infinitive verb: no mention without an English verb begins or ends with
+    one in Italian (a participle may be an adjective)."""
+    part, form = upos[j]
+    return part == "AUX" or part == "VERB" and form in ("Fin", "Inf")
+
+
+def _after_auxiliary(upos: Sequence[tuple[str, str]], j: int) -> bool:
+    """A verb after an auxiliary: a participle of a compound tense ("sono riusciti")."""
+    return upos[j][0] == "VERB" and j > 0 and upos[j - 1][0] == "AUX"
+
+
+def _main_block(linked: Sequence[int], heads: Collection[int]) -> list[int]:
+    """The linked Italian words that belong together: split where more than one word stands between two,
+    the block with most of the head's words (then the largest, then the first). A stray link far from the
+    rest ("attentamente questa possibilità", "schiavista … degli Stati Uniti") is the aligner's noise."""
+    blocks: list[list[int]] = [[linked[0]]]
+    for j in linked[1:]:
+        if j - blocks[-1][-1] > 2:
+            blocks.append([])
+        blocks[-1].append(j)
+    return max(blocks, key=lambda b: (len(heads & set(b)), len(b), -b[0]))
+
+
+def disputed(links: Links, english: tuple[int, int], span: Span) -> bool:
+    """Whether the alignment disputes a tag pair's span: three or more of its words, and more than a third,
+    are linked only to English words outside the mention (a tag the translator moved past other words)."""
+    start, end = english
+    inside = {j for i, j in links if start <= i <= end}
+    outside = {j for i, j in links if not start <= i <= end}
+    foreign = [j for j in range(span.start, span.end + 1) if j in outside and j not in inside]
+    return len(foreign) >= 3 and 3 * len(foreign) > len(span)
+
+
+def is_pronoun_form(word: str) -> bool:
+    """An Italian personal, clitic, possessive or demonstrative pronoun form (a pronoun mention's word)."""
+    w = plain_form(word)
+    return (
+        w in SUBJECT_PRONOUNS
+        or w in TONIC_PRONOUNS
+        or w in CLITIC_FORMS
+        or possessor(w) is not None
+        or demonstrative_features(w) is not None
+        or w in ("ciò", "sé", "ne")
+    )
+
+
+def _function_word(word: str) -> bool:
+    """A word no mention ends with: an article, a preposition, a conjunction, an auxiliary ("il professor
+    Chomsky è")."""
+    w = plain_form(word)
+    return bool(
+        article_kind(w)
+        or split_articulated(w)
+        or w in PREPOSITIONS
+        or w in AUXILIARY_FORMS
+        or w in ("e", "ed", "o", "od", ",", "che")
+    )
+
+
+def _nests_alike(a_en: tuple[int, int], b_en: tuple[int, int], a: Span, b: Span) -> bool:
+    """Whether two mentions relate in the Italian as in the English: one inside the other, or apart."""
+
+    def relation(x: tuple[int, int], y: tuple[int, int]) -> str:
+        if x[1] < y[0] or y[1] < x[0]:
+            return "apart"
+        if y[0] <= x[0] and x[1] <= y[1]:
+            return "inside" if x != y else "same"
+        if x[0] <= y[0] and y[1] <= x[1]:
+            return "holds"
+        return "crossing"
+
+    return relation((a.start, a.end), (b.start, b.end)) == relation(a_en, b_en)
+
+
+def links_with_names(source: Sequence[str], target: Sequence[str], links: Collection[tuple[int, int]]) -> Links:
+    """The aligner's links plus `same_words` links of words the aligner left unlinked on both sides."""
+    linked_src = {i for i, _ in links}
+    linked_tgt = {j for _, j in links}
+    extra = {(i, j) for i, j in same_words(source, target) if i not in linked_src and j not in linked_tgt}
+    return frozenset(links) | frozenset(extra)

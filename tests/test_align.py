@@ -1,0 +1,309 @@
+"""Word alignment: the mentions whose tags a translator lost, projected onto the sentence it returned.
+
+fast_align runs for real here (`systran-align`), trained on a small parallel
+text written for these tests (`PARALLEL`: one English template, many names and
+places, their Italian) so that its links are what a trained aligner's are. The
+scripted translators drop, move or double tags on purpose: no real model
+produces a chosen loss on demand.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from conftest import REPO, Scripted, italian_parser
+from test_marked import PLANT, plant_script
+from tiny_encoder import tiny_encoder_dir  # noqa: F401  (the fixture)
+
+from coref_transfer.config import validate_config
+from coref_transfer.errors import ConfigError, InputFormatError
+from coref_transfer.model import Span
+from coref_transfer.stats import check_accounting
+from coref_transfer.translate.align.base import build_aligner
+from coref_transfer.translate.align.fast_align import FastAlign, read_parallel, words
+from coref_transfer.translate.align.project import disputed, links_with_names, project_span, same_words
+from coref_transfer.translate.joint import run_joint
+from coref_transfer.translate.mt.service import TranslationService
+from coref_transfer.translate.placeholders.inventory import Inventory
+from coref_transfer.translate.projection import TaggedMention
+from coref_transfer.translate.stage import run_gamma
+
+# fmt: off
+PEOPLE = [("Anna", "Anna"), ("Marco", "Marco"), ("the doctor", "il medico"), ("the mayor", "il sindaco"),
+          ("the teacher", "l' insegnante"), ("the lawyer", "l' avvocato"), ("my sister", "mia sorella"),
+          ("the workers", "gli operai"), ("the students", "gli studenti"), ("the police", "la polizia")]
+VERBS = [("visited", "ha visitato"), ("saw", "ha visto"), ("left", "ha lasciato"), ("loved", "amava")]
+PLACES = [("the old bridge", "il vecchio ponte"), ("the station", "la stazione"), ("the museum", "il museo"),
+          ("the harbour", "il porto"), ("the market", "il mercato"), ("Rome", "Roma"), ("Turin", "Torino")]
+# fmt: on
+
+
+def parallel_pairs() -> list[tuple[list[str], list[str]]]:
+    """'PERSON VERB PLACE yesterday .' with its Italian, every combination: 280 pairs. (With "ieri" fronted
+    in half of them, fast_align, which favours the diagonal, links "yesterday" to no "ieri" on so little
+    text: a limit of a small run, which `translate.alignment.parallel` is there for.)"""
+    pairs = []
+    for (p_en, p_it), (v_en, v_it), (l_en, l_it) in itertools.product(PEOPLE, VERBS, PLACES):
+        en = f"{p_en} {v_en} {l_en} yesterday ."
+        it = f"{p_it} {v_it} {l_it} ieri ."
+        pairs.append((en.split(), it.split()))
+    return pairs
+
+
+@pytest.fixture(scope="module")
+def parallel_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("parallel") / "parallel.txt"
+    path.write_text("".join(f"{' '.join(e)} ||| {' '.join(i)}\n" for e, i in parallel_pairs()), encoding="utf-8")
+    return path
+
+
+# -- fast_align -------------------------------------------------------------------------------------------------
+
+
+def test_fast_align_learns_the_words_and_gives_the_same_tables_every_time(tmp_path):
+    pairs = parallel_pairs()
+    first, second = FastAlign(), FastAlign()
+    info = first.fit(pairs, tmp_path / "one")
+    second.fit(pairs, tmp_path / "two")
+    assert info["pairs"] == 280 and info["parallel_pairs"] == 0
+    for table in ("forward.probs", "backward.probs"):  # one OpenMP thread: the same tables, byte for byte
+        assert (tmp_path / "one" / table).read_bytes() == (tmp_path / "two" / table).read_bytes()
+    sentence = ("the mayor saw the station yesterday .".split(), "ieri il sindaco ha visto la stazione .".split())
+    links = first.align([sentence])[0]
+    assert links == second.align([sentence])[0]
+    assert {(1, 2), (4, 6)} <= links  # mayor → sindaco, station → stazione
+
+
+def test_parallel_text_is_read_with_its_errors_named(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text(
+        "Anna left . ||| Anna è partita .\n\nMarco saw Rome . ||| Marco ha visto Roma .\n", encoding="utf-8"
+    )
+    assert read_parallel(good) == [
+        (["Anna", "left", "."], ["Anna", "è", "partita", "."]),
+        (["Marco", "saw", "Rome", "."], ["Marco", "ha", "visto", "Roma", "."]),
+    ]
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Anna left . ||| Anna è partita .\nno separator here\n", encoding="utf-8")
+    with pytest.raises(InputFormatError, match=r"bad\.txt:2: expected"):
+        read_parallel(bad)
+    with pytest.raises(InputFormatError, match="cannot read"):
+        read_parallel(tmp_path / "missing.txt")
+    assert words(["-LRB-", "Rome", "-RRB-"]) == ["(", "rome", ")"]
+
+
+def test_the_configuration_names_the_aligner_and_says_what_a_neural_one_needs():
+    assert build_aligner(validate_config({})).name == "fast_align"
+    assert build_aligner(validate_config({"translate": {"alignment": {"aligner": "none"}}})) is None
+    with pytest.raises(ConfigError, match="translate.alignment.model is empty"):
+        build_aligner(validate_config({"translate": {"alignment": {"aligner": "neural"}}}))
+    with pytest.raises(ConfigError, match="cannot load an encoder"):
+        build_aligner(validate_config({"translate": {"alignment": {"aligner": "neural", "model": "/nowhere"}}}))
+
+
+def test_the_neural_aligner_runs_through_the_same_interface(tiny_encoder_dir):  # noqa: F811
+    """SimAlign's argmax over an encoder (the tiny random one: the links mean nothing, their shape does)."""
+    aligner = build_aligner(
+        validate_config({"translate": {"alignment": {"aligner": "neural", "model": str(tiny_encoder_dir), "layer": 1}}})
+    )
+    assert aligner.fit([]) == {"pairs": 0, "parallel_pairs": 0, "seconds": 0.0}
+    src, tgt = "the mayor saw the station".split(), "il sindaco ha visto la stazione".split()
+    links = aligner.align([(src, tgt), ([], tgt)])
+    assert links[1] == frozenset()
+    assert all(0 <= i < len(src) and 0 <= j < len(tgt) for i, j in links[0])
+    assert len({i for i, _ in links[0]}) == len(links[0])  # argmax both ways: one link per word at most
+    with pytest.raises(ConfigError, match="has layers 0 to"):
+        build_aligner(
+            validate_config(
+                {"translate": {"alignment": {"aligner": "neural", "model": str(tiny_encoder_dir), "layer": 9}}}
+            )
+        )
+
+
+# -- projecting a span ----------------------------------------------------------------------------------------
+
+SRC = "the mayor of Rome saw his brother at the station yesterday .".split()
+TGT = "ieri il sindaco di Roma ha visto suo fratello alla stazione .".split()
+LINKS = frozenset(
+    {(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (4, 6), (5, 7), (6, 8), (7, 9), (8, 9), (9, 10), (10, 0), (11, 11)}
+)
+
+
+def project(english, root, mention, placed=None, links=LINKS):
+    return project_span(SRC, TGT, links, english, root, mention, placed or {})
+
+
+def test_a_noun_phrase_a_nested_name_and_a_possessive_are_projected():
+    assert project((0, 3), 1, TaggedMention(["the", "mayor", "of", "Rome"])) == (Span(1, 4), None)
+    assert project((3, 3), 3, TaggedMention(["Rome"]), {(0, 3): Span(1, 4)}) == (Span(4, 4), None)
+    assert project((5, 5), 5, TaggedMention(["his"], nominal=False, possessive=True)) == (Span(7, 7), None)
+    # the article the translator fused with the preposition joins the noun phrase ("alla stazione")
+    assert project((8, 9), 9, TaggedMention(["the", "station"])) == (Span(9, 10), None)
+
+
+def test_unsound_projections_are_refused_with_their_reasons():
+    assert project((10, 10), 10, TaggedMention(["yesterday"]), links=frozenset()) == (None, "align_none")
+    only_modifier = frozenset({(0, 1)})  # "the" linked, "mayor" (the head) not
+    assert project((0, 1), 1, TaggedMention(["the", "mayor"]), links=only_modifier) == (None, "align_head")
+    # "his brother" nested as in the English, but its span placed across "the mayor of Rome": crossing
+    assert project((5, 6), 6, TaggedMention(["his", "brother"]), {(0, 3): Span(2, 7)})[1] == "align_crossing"
+    scattered = frozenset({(0, 1), (0, 8), (0, 9), (1, 2)})  # "the" linked to both ends of the sentence
+    span, reason = project((0, 1), 1, TaggedMention(["the", "mayor"]), links=scattered | {(4, 5), (4, 6), (6, 7)})
+    assert (span, reason) == (Span(1, 2), None)  # the stray links far from the head are the aligner's noise
+
+
+def test_a_verb_at_the_edge_is_left_out_unless_the_mentions_nouns_alone_link_it():
+    src, tgt = "the Mexican government said".split(), "il governo messicano ha detto".split()
+    links = frozenset({(0, 0), (1, 2), (2, 1), (3, 3), (3, 4)})
+    upos = [("DET", ""), ("NOUN", ""), ("VERB", "Fin"), ("AUX", "Fin"), ("VERB", "Part")]  # "messicano" misread
+    government = TaggedMention(["the", "Mexican", "government"], content=frozenset({1, 2}))
+    assert project_span(src, tgt, links, (0, 2), 2, government, {}, upos) == (Span(0, 2), None)
+    unknown = TaggedMention(["the", "Mexican", "government"])  # no English nouns known: the verb is trimmed
+    assert project_span(src, tgt, links, (0, 2), 2, unknown, {}, upos) == (Span(0, 1), None)
+    # an auxiliary is never a noun's word, even when the aligner links it from one ("è il sindaco")
+    src, tgt = "the mayor".split(), "è il sindaco".split()
+    links = frozenset({(0, 1), (1, 0), (1, 2)})
+    upos = [("AUX", "Fin"), ("DET", ""), ("NOUN", "")]
+    mayor = TaggedMention(["the", "mayor"], content=frozenset({1}))
+    assert project_span(src, tgt, links, (0, 1), 1, mayor, {}, upos) == (Span(1, 2), None)
+
+
+def test_read_to_stand_elsewhere_a_span_leaves_out_edge_words_of_the_english_around_it():
+    src, tgt = "while the class waited".split(), "mentre la classe aspettava".split()
+    links = frozenset({(0, 0), (1, 0), (1, 1), (2, 2), (3, 3)})  # "the" also linked to "mentre"
+    cls = TaggedMention(["the", "class"], content=frozenset({2}))
+    assert project_span(src, tgt, links, (1, 2), 2, cls, {}) == (Span(0, 2), None)  # in its own sentence
+    # the placeholder method writes the span into another sentence, whose "mentre" would be doubled
+    assert project_span(src, tgt, links, (1, 2), 2, cls, {}, exclusive=True) == (Span(1, 2), None)
+    # a span every word of which the English around the mention claims too is refused: "354" for "US"
+    src, tgt = "out of 354 US areas".split(), "su 354 aree statunitensi".split()
+    links = frozenset({(0, 0), (1, 0), (2, 1), (3, 1), (4, 2)})
+    us = TaggedMention(["US"], proper=["US"], content=frozenset({3}))
+    assert project_span(src, tgt, links, (3, 3), 3, us, {}) == (Span(1, 1), None)
+    assert project_span(src, tgt, links, (3, 3), 3, us, {}, exclusive=True) == (None, "align_gap")
+
+
+def test_names_written_alike_are_linked_and_a_moved_tag_is_disputed():
+    src, tgt = "Anna met Nierman in Cleveland .".split(), "Anna ha incontrato Nierman a Cleveland .".split()
+    assert same_words(src, tgt) == {(0, 0), (2, 3), (4, 5)}
+    assert links_with_names(src, tgt, {(0, 0)}) == frozenset({(0, 0), (2, 3), (4, 5)})
+    # a tag moved to the end holds words linked only to English words outside the mention
+    assert disputed(LINKS, (0, 3), Span(1, 11))
+    assert not disputed(LINKS, (0, 3), Span(1, 4))
+
+
+# -- the joint method with tags lost ---------------------------------------------------------------------------
+
+TRIP = """
+%part 0
+(TOP (S (NP#1 (NP (DT The) (NN mayor)) (PP (IN of) (NP=GPE#2 (NNP Rome)))) (VP (VBD saw) (NP#3 (DT the) (NN station)) (NP (NN yesterday))) (. .)))
+(TOP (S (NP#3 (DT The) (NN station)) (VP (VBD saw) (NP#1 (DT the) (NN mayor)) (PP (IN in) (NP=GPE#2 (NNP Rome)))) (. .)))
+"""
+TRIP_IT = {
+    "<a>The mayor of <b>Rome</b></a> saw <c>the station</c> yesterday.": (
+        "<a>Il sindaco di <b>Roma</b></a> ha visto <c>la stazione</c> ieri."
+    ),
+    "<a>The station</a> saw <b>the mayor</b> in <c>Rome</c>.": "<a>La stazione</a> ha visto <b>il sindaco</b> a <c>Roma</c>.",
+}
+
+
+def joint(rows, script, **translate):
+    cfg = validate_config({"method": "joint", "translate": translate})
+    backend = Scripted(lambda segment, _call: script(segment))
+    inventory = Inventory.load(REPO / "resources" / "placeholders")
+    out, stats = run_joint(
+        rows, TranslationService(backend, progress=False), inventory, cfg, italian_parser(), aligner=build_aligner(cfg)
+    )
+    check_accounting(stats, "translate")
+    return out, stats
+
+
+def spans(record):
+    return [" ".join(record.tokens[m.span.start : m.span.end + 1]) if m.span else None for m in record.mentions]
+
+
+def test_tags_dropped_the_sentence_stays_and_the_mentions_are_projected_by_alignment(joint_beta3, parallel_file):
+    rows = joint_beta3(TRIP)
+    out, stats = joint(
+        rows, lambda s: re.sub(r"</?[a-z]>", "", TRIP_IT[s]), alignment={"parallel": [str(parallel_file)]}
+    )
+    assert [r.method for r in out] == ["joint", "joint"]
+    assert out[0].text == "Il sindaco di Roma ha visto la stazione ieri."
+    assert spans(out[0]) == ["Il sindaco di Roma", "Roma", "la stazione"]
+    assert {m.span_source for r in out for m in r.mentions} == {"alignment"}
+    alignment = stats["alignment"]
+    assert alignment["pairs"] == 2 and alignment["parallel_pairs"] == 280
+    assert alignment["mentions"] == alignment["projected"] == 6
+    assert stats["span_sources"] == {"tags": 0, "alignment": 6, "placeholder": 0}
+    assert stats["tags"]["unsound"]["tag_missing"] == 6
+
+
+def test_tags_kept_the_aligner_learns_nothing(joint_beta3, parallel_file):
+    out, stats = joint(joint_beta3(TRIP), TRIP_IT.__getitem__, alignment={"parallel": [str(parallel_file)]})
+    assert stats["alignment"]["pairs"] == 0 and stats["alignment"]["mentions"] == 0
+    assert {m.span_source for r in out for m in r.mentions} == {"tags"}
+
+
+def test_a_tag_moved_past_other_words_is_disputed_and_projected_again(joint_beta3, parallel_file):
+    def moved(segment):
+        if segment.startswith("<a>The mayor"):  # the third tag opened too early and closed too late
+            return "<a>Il sindaco di <b>Roma</b></a> <c>ha visto la stazione ieri</c>."
+        return TRIP_IT[segment].replace("<b>", "")  # and a tag lost, so that the aligner learns
+
+    out, stats = joint(joint_beta3(TRIP), moved, alignment={"parallel": [str(parallel_file)]})
+    assert spans(out[0]) == ["Il sindaco di Roma", "Roma", "la stazione"]
+    assert [m.span_source for m in out[0].mentions] == ["tags", "tags", "alignment"]
+    assert stats["alignment"]["disputed"] == 1 and stats["tags"]["unsound"]["tag_disputed"] == 1
+    assert [m.span_source for m in out[1].mentions] == ["tags", "alignment", "tags"]
+    assert spans(out[1]) == ["La stazione", "il sindaco", "Roma"]
+
+
+def test_without_an_aligner_an_utterance_whose_tags_placed_nothing_goes_the_papers_way(joint_beta3):
+    def dropping(segment):  # every tag dropped; the paper's segments answered word for word (names survive)
+        untagged = re.sub(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+)\b", r"\1 e \2", re.sub(r"</?[a-z]>", "", segment))
+        return next((re.sub(r"</?[a-z]>", "", it) for en, it in TRIP_IT.items() if en == segment), untagged)
+
+    out, stats = joint(joint_beta3(TRIP), dropping, alignment={"aligner": "none"})
+    assert stats["alignment"]["mentions"] == 0
+    assert stats["tags"]["fallback_utterances"] == 2 and stats["methods"]["placeholders"] == 2
+    assert {m.span_source for r in out for m in r.mentions} == {"placeholder", None}  # "the mayor of Rome" nested
+
+
+def test_the_papers_way_reads_a_mention_whose_tags_were_lost_from_its_aligned_span(beta3, parallel_file):
+    def dropping(segment):  # the first marked sentence comes back whole, its tags dropped
+        out = plant_script(segment)
+        return re.sub(r"</?[a-z]>", "", out) if segment.startswith("<a>Students</a>") else out
+
+    cfg = validate_config({"method": "placeholders", "translate": {"alignment": {"parallel": [str(parallel_file)]}}})
+    backend = Scripted(lambda segment, _call: dropping(segment))
+    inventory = Inventory.load(REPO / "resources" / "placeholders")
+    service = TranslationService(backend, progress=False)
+    out, stats = run_gamma(beta3(PLANT), service, inventory, cfg, italian_parser(), aligner=build_aligner(cfg))
+    # each mention's article, preposition and sense read from the sentence, not "Studenti … alla pianta"
+    assert out[0].text == "Gli studenti hanno protestato davanti allo stabilimento."
+    assert [m.text_source for m in out[0].mentions] == ["alignment", "alignment"]
+    sources = stats["mention_sources"]
+    assert (sources["sentence"], sources["alignment"], sources["alone"]) == (2, 2, 0)
+    assert sum(sources["alignment_refused"].values()) == 0 and "the plant" not in backend.seen
+
+
+def test_a_runs_pairs_are_written_for_another_runs_aligner(joint_beta3, tmp_path):
+    """`coref-transfer align pairs`: a translate folder's utterances, English and Italian words, as parallel text
+    that `translate.alignment.parallel` reads back."""
+    import subprocess
+    import sys
+
+    from coref_transfer.records import write_records
+
+    out, _ = joint(joint_beta3(TRIP), TRIP_IT.__getitem__)
+    folder = tmp_path / "translate"
+    folder.mkdir()
+    write_records(out, folder / "gamma.parquet", "gamma")
+    done = subprocess.run(
+        [sys.executable, "-m", "coref_transfer", "align", "pairs", str(folder), "--out", str(tmp_path / "pairs.txt")],
+        capture_output=True, text=True, env={"PYTHONPATH": str(REPO / "src"), "PATH": ""}, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert read_parallel(tmp_path / "pairs.txt") == [(r.source_tokens, r.tokens) for r in out]
