@@ -52,6 +52,7 @@ bench: install
 	$(BIN)/python benchmarks/bench_select.py --repeat 2
 	$(BIN)/python benchmarks/bench_translate.py
 	$(BIN)/python benchmarks/bench_methods.py
+	$(BIN)/python benchmarks/bench_align.py
 	$(BIN)/python benchmarks/bench_readers.py --repeat 3
 
 clean:

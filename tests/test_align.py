@@ -170,6 +170,39 @@ def test_a_verb_at_the_edge_is_left_out_unless_the_mentions_nouns_alone_link_it(
     assert project_span(src, tgt, links, (0, 1), 1, mayor, {}, upos) == (Span(1, 2), None)
 
 
+def test_a_noun_phrase_neither_begins_with_an_adverb_nor_ends_with_a_pronoun_after_its_noun():
+    src, tgt = "merely the law itself".split(), "solo la legge è essa stessa".split()
+    upos = [("ADV", ""), ("DET", ""), ("NOUN", ""), ("AUX", "Fin"), ("PRON", ""), ("ADJ", "")]
+    law = TaggedMention(["the", "law"], content=frozenset({2}))
+    links = frozenset({(0, 0), (1, 1), (2, 0), (2, 2), (2, 3), (2, 4), (3, 5)})  # "law" linked far and wide
+    assert project_span(src, tgt, links, (1, 2), 2, law, {}, upos) == (Span(1, 2), None)
+    assert project_span(src, tgt, links, (1, 2), 2, law, {}) == (Span(0, 4), None)  # no parser: kept
+    # a noun the parser misread as a pronoun stays; an article left alone takes in the noun the aligner missed
+    src, tgt = "flavor the vodka".split(), "aromatizzare la vodka".split()
+    vodka = TaggedMention(["the", "vodka"], content=frozenset({2}))
+    upos = [("VERB", "Inf"), ("DET", ""), ("PRON", "")]
+    assert project_span(src, tgt, frozenset({(0, 0), (1, 1), (2, 2)}), (1, 2), 2, vodka, {}, upos) == (Span(1, 2), None)
+    upos = [("VERB", "Inf"), ("DET", ""), ("NOUN", "")]
+    assert project_span(src, tgt, frozenset({(0, 0), (2, 1)}), (1, 2), 2, vodka, {}, upos) == (Span(1, 2), None)
+
+
+def test_a_pronoun_or_a_verb_of_one_word_takes_a_word_of_its_class_or_none():
+    src, tgt = "Anna saw him yesterday".split(), "Anna lo ha visto ieri".split()
+    upos = [("PROPN", ""), ("PRON", ""), ("AUX", "Fin"), ("VERB", "Part"), ("ADV", "")]
+    him = TaggedMention(["him"], nominal=False)
+    stray = frozenset({(0, 0), (1, 2), (1, 3), (2, 4), (3, 4)})  # "him" linked to "ieri" alone
+    assert project_span(src, tgt, stray, (2, 2), 2, him, {}, upos) == (None, "align_word_class")
+    assert project_span(src, tgt, stray, (2, 2), 2, him, {}) == (Span(4, 4), None)  # no parser: not checked
+    assert project_span(src, tgt, stray | {(2, 1)}, (2, 2), 2, him, {}, upos) == (Span(1, 1), None)
+    # a verb takes the verb it was linked to, not the clitic beside it; linked to no verb, none
+    src, tgt = "she sold me the car".split(), "mi vendette la macchina".split()
+    upos = [("PRON", ""), ("VERB", "Fin"), ("DET", ""), ("NOUN", "")]
+    sold = TaggedMention(["sold"], nominal=False, verbal=True, verb=True)
+    links = frozenset({(1, 0), (1, 1), (2, 0), (3, 2), (4, 3)})
+    assert project_span(src, tgt, links, (1, 1), 1, sold, {}, upos) == (Span(1, 1), None)
+    assert project_span(src, tgt, links - {(1, 1)}, (1, 1), 1, sold, {}, upos) == (None, "align_word_class")
+
+
 def test_read_to_stand_elsewhere_a_span_leaves_out_edge_words_of_the_english_around_it():
     src, tgt = "while the class waited".split(), "mentre la classe aspettava".split()
     links = frozenset({(0, 0), (1, 0), (1, 1), (2, 2), (3, 3)})  # "the" also linked to "mentre"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -96,7 +97,28 @@ def _train_spm(text: str, vocab_size: int) -> bytes:
     return model.getvalue()
 
 
-def build_tiny_hf_marian(out: Path, *, text: str = CORPUS, vocab_size: int = 200, seed: int = 0) -> Path:
+@dataclass(frozen=True)
+class MarianSize:
+    """The dimensions of a random Marian model: the tests' tiny one by default."""
+
+    d_model: int = 32
+    layers: int = 1
+    heads: int = 2
+    ffn: int = 64
+    vocabulary: int = 0
+    """Entries the vocabulary is padded to with unused pieces (0: the SentencePiece model's own)."""
+    init_std: float = 0.3
+    """Larger than the default 0.02 for the tiny model, so that its outputs depend on the input (with tiny
+    weights every segment decodes to the same noise)."""
+
+
+OPUS_MT_SIZE = MarianSize(d_model=512, layers=6, heads=8, ffn=2048, vocabulary=80_035, init_std=0.02)
+"""The dimensions of Helsinki-NLP/opus-mt-en-it (its config.json), for benchmarks of decoding's cost."""
+
+
+def build_tiny_hf_marian(
+    out: Path, *, text: str = CORPUS, vocab_size: int = 200, seed: int = 0, size: MarianSize = MarianSize()
+) -> Path:
     """Save a random MarianMTModel and its tokenizer files in `out` (Hugging Face layout)."""
     import sentencepiece as spm
     import torch
@@ -108,6 +130,8 @@ def build_tiny_hf_marian(out: Path, *, text: str = CORPUS, vocab_size: int = 200
     pieces = [processor.id_to_piece(i) for i in range(processor.get_piece_size())]
     # </s> and <unk> first (as in the spm), the pieces, then <pad> last (trap 2).
     vocab = {piece: i for i, piece in enumerate(pieces)}
+    for k in range(size.vocabulary - len(vocab) - 1):
+        vocab[f"<unused{k}>"] = len(vocab)
     vocab["<pad>"] = len(vocab)
     pad = vocab["<pad>"]
     (out / "source.spm").write_bytes(proto)
@@ -122,13 +146,13 @@ def build_tiny_hf_marian(out: Path, *, text: str = CORPUS, vocab_size: int = 200
     )
     config = MarianConfig(
         vocab_size=len(vocab),
-        d_model=32,
-        encoder_layers=1,
-        decoder_layers=1,
-        encoder_attention_heads=2,
-        decoder_attention_heads=2,
-        encoder_ffn_dim=64,
-        decoder_ffn_dim=64,
+        d_model=size.d_model,
+        encoder_layers=size.layers,
+        decoder_layers=size.layers,
+        encoder_attention_heads=size.heads,
+        decoder_attention_heads=size.heads,
+        encoder_ffn_dim=size.ffn,
+        decoder_ffn_dim=size.ffn,
         max_position_embeddings=512,
         pad_token_id=pad,
         decoder_start_token_id=pad,
@@ -136,9 +160,7 @@ def build_tiny_hf_marian(out: Path, *, text: str = CORPUS, vocab_size: int = 200
         forced_eos_token_id=vocab["</s>"],
         share_encoder_decoder_embeddings=True,
         scale_embedding=True,
-        # Larger than the default 0.02, so that outputs depend on the input
-        # (with tiny weights every segment decodes to the same noise).
-        init_std=0.3,
+        init_std=size.init_std,
     )
     torch.manual_seed(seed)
     model = MarianMTModel(config).eval()
@@ -147,13 +169,16 @@ def build_tiny_hf_marian(out: Path, *, text: str = CORPUS, vocab_size: int = 200
     return out
 
 
-def build_tiny_marian(tmp_dir: str | Path, *, text: str = CORPUS, vocab_size: int = 200, seed: int = 0) -> Path:
-    """Build the tiny Marian model under `tmp_dir`; returns its CTranslate2 folder.
+def build_tiny_marian(
+    tmp_dir: str | Path, *, text: str = CORPUS, vocab_size: int = 200, seed: int = 0, size: MarianSize = MarianSize()
+) -> Path:
+    """Build the tiny Marian model (or a random one of another `size`) under `tmp_dir`; returns its
+    CTranslate2 folder.
 
     `tmp_dir/hf` holds the Hugging Face model, `tmp_dir/ct2` the converted one.
     """
     tmp_dir = Path(tmp_dir)
-    hf_dir = build_tiny_hf_marian(tmp_dir / "hf", text=text, vocab_size=vocab_size, seed=seed)
+    hf_dir = build_tiny_hf_marian(tmp_dir / "hf", text=text, vocab_size=vocab_size, seed=seed, size=size)
     return convert_local(hf_dir, tmp_dir / "ct2")
 
 

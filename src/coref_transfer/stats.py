@@ -84,7 +84,7 @@ TAG_REASONS = (
 # fmt: on
 """Why the joint method's tags give a mention no span (`translate.marked.tag_ranges` finds the first
 five, `translate.projection` the next four, word alignment `tag_disputed`; `docs/methods.md`)."""
-ALIGN_REASONS = ("align_none", "align_head", "align_gap", "align_too_long", "align_crossing")
+ALIGN_REASONS = ("align_none", "align_head", "align_gap", "align_too_long", "align_crossing", "align_word_class")
 """Why word alignment gives a mention whose tags were unsound no span either (`translate.align.project`)."""
 TRANSLATE_UTTERANCE_REASONS = ("placeholder_lost", "placeholders_exhausted", "empty_translation")
 TRANSLATE_MENTION_REASONS = (

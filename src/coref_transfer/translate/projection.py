@@ -108,6 +108,8 @@ class TaggedMention:
     content: frozenset[int] = frozenset()
     """The token indices of its English nouns and adjectives: an Italian word linked from these alone is
     the mention's, whatever an Italian parser makes of it ("il Consolato cubano", "ingegnere militare")."""
+    verb: bool = False
+    """The English mention is one verb ("sold", "do"): its Italian is a verb, never a clitic next to it."""
 
 
 @dataclass
@@ -278,7 +280,8 @@ def tagged_mentions(u: SelectedUtterance, slots: Sequence[Slot]) -> dict[int, Ta
         possessive = slot.kind == "possessive" or (start == end and u.pos[start] == "PRP$")
         verbal = any(u.pos[i].startswith("VB") or u.pos[i] in ("MD", "RB") for i in range(start, end + 1))
         content = frozenset(i for i in range(start, end + 1) if u.pos[i] in NOUN_TAGS or u.pos[i].startswith("JJ"))
+        verb = start == end and (u.pos[start].startswith("VB") or u.pos[start] == "MD")
         out[slot.index] = TaggedMention(
-            words, proper, nominal, self_word, first_preposition, name_after, possessive, verbal, content
+            words, proper, nominal, self_word, first_preposition, name_after, possessive, verbal, content, verb
         )
     return out

@@ -11,7 +11,9 @@ A pronoun (an English mention of one word without a noun) takes one Italian
 word: the pronoun form it was linked to ("Our" → "nostra", not "La nostra";
 "its" → "suo", not "suo fascino"), else the first word linked (the verb that
 carries a dropped subject: "I" → "Ho"; a pronoun form next to the word linked,
-"La [nostra]", when none is linked). A span never ends with an article, a
+"La [nostra]", when none is linked); a verb of one word takes the Italian
+verb it was linked to, never a clitic next to it ("sold" → "vendette", not
+"mi"). A span never ends with an article, a
 preposition, a conjunction or an auxiliary ("del lago Erie, …, nella", "il
 professor Chomsky è").
 
@@ -19,12 +21,21 @@ Of the words linked, those that stand together are kept: where more than one
 word stands between two linked ones, the group holding the English head's
 words (then the largest) is the mention's, the others the aligner's noise.
 
-With the Italian parsed, a mention without an English verb neither begins
-nor ends with a finite or infinitive verb, an auxiliary or a verb after one
-("gli esperti sono riusciti", "mettere insieme un censimento"), unless the
-word is linked from the mention's own nouns and adjectives alone and is not
-an auxiliary: the parser then misread it ("il Consolato cubano", "ingegnere
-militare").
+With the Italian parsed, the span of a mention without an English verb or
+adverb neither begins nor ends with a finite, infinitive or gerund verb, an
+auxiliary, an adverb or a subordinating conjunction ("gli esperti sono
+riusciti", "mettere insieme un censimento", "solo la decima"), begins with
+no relative pronoun ("tra cui le insegne"), ends with no participle after an
+auxiliary, and no pronoun after the noun that ends the English mention ("la
+legge è essa", "Il mio viso si"); a word linked from the mention's own nouns
+and adjectives alone stays, but for an auxiliary and that last pronoun: the
+parser misread it ("il Consolato cubano", "più bambini"). A span of a noun
+phrase that ends with a determiner or a preposition before a noun, or with a
+name before another, takes that next word in unless the English around the
+mention claims it ("dello [Stato]", "le sue [truppe]", "Babbo [Natale]"):
+the aligner missed it. With the Italian parsed too, a pronoun of one word
+linked to no pronoun form and no verb, or a verb of one word linked to no
+verb, is refused (`align_word_class`).
 
 A span read to stand in another sentence (the placeholder method reads each
 mention's Italian from it) must hold only the mention's words: a word at its
@@ -43,6 +54,7 @@ counted in stats.json):
 | `align_gap` | more than a quarter of the span's words (at least two) are linked only to English words outside the mention; read to stand elsewhere, any one |
 | `align_too_long` | more than 3 Italian words per English word, plus 3 |
 | `align_crossing` | the span relates to another mention's otherwise than in the English (overlapping, holding, inside, the same words) |
+| `align_word_class` | with the Italian parsed, a one-word pronoun linked to no pronoun form and no verb (which carries a dropped subject), or a one-word verb linked to no verb |
 """
 
 from __future__ import annotations
@@ -50,7 +62,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from coref_transfer.lang.it.articles import article_kind, plain_form, split_articulated
-from coref_transfer.lang.it.clitics import CLITIC_FORMS
+from coref_transfer.lang.it.clitics import CLITIC_FORMS, FOCUS_WORDS
 from coref_transfer.lang.it.morphology import demonstrative_features, possessor
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS, TONIC_PRONOUNS
 from coref_transfer.lang.it.word_classes import AUXILIARY_FORMS
@@ -113,10 +125,17 @@ def project_span(
         heads = {j for i, j in links if i == root}
         if not heads or not any(inside[0] <= j <= inside[-1] for j in heads):
             return None, "align_head"
-    if not mention.nominal and start == end:  # a pronoun: one word, its Italian pronoun if it was linked to one
+    if mention.verb:  # one verb ("sold"): an Italian verb, never the clitic next to it
+        verbs = [j for j in inside if upos is None or upos[j][0] in ("VERB", "AUX")]
+        if not verbs:
+            return None, "align_word_class"
+        inside = verbs[:1]
+    elif not mention.nominal and start == end:  # a pronoun: one word, its Italian pronoun if it was linked to one
         near = [k for j in inside for k in (j, j + 1, j - 1) if 0 <= k < len(target)]
         fits = (lambda w: possessor(plain_form(w)) is not None) if mention.possessive else is_pronoun_form
         pronouns = [j for j in inside if fits(target[j])] or [k for k in near if fits(target[k])]
+        if not pronouns and upos is not None and upos[inside[0]][0] not in ("VERB", "AUX"):
+            return None, "align_word_class"  # "him" → "Language": neither its pronoun nor the verb carrying it
         inside = pronouns[:1] or inside[:1]
     heads = {j for i, j in links if i == root} if root is not None else set()
     inside = _main_block(inside, heads)
@@ -133,11 +152,23 @@ def project_span(
             for j, words in sources.items()
             if words & mention.content and words <= english_words and upos[j][0] != "AUX"
         }
-        while first < last and first not in own and _verb(upos, first):
-            first += 1  # "mettere insieme un censimento"
-        while last > first and last not in own and (_verb(upos, last) or _after_auxiliary(upos, last)):
-            last -= 1  # "gli esperti sono riusciti", "l'Albania sta", "i vasai lasciano"
+        noun_last = end in mention.content
+        moved = True
+        while moved:
+            moved = False
+            while first < last and _not_a_noun_phrase_edge(upos, target, first, first in own, False, False):
+                first += 1  # "mettere insieme un censimento", "solo la decima", "cui le insegne"
+                moved = True
+            while last > first and (
+                _not_a_noun_phrase_edge(upos, target, last, last in own, True, noun_last)
+                or _function_word(target[last])
+            ):
+                last -= 1  # "gli esperti sono riusciti", "i vasai lasciano", "la legge è essa", "Il mio viso si"
+                moved = True
     outside = {j for i, j in links if not start <= i <= end}
+    if upos is not None and mention.nominal and not mention.verbal:
+        while last + 1 < len(target) and last + 1 not in outside and _unfinished(upos, last):
+            last += 1  # "dello [Stato]", "le sue [truppe]", "Babbo [Natale]": the word the aligner missed
     if exclusive:
         while first < last and first in outside:
             first += 1
@@ -170,11 +201,55 @@ def parts_of_speech(
     ]
 
 
-def _verb(upos: Sequence[tuple[str, str]], j: int) -> bool:
-    """An auxiliary, or a finite or infinitive verb: no mention without an English verb begins or ends with
-    one in Italian (a participle may be an adjective)."""
+def _not_a_noun_phrase_edge(
+    upos: Sequence[tuple[str, str]], target: Sequence[str], j: int, own: bool, at_end: bool, noun_last: bool
+) -> bool:
+    """A word no Italian noun phrase of a mention without an English verb or adverb begins or ends with:
+    an auxiliary, a finite, infinitive or gerund verb (a participle may be an adjective), an adverb, a
+    subordinating conjunction, a relative pronoun first; last, a participle after an auxiliary, and a
+    pronoun after the noun that ends the English mention ("la legge è essa", "Il mio viso si"). A word
+    linked from the mention's nouns and adjectives alone (`own`) is the mention's, whatever the parser made
+    of it ("il Consolato cubano", "più bambini"), unless it is that last pronoun (auxiliaries are never
+    `own`)."""
     part, form = upos[j]
-    return part == "AUX" or part == "VERB" and form in ("Fin", "Inf")
+    word = plain_form(target[j])
+    if at_end and noun_last and part == "PRON" and word in PERSONAL_PRONOUNS:
+        return True
+    if own:
+        return False
+    if part == "AUX" or part == "VERB" and form in ("Fin", "Inf", "Ger"):
+        return True
+    if part == "ADV" and (word in EDGE_ADVERBS or word.endswith("mente")) or part == "SCONJ" and word in CONJUNCTIONS:
+        return True
+    if at_end:
+        return _after_auxiliary(upos, j)
+    return part == "PRON" and plain_form(target[j]) in RELATIVE_PRONOUNS
+
+
+# The parser's word classes alone are not evidence enough at a span's edge (it reads "vodka" and "finestre"
+# as pronouns): a pronoun, an adverb or a conjunction is left out only when the word is one too.
+RELATIVE_PRONOUNS = frozenset({"cui", "che", "quale", "quali"})
+"""Relative pronouns: a noun phrase never begins with one ("tra [cui le insegne]")."""
+PERSONAL_PRONOUNS = CLITIC_FORMS | frozenset(SUBJECT_PRONOUNS) | TONIC_PRONOUNS
+"""Personal pronouns, which never follow the noun that ends a mention ("la legge è essa", "il mio viso si")."""
+EDGE_ADVERBS = (FOCUS_WORDS - {"più", "meno", "proprio"}) | frozenset(
+    {"affatto", "insieme", "mai", "non", "circa", "quasi", "forse", "davvero", "inoltre", "poi", "ora", "adesso",
+     "oggi", "ieri", "domani", "qui", "qua", "lì", "là", "laggiù", "così", "tardi", "presto", "troppo", "tanto",
+     "attorno", "intorno", "fuori"}
+)  # fmt: skip
+"""Adverbs a noun phrase neither begins nor ends with ("solo la decima", "la sua cintura attorno"), with the
+words in -mente."""
+CONJUNCTIONS = frozenset(
+    {"che", "se", "come", "quando", "perché", "mentre", "poiché", "sebbene", "benché", "finché", "dove"}
+)
+"""Subordinating conjunctions ("così spesso [che tutti]")."""
+
+
+def _unfinished(upos: Sequence[tuple[str, str]], j: int) -> bool:
+    """A noun phrase does not end at word j: a determiner or a preposition before a noun, an adjective or a
+    number, or a proper noun before another."""
+    here, after = upos[j][0], upos[j + 1][0]
+    return here in ("DET", "ADP") and after in ("NOUN", "PROPN", "ADJ", "NUM") or here == after == "PROPN"
 
 
 def _after_auxiliary(upos: Sequence[tuple[str, str]], j: int) -> bool:
