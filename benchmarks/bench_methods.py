@@ -13,8 +13,8 @@ runs on it, in this one process:
 - with the tiny CTranslate2 model of `tests/tiny_models.py` (random weights,
   CPU, one thread, `max_decoding_length` 32): the CPU time of the whole stage
   with real decoding (each figure the least of `--repeat` runs). Its noise keeps no tag, so every joint utterance with a
-  mention also goes down the placeholder path: the joint method's worst case,
-  a translator that drops every tag.
+  mention goes through word alignment, which places little on noise, and then down the placeholder path: the joint
+  method's worst case, a translator that drops every tag.
 
 The paper's method sends up to three rounds (each utterance with a mention
 to read tagged, the mentions whose tags were lost alone, every utterance with
