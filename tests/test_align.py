@@ -74,6 +74,12 @@ def test_fast_align_learns_the_words_and_gives_the_same_tables_every_time(tmp_pa
     links = first.align([sentence])[0]
     assert links == second.align([sentence])[0]
     assert {(1, 2), (4, 6)} <= links  # mayor → sindaco, station → stazione
+    # a second fit in the same run (the joint method's fallback utterances) learns from both, and its tables
+    # are those of one fit on everything: what the run writes holds all it aligned
+    second.fit(pairs[:140], tmp_path / "again")
+    third = FastAlign()
+    third.fit([*pairs, *pairs[:140]], tmp_path / "once")
+    assert (tmp_path / "again" / "forward.probs").read_bytes() == (tmp_path / "once" / "forward.probs").read_bytes()
 
 
 def test_parallel_text_is_read_with_its_errors_named(tmp_path):

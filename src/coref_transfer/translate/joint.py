@@ -198,21 +198,26 @@ def align_unsound(
         return block
     pairs = [(s.utterance.tokens, s.projection.tokens) for s in segments if s.projection and s.projection.tokens]
     block.update(aligner.fit(pairs))
-    upos = _parts_of_speech(tagged, parser)
-    for k, (seg, links) in enumerate(
-        zip(tagged, aligner.align([(s.utterance.tokens, s.projection.tokens) for s in tagged]))
-    ):
+    aligned = aligner.align([(s.utterance.tokens, s.projection.tokens) for s in tagged])  # type: ignore[union-attr]
+    all_links = []
+    for seg, links in zip(tagged, aligned):
         p, u = seg.projection, seg.utterance
         assert p is not None
         links = links_with_names(u.tokens, p.tokens, links)
+        all_links.append(links)
         english = tag_spans(seg.slots, [s.index for s in seg.slots])
         for slot, span in list(p.spans.items()):
             if disputed(links, english[slot], span):
                 del p.spans[slot]
                 p.failures[slot] = seg.tag_failures[slot] = "tag_disputed"
                 block["disputed"] += 1
+    upos = _parts_of_speech(tagged, parser)  # once the disputes are known: their mentions are projected too
+    for k, (seg, links) in enumerate(zip(tagged, all_links)):
+        p, u = seg.projection, seg.utterance
+        assert p is not None
         if not p.failures:
             continue
+        english = tag_spans(seg.slots, [s.index for s in seg.slots])
         mentions = tagged_mentions(u, seg.slots)
         placed = {english[slot]: span for slot, span in p.spans.items()}
         for slot in sorted(p.failures, key=lambda k: (english[k][0], -english[k][1])):

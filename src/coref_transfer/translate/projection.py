@@ -70,7 +70,7 @@ from coref_transfer.translate.marked import (
 )
 from coref_transfer.translate.replace import Slot
 
-CONTENT_REASONS = TAG_REASONS[len(TAG_RANGE_REASONS) : -2]
+CONTENT_REASONS = tuple(r for r in TAG_REASONS if r not in (*TAG_RANGE_REASONS, "tag_disputed", "too_many_mentions"))
 """Why a paired, well-nested tag still gives no span (the table above)."""
 UNSOUND_REASONS = TAG_REASONS
 """Every reason a mention's tags give no span, in the order stats.json lists them (the last,

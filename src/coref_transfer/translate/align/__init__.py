@@ -3,7 +3,7 @@
 A translator that is not trained to keep tags (a general MT model) drops,
 moves or garbles them; the sentence it returns is still translated in
 context. The mentions whose tags did not come back sound are then projected
-onto that sentence by word alignment (`project.project_by_alignment`), as
+onto that sentence by word alignment (`project.project_span`), as
 tag-injection work does when its markers are lost (Hanneman & Dinu 2020's
 detag-and-project; TransMuCoRes and EasyProject's alignment baselines).
 

@@ -83,13 +83,20 @@ class FastAlign:
         self._folder = tempfile.TemporaryDirectory(prefix="coref-transfer-align-")
         self.tables: Path | None = None
         """The folder of the trained tables (None: not trained yet)."""
+        self.learnt: list[Pair] = []
+        """The run's pairs the tables were trained on: a second `fit` in the same run (the joint method's
+        utterances that go the paper's way) trains on these and its own, so the tables written with the run
+        hold everything it aligned."""
 
     def fit(self, pairs: Sequence[Pair], out: Path | None = None) -> dict[str, Any]:
         folder = Path(self._folder.name)
         corpus = folder / "corpus.txt"
         extra = [pair for pairs_ in self.parallel for pair in pairs_]
+        self.learnt = [*self.learnt, *pairs]
         lines = [
-            " ".join(words(src)) + SEPARATOR + " ".join(words(tgt)) for src, tgt in [*pairs, *extra] if src and tgt
+            " ".join(words(src)) + SEPARATOR + " ".join(words(tgt))
+            for src, tgt in [*self.learnt, *extra]
+            if src and tgt
         ]
         corpus.write_text("\n".join(lines) + "\n", encoding="utf-8")
         start = time.process_time()
