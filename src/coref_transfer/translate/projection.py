@@ -48,7 +48,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from coref_transfer.lang.en.pronouns import SELF_WORDS
-from coref_transfer.lang.en.tags import NOUN_TAGS, PROPER_TAGS
+from coref_transfer.lang.en.tags import ARTICLES, FUNCTION_TAGS, NOUN_TAGS, PROPER_TAGS
 from coref_transfer.lang.it.articles import (
     OTHER_PREPOSITIONS,
     SIMPLE_PREPOSITIONS,
@@ -110,6 +110,10 @@ class TaggedMention:
     the mention's, whatever an Italian parser makes of it ("il Consolato cubano", "ingegnere militare")."""
     verb: bool = False
     """The English mention is one verb ("sold", "do"): its Italian is a verb, never a clitic next to it."""
+    function: frozenset[int] = frozenset()
+    """The token indices of its English articles, prepositions and conjunctions: a word linked from these
+    alone is the mention's only next to the words its other words are linked to ("the visa" → not "la
+    [richiesta] del visto")."""
 
 
 @dataclass
@@ -281,7 +285,20 @@ def tagged_mentions(u: SelectedUtterance, slots: Sequence[Slot]) -> dict[int, Ta
         verbal = any(u.pos[i].startswith("VB") or u.pos[i] in ("MD", "RB") for i in range(start, end + 1))
         content = frozenset(i for i in range(start, end + 1) if u.pos[i] in NOUN_TAGS or u.pos[i].startswith("JJ"))
         verb = start == end and (u.pos[start].startswith("VB") or u.pos[start] == "MD")
+        function = frozenset(
+            i for i in range(start, end + 1) if u.pos[i] in FUNCTION_TAGS or u.tokens[i].lower() in ARTICLES
+        )
         out[slot.index] = TaggedMention(
-            words, proper, nominal, self_word, first_preposition, name_after, possessive, verbal, content, verb
+            words,
+            proper,
+            nominal,
+            self_word,
+            first_preposition,
+            name_after,
+            possessive,
+            verbal,
+            content,
+            verb,
+            function,
         )
     return out

@@ -17,5 +17,7 @@ POSSESSIVE_WORDS = frozenset(["his", "her", "its", "their", "hers", "theirs"])
 """Possessive determiners and pronouns ("her" is also an object form: the tag tells)."""
 SELF_WORDS = REFLEXIVE_WORDS | frozenset(["myself", "yourself", "ourselves", "yourselves", "oneself"])
 """Every -self pronoun, reflexive or emphatic by its place in the clause (`lang.en.pronoun_role`)."""
+FIRST_SECOND_WORDS = frozenset(["i", "me", "my", "mine", "we", "us", "our", "ours", "you", "your", "yours", "y'all"])
+"""First- and second-person pronouns, which `PRONOUN_CLASSES` leaves out."""
 OBJECTIVE_WORDS = frozenset(["him", "them", "me", "us", "whom"])
 """Object forms that are never subjects ("her" and "it" are both)."""

@@ -59,8 +59,10 @@ counted in stats.json):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 
+from coref_transfer.lang.en.pronouns import FIRST_SECOND_WORDS, PRONOUN_CLASSES, SELF_WORDS
 from coref_transfer.lang.it.articles import article_kind, plain_form, split_articulated
 from coref_transfer.lang.it.clitics import CLITIC_FORMS, FOCUS_WORDS
 from coref_transfer.lang.it.morphology import demonstrative_features, possessor
@@ -75,18 +77,19 @@ from coref_transfer.translate.projection import PREPOSITIONS, TaggedMention, fin
 
 
 def same_words(source: Sequence[str], target: Sequence[str]) -> set[tuple[int, int]]:
-    """Links between words written the same on both sides, once each: names and numbers of 3 characters
-    or more (a case-blind match; "il"/"Il" and other short words are left to the aligner)."""
+    """Links between words written the same on both sides, as often on each: names and numbers of 3
+    characters or more (a case-blind match; "il"/"Il" and other short words are left to the aligner),
+    the k-th occurrence with the k-th ("Hong Kong … Hong Kong")."""
 
-    def once(words: Sequence[str]) -> dict[str, int]:
-        seen: dict[str, int] = {}
+    def places(words: Sequence[str]) -> dict[str, list[int]]:
+        seen: dict[str, list[int]] = {}
         for i, w in enumerate(words):
-            key = w.lower()
-            seen[key] = -1 if key in seen else i
-        return {k: i for k, i in seen.items() if i >= 0 and len(k) >= 3 and any(c.isalnum() for c in k)}
+            if len(w) >= 3 and any(c.isalnum() for c in w):
+                seen.setdefault(w.lower(), []).append(i)
+        return seen
 
-    src, tgt = once(source), once(target)
-    return {(i, tgt[w]) for w, i in src.items() if w in tgt}
+    src, tgt = places(source), places(target)
+    return {pair for w, at in src.items() if len(tgt.get(w, ())) == len(at) for pair in zip(at, tgt[w])}
 
 
 def project_span(
@@ -134,9 +137,17 @@ def project_span(
         near = [k for j in inside for k in (j, j + 1, j - 1) if 0 <= k < len(target)]
         fits = (lambda w: possessor(plain_form(w)) is not None) if mention.possessive else is_pronoun_form
         pronouns = [j for j in inside if fits(target[j])] or [k for k in near if fits(target[k])]
+        if not pronouns and not any(_enclitic(target[j]) for j in inside):
+            # "you" → "ti hanno [addestrato]": the clitic a word or more away, linked from no other pronoun; not
+            # one the verb linked carries ("[parlarvi]"), not an article ("la casa") or a demonstrative
+            taken = {j for i, j in links if not start <= i <= end and source[i].lower() in ENGLISH_PRONOUNS}
+            wider = sorted((abs(k - j), k) for j in inside for k in range(j - 3, j + 4) if 0 <= k < len(target))
+            pronouns = [k for _, k in wider if k not in taken and _object_pronoun(target, k, upos, mention.possessive)]
         if not pronouns and upos is not None and upos[inside[0]][0] not in ("VERB", "AUX"):
             return None, "align_word_class"  # "him" → "Language": neither its pronoun nor the verb carrying it
         inside = pronouns[:1] or inside[:1]
+    elif mention.function:
+        inside = _lexical_core(inside, links, english, mention.function, target)
     heads = {j for i, j in links if i == root} if root is not None else set()
     inside = _main_block(inside, heads)
     first, last = inside[0], inside[-1]
@@ -228,6 +239,8 @@ def _not_a_noun_phrase_edge(
 
 # The parser's word classes alone are not evidence enough at a span's edge (it reads "vodka" and "finestre"
 # as pronouns): a pronoun, an adverb or a conjunction is left out only when the word is one too.
+ENGLISH_PRONOUNS = frozenset(PRONOUN_CLASSES) | SELF_WORDS | FIRST_SECOND_WORDS
+"""The English personal pronouns, whose Italian words are taken."""
 RELATIVE_PRONOUNS = frozenset({"cui", "che", "quale", "quali"})
 """Relative pronouns: a noun phrase never begins with one ("tra [cui le insegne]")."""
 PERSONAL_PRONOUNS = CLITIC_FORMS | frozenset(SUBJECT_PRONOUNS) | TONIC_PRONOUNS
@@ -257,6 +270,32 @@ def _after_auxiliary(upos: Sequence[tuple[str, str]], j: int) -> bool:
     return upos[j][0] == "VERB" and j > 0 and upos[j - 1][0] == "AUX"
 
 
+def _lexical_core(
+    inside: Sequence[int], links: Links, english: tuple[int, int], function: Collection[int], target: Sequence[str]
+) -> list[int]:
+    """The linked Italian words less those linked from the mention's English articles, prepositions and
+    conjunctions alone that stand apart from the words its other words are linked to: an aligner links
+    "the" to any article nearby ("the visa" → "la richiesta del visto", "the truth" → "dire la verità").
+    Such a word next to them stays when it is a function word too ("[Alcuni] di noi", "[quell'] aereo")."""
+    start, end = english
+    lexical = sorted({j for i, j in links if start <= i <= end and i not in function})
+    if not lexical:
+        return list(inside)
+    first, last = lexical[0], lexical[-1]
+    loose = set(inside) - set(range(first, last + 1))
+    while first - 1 in loose:
+        first -= 1
+    while last + 1 in loose:
+        last += 1
+    return [j for j in inside if first <= j <= last]
+
+
+def _function_form(word: str) -> bool:
+    """An Italian article, preposition, conjunction, determiner or pronoun form."""
+    w = plain_form(word)
+    return _function_word(word) or is_pronoun_form(word) or w in ("ogni", "tutti", "tutte", "tutto", "tutta")
+
+
 def _main_block(linked: Sequence[int], heads: Collection[int]) -> list[int]:
     """The linked Italian words that belong together: split where more than one word stands between two,
     the block with most of the head's words (then the largest, then the first). A stray link far from the
@@ -277,6 +316,28 @@ def disputed(links: Links, english: tuple[int, int], span: Span) -> bool:
     outside = {j for i, j in links if not start <= i <= end}
     foreign = [j for j in range(span.start, span.end + 1) if j in outside and j not in inside]
     return len(foreign) >= 3 and 3 * len(foreign) > len(span)
+
+
+def _enclitic(word: str) -> bool:
+    """An infinitive or gerund carrying a clitic ("parlarvi", "aiutarti", "vedendolo")."""
+    return (
+        len(word) > 5
+        and re.search(r"(?:ar|er|ir|or|ando|endo)(?:mi|ti|ci|vi|si|lo|la|li|le|gli|ne)$", word) is not None
+    )
+
+
+def _object_pronoun(target: Sequence[str], k: int, upos: Sequence[tuple[str, str]] | None, possessive: bool) -> bool:
+    """Word k is a pronoun a pronoun mention may take though not linked to it: a possessive for a
+    possessive, else a personal or clitic form that no noun, adjective or number follows ("la casa": an
+    article; with the Italian unparsed, the forms an article shares are not taken)."""
+    w = plain_form(target[k])
+    if possessive:
+        return possessor(w) is not None
+    if w not in CLITIC_FORMS and w not in SUBJECT_PRONOUNS and w not in TONIC_PRONOUNS:
+        return False
+    if not article_kind(w):
+        return True
+    return upos is not None and (k + 1 == len(target) or upos[k + 1][0] not in ("NOUN", "PROPN", "ADJ", "NUM"))
 
 
 def is_pronoun_form(word: str) -> bool:
@@ -321,8 +382,20 @@ def _nests_alike(a_en: tuple[int, int], b_en: tuple[int, int], a: Span, b: Span)
 
 
 def links_with_names(source: Sequence[str], target: Sequence[str], links: Collection[tuple[int, int]]) -> Links:
-    """The aligner's links plus `same_words` links of words the aligner left unlinked on both sides."""
-    linked_src = {i for i, _ in links}
-    linked_tgt = {j for _, j in links}
-    extra = {(i, j) for i, j in same_words(source, target) if i not in linked_src and j not in linked_tgt}
-    return frozenset(links) | frozenset(extra)
+    """The aligner's links with `same_words`: a name or a number (a word with a capital or a digit) written
+    alike replaces the aligner's links of both its words (a small run's aligner has seen "DAB" or "Hong
+    Kong" too seldom and links it to any word nearby); another word written alike is linked where the
+    aligner left both unlinked."""
+    alike = same_words(source, target)
+    names = {(i, j) for i, j in alike if _name_like(source[i])}
+    src_named, tgt_named = {i for i, _ in names}, {j for _, j in names}
+    kept = {(i, j) for i, j in links if i not in src_named and j not in tgt_named}
+    linked_src = {i for i, _ in kept}
+    linked_tgt = {j for _, j in kept}
+    extra = {(i, j) for i, j in alike - names if i not in linked_src and j not in linked_tgt}
+    return frozenset(kept | names | extra)
+
+
+def _name_like(word: str) -> bool:
+    """A word with a capital letter or a digit ("DAB", "Kong", "1754"): a name, an acronym or a number."""
+    return any(c.isupper() or c.isdigit() for c in word)
