@@ -193,13 +193,17 @@ def test_a_noun_phrase_neither_begins_with_an_adverb_nor_ends_with_a_pronoun_aft
 
 
 def test_a_pronoun_or_a_verb_of_one_word_takes_a_word_of_its_class_or_none():
-    src, tgt = "Anna saw him yesterday".split(), "Anna lo ha visto ieri".split()
-    upos = [("PROPN", ""), ("PRON", ""), ("AUX", "Fin"), ("VERB", "Part"), ("ADV", "")]
+    src, tgt = "Anna saw him yesterday in the park".split(), "Anna lo ha visto ieri nel grande parco".split()
+    upos = [("PROPN", ""), ("PRON", ""), ("AUX", "Fin"), ("VERB", "Part"), ("ADV", ""), ("ADP", ""), ("ADJ", "")]
+    upos += [("NOUN", "")]
     him = TaggedMention(["him"], nominal=False)
-    stray = frozenset({(0, 0), (1, 2), (1, 3), (2, 4), (3, 4)})  # "him" linked to "ieri" alone
+    stray = frozenset({(0, 0), (1, 2), (1, 3), (2, 7), (3, 4)})  # "him" linked to "parco" alone
     assert project_span(src, tgt, stray, (2, 2), 2, him, {}, upos) == (None, "align_word_class")
-    assert project_span(src, tgt, stray, (2, 2), 2, him, {}) == (Span(4, 4), None)  # no parser: not checked
+    assert project_span(src, tgt, stray, (2, 2), 2, him, {}) == (Span(7, 7), None)  # no parser: not checked
     assert project_span(src, tgt, stray | {(2, 1)}, (2, 2), 2, him, {}, upos) == (Span(1, 1), None)
+    # linked to "ieri", three words from "lo": the clitic no other pronoun claims is taken
+    near = frozenset({(0, 0), (1, 2), (1, 3), (2, 4), (3, 4)})
+    assert project_span(src, tgt, near, (2, 2), 2, him, {}, upos) == (Span(1, 1), None)
     # a verb takes the verb it was linked to, not the clitic beside it; linked to no verb, none
     src, tgt = "she sold me the car".split(), "mi vendette la macchina".split()
     upos = [("PRON", ""), ("VERB", "Fin"), ("DET", ""), ("NOUN", "")]
@@ -207,6 +211,77 @@ def test_a_pronoun_or_a_verb_of_one_word_takes_a_word_of_its_class_or_none():
     links = frozenset({(1, 0), (1, 1), (2, 0), (3, 2), (4, 3)})
     assert project_span(src, tgt, links, (1, 1), 1, sold, {}, upos) == (Span(1, 1), None)
     assert project_span(src, tgt, links - {(1, 1)}, (1, 1), 1, sold, {}, upos) == (None, "align_word_class")
+
+
+def test_a_pronoun_takes_the_clitic_a_few_words_from_the_verb_it_was_linked_to():
+    src, tgt = "They trained you".split(), "Loro ti hanno addestrato".split()
+    upos = [("PRON", ""), ("PRON", ""), ("AUX", "Fin"), ("VERB", "Part")]
+    you = TaggedMention(["you"], nominal=False)
+    links = frozenset({(0, 0), (1, 2), (1, 3), (2, 3)})  # "you" linked to the participle, "ti" to nothing
+    assert project_span(src, tgt, links, (2, 2), 2, you, {}, upos) == (Span(1, 1), None)
+    # a clitic linked from another English pronoun is that one's
+    assert project_span(src, tgt, links | {(0, 1)}, (2, 2), 2, you, {}, upos) == (Span(3, 3), None)
+    # an article is no clitic ("la casa"), and a verb that carries its clitic is the pronoun's word
+    src, tgt = "I want you to come to the house".split(), "Io voglio che tu poi venga alla casa".split()
+    upos = [("PRON", ""), ("VERB", "Fin"), ("SCONJ", ""), ("PRON", ""), ("ADV", ""), ("VERB", "Fin"), ("ADP", "")]
+    upos += [("NOUN", "")]
+    you_come = frozenset({(0, 0), (1, 1), (2, 5), (4, 5), (6, 6), (7, 7)})  # "you" linked to "venga" alone
+    assert project_span(src, tgt, you_come, (2, 2), 2, you, {}, upos) == (Span(3, 3), None)
+    # "la" before a noun is an article, not the clitic "la"
+    src, tgt = "I want it for the house".split(), "Io voglio poi sempre la casa".split()
+    upos = [("PRON", ""), ("VERB", "Fin"), ("ADV", ""), ("ADV", ""), ("DET", ""), ("NOUN", "")]
+    it = TaggedMention(["it"], nominal=False)
+    assert project_span(src, tgt, frozenset({(0, 0), (1, 1), (2, 2), (4, 4), (5, 5)}), (2, 2), 2, it, {}, upos) == (
+        None,
+        "align_word_class",
+    )
+    src, tgt = "I want to tell you a story".split(), "Voglio raccontarvi una storia".split()
+    upos = [("VERB", "Fin"), ("VERB", "Inf"), ("DET", ""), ("NOUN", "")]
+    tell_you = frozenset({(1, 0), (3, 1), (4, 1), (5, 2), (6, 3)})
+    assert project_span(src, tgt, tell_you, (4, 4), 4, you, {}, upos) == (Span(1, 1), None)
+
+
+def test_an_articles_loose_link_does_not_stretch_a_span():
+    src, tgt = "tell the truth".split(), "dire la verità".split()
+    truth = TaggedMention(["the", "truth"], content=frozenset({2}), function=frozenset({1}))
+    links = frozenset({(0, 0), (1, 0), (2, 2)})  # "the" linked to "dire", not "la"
+    assert project_span(src, tgt, links, (1, 2), 2, truth, {}) == (Span(1, 2), None)
+    # next to the words of the mention's other words, a word linked from the article alone stays
+    src, tgt = "a novel system".split(), "un nuovo sistema".split()
+    system = TaggedMention(["a", "novel", "system"], content=frozenset({1, 2}), function=frozenset({0}))
+    assert project_span(src, tgt, frozenset({(0, 1), (2, 2)}), (0, 2), 2, system, {}) == (Span(0, 2), None)
+
+
+def test_words_the_aligner_missed_go_on_the_noun_phrase_when_the_english_has_more_nouns():
+    src, tgt = "the Syrian refugee team arrived".split(), "La squadra siriana di rifugiati arrivò".split()
+    upos = [("DET", ""), ("NOUN", ""), ("ADJ", ""), ("ADP", ""), ("NOUN", ""), ("VERB", "Fin")]
+    team = TaggedMention(["the", "Syrian", "refugee", "team"], content=frozenset({1, 2, 3}), function=frozenset({0}))
+    links = frozenset({(0, 0), (1, 2), (3, 1), (4, 5)})  # "refugee" unlinked
+    assert project_span(src, tgt, links, (0, 3), 3, team, {}, upos) == (Span(0, 4), None)
+    # as many nouns and adjectives as the English: the words after are not the mention's
+    two = TaggedMention(["the", "Syrian", "team"], content=frozenset({1, 3}), function=frozenset({0}))
+    assert project_span(src, tgt, links, (0, 3), 3, two, {}, upos) == (Span(0, 2), None)
+    # an English demonstrative left unlinked: its Italian before the span joins it
+    src, tgt = "that 40 minutes".split(), "Quei 40 minuti".split()
+    minutes = TaggedMention(["that", "40", "minutes"], content=frozenset({2}))
+    upos = [("DET", ""), ("NUM", ""), ("NOUN", "")]
+    assert project_span(src, tgt, frozenset({(1, 1), (2, 2)}), (0, 2), 2, minutes, {}, upos) == (Span(0, 2), None)
+
+
+def test_a_name_written_alike_takes_its_words_links_from_the_aligner():
+    src, tgt = "Elizabeth Quat of DAB won".split(), "Elizabeth Quat del DAB vinse".split()
+    noisy = {(3, 0), (0, 3), (4, 4)}  # "DAB" linked to "Elizabeth" and back
+    links = links_with_names(src, tgt, noisy)
+    assert {(0, 0), (1, 1), (3, 3), (4, 4)} <= links and (3, 0) not in links and (0, 3) not in links
+    # a name of two capitals written alike, and one written twice on each side, in order
+    assert same_words("Junius Ho in Hong Kong and Hong Kong".split(), "Junius Ho a Hong Kong e Hong Kong".split()) == {
+        (0, 0),
+        (1, 1),
+        (3, 3),
+        (4, 4),
+        (6, 6),
+        (7, 7),
+    }
 
 
 def test_read_to_stand_elsewhere_a_span_leaves_out_edge_words_of_the_english_around_it():

@@ -5,13 +5,20 @@ span is the first to the last of them, less and plus what `projection.
 finish_span` takes off and puts on (punctuation, a preposition inside, the
 article before). A word the aligner left unlinked that is written the same
 on both sides, once each (a name, a number: "Cleveland", "1754"), counts as
-linked: a small run's aligner has seen a rare name too seldom to link it.
+linked: a small run's aligner has seen a rare name too seldom to link it. A
+name or a number written alike (a word with a capital or a digit: "DAB",
+"Hong Kong", "Ho") replaces the aligner's links of both its words, which
+link it to any word nearby. A word linked from the mention's English articles,
+prepositions and conjunctions alone stays only next to the words its other
+words are linked to ("the visa" is not "la [richiesta] del visto").
 
 A pronoun (an English mention of one word without a noun) takes one Italian
 word: the pronoun form it was linked to ("Our" → "nostra", not "La nostra";
 "its" → "suo", not "suo fascino"), else the first word linked (the verb that
 carries a dropped subject: "I" → "Ho"; a pronoun form next to the word linked,
-"La [nostra]", when none is linked); a verb of one word takes the Italian
+"La [nostra]", when none is linked, or up to three words away when no other
+English pronoun claims it and the verb linked carries no clitic: "you" → "ti
+hanno addestrato"); a verb of one word takes the Italian
 verb it was linked to, never a clitic next to it ("sold" → "vendette", not
 "mi"). A span never ends with an article, a
 preposition, a conjunction or an auxiliary ("del lago Erie, …, nella", "il
@@ -33,7 +40,13 @@ parser misread it ("il Consolato cubano", "più bambini"). A span of a noun
 phrase that ends with a determiner or a preposition before a noun, or with a
 name before another, takes that next word in unless the English around the
 mention claims it ("dello [Stato]", "le sue [truppe]", "Babbo [Natale]"):
-the aligner missed it. With the Italian parsed too, a pronoun of one word
+the aligner missed it; words the aligner left unlinked after the span that
+go on the noun phrase join it while the span holds fewer nouns and adjectives
+than the English mention ("la squadra siriana [di rifugiati]"), and so does an
+unlinked demonstrative or quantifier before it when the English opens with one
+("[Quei] 40 minuti"). A verb, an adverb or punctuation at the edge linked from
+the English around the mention too is left out ("Innanzitutto, gli
+scienziati", "degli Stati Uniti )"). With the Italian parsed too, a pronoun of one word
 linked to no pronoun form and no verb, or a verb of one word linked to no
 verb, is refused (`align_word_class`).
 
@@ -77,15 +90,18 @@ from coref_transfer.translate.projection import PREPOSITIONS, TaggedMention, fin
 
 
 def same_words(source: Sequence[str], target: Sequence[str]) -> set[tuple[int, int]]:
-    """Links between words written the same on both sides, as often on each: names and numbers of 3
-    characters or more (a case-blind match; "il"/"Il" and other short words are left to the aligner),
-    the k-th occurrence with the k-th ("Hong Kong … Hong Kong")."""
+    """Links between words written the same on both sides, as often on each, the k-th occurrence with the
+    k-th ("Hong Kong … Hong Kong"): words of 3 characters or more with a letter or a digit (a case-blind
+    match) and capitalised words of two letters written alike ("Junius Ho", "Regina Ip"); "il"/"Il" and
+    other short words are left to the aligner."""
 
     def places(words: Sequence[str]) -> dict[str, list[int]]:
         seen: dict[str, list[int]] = {}
         for i, w in enumerate(words):
             if len(w) >= 3 and any(c.isalnum() for c in w):
                 seen.setdefault(w.lower(), []).append(i)
+            elif len(w) == 2 and w[0].isupper() and w[1].isalpha():  # "Ho", "Ip", "UN": names, cased alike
+                seen.setdefault(w, []).append(i)
         return seen
 
     src, tgt = places(source), places(target)
@@ -180,6 +196,17 @@ def project_span(
     if upos is not None and mention.nominal and not mention.verbal:
         while last + 1 < len(target) and last + 1 not in outside and _unfinished(upos, last):
             last += 1  # "dello [Stato]", "le sue [truppe]", "Babbo [Natale]": the word the aligner missed
+        last = _missed_words(upos, links, first, last, len(mention.content))
+        if (
+            source[start].lower() in ENGLISH_DETERMINERS
+            and first > 0
+            and _missed_determiner(upos, target, links, first)
+        ):
+            first -= 1  # "[quest'] anno", "[Quei] 40 minuti": the English determiner left unlinked
+        while first < last and first in outside and upos[first][0] in STRAY_CLASSES:
+            first += 1  # "Innanzitutto , gli scienziati": linked from the mention and from the English around it
+        while last > first and last in outside and upos[last][0] in STRAY_CLASSES:
+            last -= 1  # "degli Stati Uniti )"
     if exclusive:
         while first < last and first in outside:
             first += 1
@@ -241,6 +268,19 @@ def _not_a_noun_phrase_edge(
 # as pronouns): a pronoun, an adverb or a conjunction is left out only when the word is one too.
 ENGLISH_PRONOUNS = frozenset(PRONOUN_CLASSES) | SELF_WORDS | FIRST_SECOND_WORDS
 """The English personal pronouns, whose Italian words are taken."""
+NOUN_PHRASE_CLASSES = frozenset({"NOUN", "PROPN", "ADJ", "NUM", "ADP", "DET", "X"})
+"""The parts of speech of words that go on a noun phrase (`_missed_words`)."""
+STRAY_CLASSES = frozenset({"VERB", "AUX", "ADV", "SCONJ", "PUNCT"})
+"""Words a noun phrase's span does not begin or end with when the English around it is linked to them too."""
+ENGLISH_DETERMINERS = frozenset(
+    {"this", "that", "these", "those", "another", "other", "such", "each", "every", "some", "any", "both", "no",
+     "several", "many", "few"}
+)  # fmt: skip
+ITALIAN_DETERMINERS = frozenset(
+    {"altro", "altra", "altri", "altre", "un'altra", "tale", "tali", "ogni", "ciascun", "ciascuna", "alcuni",
+     "alcune", "alcun", "alcuna", "qualche", "nessun", "nessuna", "entrambi", "entrambe", "diversi", "diverse",
+     "molti", "molte", "pochi", "poche", "vari", "varie"}
+)  # fmt: skip
 RELATIVE_PRONOUNS = frozenset({"cui", "che", "quale", "quali"})
 """Relative pronouns: a noun phrase never begins with one ("tra [cui le insegne]")."""
 PERSONAL_PRONOUNS = CLITIC_FORMS | frozenset(SUBJECT_PRONOUNS) | TONIC_PRONOUNS
@@ -263,6 +303,33 @@ def _unfinished(upos: Sequence[tuple[str, str]], j: int) -> bool:
     number, or a proper noun before another."""
     here, after = upos[j][0], upos[j + 1][0]
     return here in ("DET", "ADP") and after in ("NOUN", "PROPN", "ADJ", "NUM") or here == after == "PROPN"
+
+
+def _missed_words(upos: Sequence[tuple[str, str]], links: Links, first: int, last: int, content: int) -> int:
+    """The span's last word once the words after it the aligner left unlinked are taken in, when they go on
+    the noun phrase (nouns, adjectives, numbers, with prepositions and determiners between) and the span
+    holds fewer nouns and adjectives than the English mention, not more after ("la squadra siriana [di
+    rifugiati]", "la Nuova Zelanda [continentale]"); a small run's aligner leaves rare words unlinked."""
+    linked = {j for _, j in links}
+    k = last
+    while k + 1 < len(upos) and k + 1 not in linked and upos[k + 1][0] in NOUN_PHRASE_CLASSES:
+        k += 1
+    while k > last and upos[k][0] in ("ADP", "DET"):
+        k -= 1
+
+    def words(a: int, b: int) -> int:
+        return sum(upos[j][0] in ("NOUN", "PROPN", "ADJ") for j in range(a, b + 1))
+
+    return k if words(first, last) < content and words(first, k) <= content else last
+
+
+def _missed_determiner(upos: Sequence[tuple[str, str]], target: Sequence[str], links: Links, first: int) -> bool:
+    """The word before the span is a demonstrative or a quantifier the aligner left unlinked."""
+    w = plain_form(target[first - 1])
+    unlinked = all(j != first - 1 for _, j in links)
+    return (
+        unlinked and upos[first - 1][0] == "DET" and (demonstrative_features(w) is not None or w in ITALIAN_DETERMINERS)
+    )
 
 
 def _after_auxiliary(upos: Sequence[tuple[str, str]], j: int) -> bool:
@@ -335,9 +402,15 @@ def _object_pronoun(target: Sequence[str], k: int, upos: Sequence[tuple[str, str
         return possessor(w) is not None
     if w not in CLITIC_FORMS and w not in SUBJECT_PRONOUNS and w not in TONIC_PRONOUNS:
         return False
-    if not article_kind(w):
-        return True
-    return upos is not None and (k + 1 == len(target) or upos[k + 1][0] not in ("NOUN", "PROPN", "ADJ", "NUM"))
+    return not article_kind(w) or upos is not None and not _article(target, k, upos)
+
+
+def _article(target: Sequence[str], k: int, upos: Sequence[tuple[str, str]] | None) -> bool:
+    """Word k is an article a clitic is written like, before a noun, an adjective or a number ("la casa").
+    Only where the clitic is sought past the words next to the verb: the parser reads the verb after a
+    clitic as a noun too often ("le metto") to tell the two apart next to it."""
+    after = upos is not None and k + 1 < len(target) and upos[k + 1][0] in ("NOUN", "PROPN", "ADJ", "NUM")
+    return bool(article_kind(plain_form(target[k]))) and after
 
 
 def is_pronoun_form(word: str) -> bool:
