@@ -198,3 +198,45 @@ def test_harm_counts_a_rewrite_that_gold_text_contradicts(tmp_path):
     # gold writes "da Germania" (bare, as a headline or a timetable may); resolution writes "dalla Germania"
     assert report["rewrites"]["places"]["harm"] == 1 and report["all"]["sentences"] == 1
     assert (report["harmed"][0]["gold"], report["harmed"][0]["got"]) == ("da Germania", "dalla Germania")
+
+
+# -- a text alone the English wrote bare: a generic subject, a role ------------------------------------------------
+
+
+def test_the_english_tells_a_generic_subject_and_a_role_used_as_a_name():
+    from coref_transfer.lang.en.bare_nouns import bare_kind
+
+    def kind(sentence: str, tags: str, start: int, end: int) -> str | None:
+        return bare_kind(sentence.split(), tags.split(), start, end)
+
+    assert kind("Students protested .", "NNS VBD .", 0, 0) == "generic_subject"
+    assert kind("But young voters see it", "CC JJ NNS VBP PRP", 1, 2) == "generic_subject"
+    assert kind("because hurricanes form", "IN NNS VBP", 1, 1) == "generic_subject"
+    assert kind("The students protested", "DT NNS VBD", 1, 1) is None  # the English has its article
+    assert kind("She saw students yesterday", "PRP VBD NNS NN", 2, 2) is None  # an object
+    assert kind("Water boils", "NN VBZ", 0, 0) is None  # a mass noun: gold Italian often writes it bare
+    assert kind("Teachers and parents agreed", "NNS CC NNS VBD", 0, 2) is None
+    assert kind("But Appellant did not", "CC NNP VBD RB", 1, 1) == "role_name"
+    assert kind("the Appellant argues", "DT NNP VBZ", 1, 1) is None
+
+
+@pytest.mark.parametrize(
+    ("before", "text", "bare", "expected", "action"),
+    [
+        (None, "Studenti", "generic_subject", "Gli studenti", "generic_subject_article"),
+        (",", "elettori", "generic_subject", "gli elettori", "generic_subject_article"),
+        ("vide", "studenti", "generic_subject", "studenti", "bare_not_initial"),
+        (None, "Insegnanti e genitori", "generic_subject", "Insegnanti e genitori", "bare_in_coordination"),
+        (None, "Misure legislative", "generic_subject", "Misure legislative", "bare_modified"),
+        (None, "Città", "generic_subject", "Città", "bare_noun_unknown"),  # invariable: its number unknown
+        ("Ma", "Appellante", "role_name", "l'appellante", "role_article"),
+        ("per", "Appellanti", "role_name", "gli appellanti", "role_article"),
+        ("di", "Resistente", "role_name", "del resistente", "role_article"),
+        (None, "Studenti", None, "Studenti", None),  # no English evidence: left
+    ],
+)
+def test_a_text_alone_the_english_wrote_bare_takes_its_article(before, text, bare, expected, action):
+    fitted = fit(before, text, Context("alone", bare=bare))
+    assert (joined(before, fitted)[0], fitted.action) == (expected, action)
+    # read in the marked sentence, the translator's own article is trusted: nothing to do
+    assert fit(before, text, Context("sentence", bare=bare)).action is None

@@ -24,6 +24,8 @@ numbers:
    | places | a name of the place table (`lang.it.places`) that opens its own noun phrase (only a preposition and a definite article before it, not a modifier of the noun before: "media OCSE"), not inside a larger name ("Banca d'Italia", a modifier of a proper noun), not a vocative | the bare name, translated alone; a town's "a" where the gold has "in" (with the English "in"), else the gold's preposition or the word before |
    | places, from the sentence | the same, with a definite article | the gold's article and preposition as the marked sentence's |
    | titles | a title before a capitalised name ("il professor Rossi"), nothing between the article and the title, not a vocative | the title capitalised and the name, translated alone; the gold's preposition |
+   | generic subjects | a common noun subject before its verb, opening its clause (first, or after `CLAUSE_OPENERS`), with a definite article or none, no other determiner, no coordination, clause or number inside, at most five words | the phrase without its article, translated alone, with the English evidence of a generic subject (`Context.bare`) |
+   | roles | a role noun of a case ("ricorrente", "convenuto", `ROLE_NOUNS_IT`) with a definite article or none, no preposition of its own | the noun capitalised, alone, with the English evidence of a role used as a name |
 
    A gold case whose result differs is a harm when a rewrite made it
    (`fit` fired), a miss when none did (the text came as it was: not a
@@ -48,13 +50,13 @@ from typing import Any
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import iter_json_lines
 from coref_transfer.lang.it.articles import plain_form
-from coref_transfer.lang.it.determiners import ACTIONS, TITLES, Context, fit, joined
+from coref_transfer.lang.it.determiners import ACTIONS, CLAUSE_OPENERS, TITLES, Context, fit, joined
 from coref_transfer.lang.it.places import place
 from coref_transfer.parsing.ud import sentence_blocks
 from coref_transfer.rule_eval import precision_recall
 from coref_transfer.rule_eval import report as rule_report
 
-REWRITES = ("places", "places_from_sentence", "titles")
+REWRITES = ("places", "places_from_sentence", "titles", "generic_subjects", "roles")
 """The harm simulation's cases (the module docstring's table)."""
 _CONTEXT_FIELDS = {f.name for f in fields(Context)}
 
@@ -285,8 +287,72 @@ def _cases(words: Sequence[_Word], surfaces: Sequence[str]) -> list[tuple[str, s
                 text = " ".join([w.form[:1].upper() + w.form[1:]] + [x.form for x in names])
                 prep = plain_form(case[-1].lemma) if case else None
                 out.append(("titles", prep, text, Context("alone"), span_text(first, names[-1].surface)))
+        if w.upos == "NOUN" and w.deprel in ("nsubj", "nsubj:pass") and w.head > w.index:
+            case = _generic_subject(w, words, children, surfaces, span_text)
+            if case is not None:
+                out.append(case)
+        if w.upos == "NOUN" and plain_form(w.form) in ROLE_NOUNS_IT:
+            opened = opener(w, w)
+            if opened is not None and not opened[0]:
+                before = None if i == 0 else words[i - 1].form
+                det = opened[1]
+                if det:
+                    before = words[det[0].index - 2].form if det[0].index > 1 else None
+                first = det[0].surface if det else w.surface
+                prefix = f"{before} " if before and before[:1].isalnum() else ""
+                text = w.form[:1].upper() + w.form[1:]
+                expected = prefix + span_text(first, w.surface)
+                out.append(("roles", before, text, Context("alone", bare="role_name"), expected))
         i += 1
     return out
+
+
+ROLE_NOUNS_IT = frozenset(
+    {"appellante", "appellanti", "appellato", "appellata", "appellati", "ricorrente", "ricorrenti", "resistente",
+     "resistenti", "convenuto", "convenuta", "convenuti", "richiedente", "richiedenti", "imputato", "imputata",
+     "imputati", "querelante", "querelanti"}
+)  # fmt: skip
+"""The Italian of the English role nouns (`lang.en.bare_nouns.ROLE_NOUNS`), for the harm simulation."""
+_NOT_GENERIC = frozenset(("conj", "cc", "acl", "acl:relcl", "punct", "appos", "det:poss", "nummod", "case"))
+"""Relations inside a subject that the English of a generic subject of three words at most would not have."""
+
+
+def _generic_subject(
+    w: _Word, words: Sequence[_Word], children: Mapping[int, list[_Word]], surfaces: Sequence[str], span_text: Any
+) -> tuple[str, str | None, str, Context, str] | None:
+    """A gold subject a generic subject could stand for: a common noun before its verb, opening its clause,
+    with a definite article or none and no other determiner, no coordination or clause inside, at most five
+    words; given to `fit` bare, as a text alone, with the English evidence of a generic subject."""
+    subtree = [w]
+    stack = [w]
+    while stack:
+        for d in children.get(stack.pop().index, []):
+            subtree.append(d)
+            stack.append(d)
+    subtree.sort(key=lambda x: x.index)
+    if any(d.deprel in _NOT_GENERIC for d in subtree) or subtree[-1].index - subtree[0].index + 1 != len(subtree):
+        return None
+    dets = [d for d in subtree if d.deprel.startswith("det")]
+    if len(dets) > 1 or dets and (dets[0] is not subtree[0] or "Definite=Def" not in dets[0].feats):
+        return None
+    if any(d.deprel.startswith("det") and "PronType=Art" not in d.feats for d in dets) or len(subtree) > 5:
+        return None
+    start = subtree[0].index
+    previous = words[start - 2] if start > 1 else None
+    if previous is not None and plain_form(previous.form) not in CLAUSE_OPENERS:
+        return None
+    if surfaces[subtree[0].surface] != subtree[0].form and not dets:
+        return None  # a contracted form: not a subject's first word
+    bare = subtree[1:] if dets else subtree
+    if not bare or any(surfaces[x.surface] != x.form for x in bare):
+        return None
+    text = " ".join(x.form for x in bare).replace("' ", "'")
+    if previous is None:
+        text = text[:1].upper() + text[1:]
+    before = previous.form if previous is not None else None
+    prefix = f"{before} " if before and before[:1].isalnum() else ""
+    expected = prefix + span_text(subtree[0].surface, subtree[-1].surface)
+    return ("generic_subjects", before, text, Context("alone", bare="generic_subject"), expected)
 
 
 def measure_harm(paths: Sequence[str | Path]) -> dict[str, Any]:
@@ -310,7 +376,7 @@ def measure_harm(paths: Sequence[str | Path]) -> dict[str, Any]:
             for rewrite, before, text, context, expected in _cases(words, surfaces):
                 got, action = render(before, text, context)
                 totals[rewrite]["cases"] += 1
-                if plain_form(got) == plain_form(expected):
+                if _same(got, expected):
                     totals[rewrite]["agree"] += 1
                 elif rewrite.startswith("places") and _variant(got, expected, text):
                     totals[rewrite]["variant"] += 1
@@ -346,6 +412,15 @@ def measure_harm(paths: Sequence[str | Path]) -> dict[str, Any]:
         "harmed_sentences": sorted(every),
         "harmed": harmed,
     }
+
+
+def _same(got: str, expected: str) -> bool:
+    """The same words, case and the apostrophe's form and spacing aside ("L’ indagine", "L'indagine")."""
+
+    def norm(text: str) -> str:
+        return plain_form(text.replace("’", "'").replace("' ", "'"))
+
+    return norm(got) == norm(expected)
 
 
 def _per_1000(count: int, total: int) -> float:

@@ -32,6 +32,7 @@ from dataclasses import replace as with_values
 from typing import Any
 
 from coref_transfer.classes import MentionClass
+from coref_transfer.lang.en.bare_nouns import bare_kind
 from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.lang.it.determiners import ACTIONS, SKIPS, Context, name_keeps_article
 from coref_transfer.lang.it.noun_phrase import Lexicon
@@ -186,6 +187,7 @@ def _context(w: Work, slot: Slot, found: MentionTexts, texts_it: Mapping[Mention
         organization=label == "ORG",
         name_article=name_keeps_article(slot.text, texts_it.get(key, "")),
         preposition_en=tokens[before].lower() if before >= 0 and pos[before] in ("IN", "TO") else None,
+        bare=bare_kind(tokens, pos, slot.span.start, slot.span.end),
     )
 
 

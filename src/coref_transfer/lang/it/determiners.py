@@ -14,6 +14,8 @@ word before the placeholder and the evidence at hand, in this order:
 | `locative_from_table` | a place of the table (`lang.it.places`), its Italian from the text alone, after "a"/"ad" for a town, the English preposition locative (in, into, to, at, inside, within) | the place's locative | "tornò a Bari" + "Cina" → "tornò in Cina"; "negli Stati Uniti"; "a Cuba" |
 | `place_article` | a place of the table that takes an article and has none: from the marked sentence where it stands after another word than there; from the text alone after a preposition that fuses with the article ("di", "a", "da", "su", `FUSING`) or after "tutto" | the article, contracted | "di Bari" + "<a>Germania</a>" → "della Germania"; "visitò Bari" + "in <a>Cina</a>" → "visitò la Cina"; "fuggirono da Texas" → "fuggirono dal Texas"; "in tutta la Cina" |
 | `title_article` | the text alone, a title before a name ("Professor Chomsky", "Generale George Washington"), after a fusing preposition | the article, the title in lower case | "di Generale George Washington" → "del generale George Washington" |
+| `generic_subject_article` | the text alone, one plural noun the English wrote bare as its clause's subject before its verb (`Context.bare`, `lang.en.bare_nouns`), the Italian placeholder opening a clause (first, or after punctuation, a conjunction or "che", `CLAUSE_OPENERS`) | the definite article of the noun's gender (the noun lexicon, else its ending) | "Giulia e Paolo protestarono" + "Studenti" → "Gli studenti protestarono" |
+| `role_article` | the text alone, a party the English names by its role ("Appellant", "Respondent") | the definite article, the role in lower case | "Ma Appellante" → "Ma l'appellante"; "di Resistente" → "del resistente" |
 
 Then, as before, a definite article fuses with a simple preposition before
 it ("di" + "il porto" → "del porto").
@@ -37,12 +39,20 @@ sports, addresses in parliament, "era presidente X" — that the text alone
 is left, and the marked sentence trusted for them), `place_named_organization`
 (the English says organisation, the table a region: "la Lazio" is a club).
 
-Measured (`translate.determiners_eval`): a bare generic subject ("Studenti
-protestarono") and "come un ingegnere" for "as an engineer" were rules
-too, for a text alone; on UD gold text they changed correct Italian far
-more often than they would repair anything ("Notizie dal mondo", "come un
-insulto"), and the marked sentence gives those articles in context, so
-they were removed.
+A generic subject is skipped, and counted, where the Italian placeholder
+does not open a clause (`bare_not_initial`), the text holds a conjunction
+(`bare_in_coordination`) or more than one word (`bare_modified`: "Misure
+legislative possono" is written bare in gold Italian too), or the noun's
+gender or plural is not known (`bare_noun_unknown`: "uragani", the
+invariable "città").
+
+Measured (`translate.determiners_eval`): a bare generic subject told from
+the Italian alone ("Studenti protestarono") and "come un ingegnere" for "as
+an engineer" were rules before; on UD gold text they changed correct
+Italian far more often than they would repair anything ("Notizie dal
+mondo", "come un insulto"), so they were removed. The generic subject came
+back with the English evidence above and the skips, which leave gold text
+alone (`refine-eval --harm`).
 """
 
 from __future__ import annotations
@@ -60,10 +70,19 @@ from coref_transfer.lang.it.articles import (
     simple_preposition,
     starts_with_vowel,
 )
+from coref_transfer.lang.it.noun_forms import noun_form_evidence
+from coref_transfer.lang.it.nouns import shipped_lexicon
 from coref_transfer.lang.it.places import Place, place
 from coref_transfer.lang.it.word_classes import TUTTO
 
-ACTIONS = ("preposition_from_sentence", "locative_from_table", "place_article", "title_article")
+ACTIONS = (
+    "preposition_from_sentence",
+    "locative_from_table",
+    "place_article",
+    "title_article",
+    "generic_subject_article",
+    "role_article",
+)
 """What `fit` may do, in `stats.json`'s `articles` block."""
 SKIPS = (
     "place_bare_as_in_sentence",
@@ -72,6 +91,10 @@ SKIPS = (
     "place_unfused",
     "place_named_organization",
     "title_unfused",
+    "bare_not_initial",
+    "bare_in_coordination",
+    "bare_modified",
+    "bare_noun_unknown",
 )
 """Why it left a case it looked at (counted too)."""
 LOCATIVE_EN = frozenset(("in", "into", "to", "at", "inside", "within"))
@@ -99,6 +122,12 @@ SWAPPABLE = frozenset(("a", "ad", "in", "su", "da"))
 """Prepositions whose choice depends on the noun after them: a town takes "a", a country "in", a first name
 "da" for someone's place ("andati da Osvaldo"), a tour "in tournée"; where the placeholder sentence and the
 marked sentence put two different ones, the marked sentence's is the noun's own."""
+CLAUSE_OPENERS = frozenset(
+    {",", ";", ":", "(", "—", "–", "-", '"', "«", "“", "e", "ed", "ma", "o", "che", "perché", "quando", "se",
+     "mentre", "dove", "poiché", "siccome", "sebbene", "benché", "anche", "però", "quindi", "infatti", "così",
+     "allora", "ora", "oggi", "spesso", "poi"}
+)  # fmt: skip
+"""Words after which a clause may open with its subject: a generic subject takes its article there."""
 APPOSITION = frozenset((",",))
 """A word after which a name is apposed ("Cambridge, Massachusetts")."""
 NAME_ARTICLES = frozenset(("La", "Le", "Lo", "Il", "Los", "Las", "El", "Les"))
@@ -151,6 +180,9 @@ class Context:
     name_article: bool = False
     """The text's leading article is part of a name the English has too ("L'Enfant", "Le Corbusier"): it is not
     contracted with a preposition ("a L'Enfant", not "all'Enfant")."""
+    bare: str | None = None
+    """The English is a noun phrase with no article where Italian writes one (`lang.en.bare_nouns.bare_kind`):
+    `generic_subject` ("Students protested") or `role_name` ("Appellant argues"); None: neither."""
 
 
 @dataclass(frozen=True)
@@ -258,7 +290,10 @@ def fit(before: str | None, text: str, ctx: Context, after: str | None = None, b
                 action = action or "place_unfused"
             else:
                 article, action = place_article(found, rest), action or "place_article"
-    # 3. A text alone: a title before a name.
+    # 3. A text alone: a generic subject or a role the English writes bare ("Gli studenti", "l'appellante").
+    elif ctx.source == "alone" and ctx.bare is not None and article is None:
+        article, rest, action = _bare_article(prev, rest, ctx.bare, before)
+    # 4. A text alone: a title before a name.
     elif ctx.source == "alone":
         title = _title(rest) if article is None else None
         if title is not None and prev in FUSING:
@@ -267,6 +302,34 @@ def fit(before: str | None, text: str, ctx: Context, after: str | None = None, b
         elif title is not None:
             action = "title_unfused"  # "era presidente X", "senatrice X," (an address), a headline
     return Fit(_case(before, new_prev) if new_prev is not None else None, with_article(article, rest), action)
+
+
+def _bare_article(prev: str | None, rest: str, kind: str, before: str | None) -> tuple[str | None, str, str]:
+    """(the article, the text after it, the action or skip) for a text alone the English wrote bare
+    (`Context.bare`); the gender and number are the Italian noun's, from the noun lexicon."""
+    first, _, others = rest.partition(" ")
+    evidence = noun_form_evidence(first, None, shipped_lexicon())  # the lexicon, else the ending ("uragan-i")
+    gender, number = evidence.gender, evidence.number
+    if kind == "role_name":
+        noun = first[:1].lower() + first[1:]  # "Appellante" is a role, written in lower case after the article
+        # -ante, -ente: both genders, the masculine unmarked; -e singular, -i plural ("gli appellanti")
+        gender, number = gender or "Masc", number or ("Plur" if noun.endswith("i") else "Sing")
+        return definite_article(gender, number, noun), f"{noun} {others}".strip(), "role_article"
+    if prev is not None and prev not in CLAUSE_OPENERS:
+        return None, rest, "bare_not_initial"  # "ha visto studenti": the English subject is not the Italian's
+    if any(plain_form(w) in ("e", "ed", "o", "od", "né") for w in rest.split()):
+        return None, rest, "bare_in_coordination"
+    if others:
+        return None, rest, "bare_modified"  # "Misure legislative possono": gold Italian writes these bare too
+    if gender is None or number != "Plur" or not evidence.shows_number:
+        return None, rest, "bare_noun_unknown"  # "individualità" (invariable), "felicità" (a mass noun: often bare)
+    article = definite_article(gender, number, first)
+    if before is None and first[:1].isupper():  # the sentence's first word: "Gli studenti"
+        article, rest = (
+            article[:1].upper() + article[1:],
+            first[:1].lower() + first[1:] + (f" {others}" if others else ""),
+        )
+    return article, rest, "generic_subject_article"
 
 
 def _title(rest: str) -> str | None:
