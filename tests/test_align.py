@@ -24,7 +24,8 @@ from coref_transfer.stats import check_accounting
 from coref_transfer.translate.align.base import build_aligner
 from coref_transfer.translate.align.fast_align import FastAlign, read_parallel, words
 from coref_transfer.translate.align.project import disputed, links_with_names, project_span, same_words
-from coref_transfer.translate.joint import run_joint
+from coref_transfer.translate.alone_match import match_alone
+from coref_transfer.translate.joint import joint_segments, match_unplaced, read_translations, run_joint
 from coref_transfer.translate.mt.service import TranslationService
 from coref_transfer.translate.placeholders.inventory import Inventory
 from coref_transfer.translate.projection import TaggedMention
@@ -350,7 +351,7 @@ def test_tags_dropped_the_sentence_stays_and_the_mentions_are_projected_by_align
     alignment = stats["alignment"]
     assert alignment["pairs"] == 2 and alignment["parallel_pairs"] == 280
     assert alignment["mentions"] == alignment["projected"] == 6
-    assert stats["span_sources"] == {"tags": 0, "alignment": 6, "placeholder": 0}
+    assert stats["span_sources"] == {"tags": 0, "alignment": 6, "alone_match": 0, "placeholder": 0}
     assert stats["tags"]["unsound"]["tag_missing"] == 6
 
 
@@ -401,6 +402,38 @@ def test_the_papers_way_reads_a_mention_whose_tags_were_lost_from_its_aligned_sp
     sources = stats["mention_sources"]
     assert (sources["sentence"], sources["alignment"], sources["alone"]) == (2, 2, 0)
     assert sum(sources["alignment_refused"].values()) == 0 and "the plant" not in backend.seen
+
+
+def test_a_mention_neither_tags_nor_alignment_placed_is_found_by_its_text_alone():
+    tokens = "Salirono sulla nave fantasma e poi sulla nave".split()
+    ship = TaggedMention(["the", "ghost", "ship"], content=frozenset({1, 2}))
+    assert match_alone(tokens, "la nave fantasma", (0, 2), ship, {}) == (Span(1, 3), "placed")  # "sulla" is its
+    assert match_alone(tokens, "la nave", (0, 1), ship, {}) == (None, "repeated")
+    assert match_alone(tokens, "il vascello fantasma", (0, 2), ship, {}) == (None, "not_found")
+    # found, but across a mention placed otherwise than the English has it
+    assert match_alone(tokens, "la nave fantasma", (0, 2), ship, {(5, 6): Span(2, 4)}) == (None, "crossing")
+
+
+def test_the_joint_method_looks_for_the_unplaced_mentions_alone_in_the_sentence(joint_beta3):
+    segments = joint_segments(joint_beta3(TRIP))
+    outputs = [  # the first tag kept, the others lost
+        "<a>Il sindaco di Roma</a> ha visto la stazione ieri.",
+        "<a>La stazione</a> ha visto il sindaco a Roma.",
+    ]
+    read_translations(segments, outputs, None)
+    alone = {"Rome": "Roma", "the station": "la stazione", "the mayor": "il sindaco"}
+    backend = Scripted(lambda segment, _call: alone[segment])
+    block = match_unplaced(segments, TranslationService(backend, progress=False))
+    assert block == {"mentions": 4, "placed": 4, "not_found": 0, "repeated": 0, "crossing": 0}
+    first, second = (seg.projection for seg in segments)
+    assert " ".join(second.tokens[second.spans[1].start : second.spans[1].end + 1]) == "il sindaco"
+    assert [" ".join(first.tokens[s.start : s.end + 1]) for _, s in sorted(first.spans.items())] == [
+        "Il sindaco di Roma",
+        "Roma",
+        "la stazione",
+    ]
+    assert first.sources == {1: "alone_match", 2: "alone_match"} and not first.failures
+    assert sorted(backend.seen) == ["Rome", "the mayor", "the station"]  # each text translated once
 
 
 def test_a_runs_pairs_are_written_for_another_runs_aligner(joint_beta3, tmp_path):

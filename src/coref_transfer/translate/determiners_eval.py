@@ -24,7 +24,7 @@ numbers:
    | places | a name of the place table (`lang.it.places`) that opens its own noun phrase (only a preposition and a definite article before it, not a modifier of the noun before: "media OCSE"), not inside a larger name ("Banca d'Italia", a modifier of a proper noun), not a vocative | the bare name, translated alone; a town's "a" where the gold has "in" (with the English "in"), else the gold's preposition or the word before |
    | places, from the sentence | the same, with a definite article | the gold's article and preposition as the marked sentence's |
    | titles | a title before a capitalised name ("il professor Rossi"), nothing between the article and the title, not a vocative | the title capitalised and the name, translated alone; the gold's preposition |
-   | generic subjects | a common noun subject before its verb, opening its clause (first, or after `CLAUSE_OPENERS`), with a definite article or none, no other determiner, no coordination, clause or number inside, at most five words | the phrase without its article, translated alone, with the English evidence of a generic subject (`Context.bare`) |
+   | generic subjects | a plural common noun subject before its verb (the English evidence is a plural), opening its clause (first, or after `CLAUSE_OPENERS`), with a definite article or none, no other determiner, no coordination, clause or number inside, at most five words | the phrase without its article, translated alone, with the English evidence of a generic subject (`Context.bare`) |
    | roles | a role noun of a case ("ricorrente", "convenuto", `ROLE_NOUNS_IT`) with a definite article or none, no preposition of its own | the noun capitalised, alone, with the English evidence of a role used as a name |
 
    A gold case whose result differs is a harm when a rewrite made it
@@ -287,7 +287,7 @@ def _cases(words: Sequence[_Word], surfaces: Sequence[str]) -> list[tuple[str, s
                 text = " ".join([w.form[:1].upper() + w.form[1:]] + [x.form for x in names])
                 prep = plain_form(case[-1].lemma) if case else None
                 out.append(("titles", prep, text, Context("alone"), span_text(first, names[-1].surface)))
-        if w.upos == "NOUN" and w.deprel in ("nsubj", "nsubj:pass") and w.head > w.index:
+        if w.upos == "NOUN" and w.deprel in ("nsubj", "nsubj:pass") and w.head > w.index and "Number=Plur" in w.feats:
             case = _generic_subject(w, words, children, surfaces, span_text)
             if case is not None:
                 out.append(case)

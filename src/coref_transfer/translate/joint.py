@@ -57,6 +57,7 @@ from coref_transfer.records import Attempt, SelectedUtterance, TranslatedMention
 from coref_transfer.stats import ALIGN_REASONS, TRANSLATE_MENTION_REASONS, TRANSLATE_UTTERANCE_REASONS
 from coref_transfer.translate.align.base import Aligner
 from coref_transfer.translate.align.project import disputed, links_with_names, parts_of_speech, project_span
+from coref_transfer.translate.alone_match import OUTCOMES, match_alone
 from coref_transfer.translate.italian_evidence import MentionKey, italian_classes
 from coref_transfer.translate.marked import MarkedSource, mark
 from coref_transfer.translate.mention_texts import Translator, tag_spans
@@ -65,7 +66,7 @@ from coref_transfer.translate.projection import UNSOUND_REASONS, Projection, pro
 from coref_transfer.translate.replace import Slot, make_slots
 from coref_transfer.translate.stage import run_gamma
 
-SPAN_SOURCES = ("tags", "alignment", "placeholder")
+SPAN_SOURCES = ("tags", "alignment", "alone_match", "placeholder")
 """Where a mention's Italian span came from (`TranslatedMention.span_source`)."""
 METHOD_OF_TEXT = ("joint", "placeholders")
 """Which method gave an utterance's Italian (`TranslatedUtterance.method`)."""
@@ -139,6 +140,8 @@ def run_joint(
     segments = joint_segments(utterances)
     outputs = (marked_service or service).translate([s.text for s in segments]) if segments else []
     alignment = read_translations(segments, outputs, aligner, parser)
+    if aligner is not None:
+        alignment["alone_match"] = match_unplaced(segments, service)
     classes = _classes(segments, utterances, config, parser, lexicon, progress)
 
     fallback = fallback_utterances(segments)
@@ -234,6 +237,40 @@ def align_unsound(
             block["projected"] += 1
     block["utterances"] = sum(bool(s.tag_failures) for s in tagged)
     block["unsound"] = {r: unsound[r] for r in ALIGN_REASONS}
+    return block
+
+
+def match_unplaced(segments: Sequence[JointSegment], service: Translator) -> dict[str, int]:
+    """Step 3's second fallback: each mention with a noun that neither its tags nor alignment placed, its
+    English translated alone and looked for in the utterance's Italian (`translate.alone_match`); only in
+    utterances whose tags placed some mention or alignment did, so that the paper's fallback (step 3)
+    is left the utterances it is for. Returns the `alone_match` block of stats.json: the mentions looked
+    for, and what came of them (`alone_match.OUTCOMES`)."""
+    wanted: list[tuple[JointSegment, int]] = []
+    for seg in segments:
+        p = seg.projection
+        if p is None or not p.tokens or not p.failures or not p.spans:
+            continue
+        mentions = tagged_mentions(seg.utterance, seg.slots)
+        wanted += [(seg, slot) for slot in sorted(p.failures) if mentions[slot].nominal]
+    block = {"mentions": len(wanted), **{o: 0 for o in OUTCOMES}}
+    if not wanted:
+        return block
+    text = {(seg.index, s.index): s.text for seg, _ in wanted for s in seg.slots}
+    texts = sorted({text[seg.index, slot] for seg, slot in wanted})
+    alone = dict(zip(texts, service.translate(texts)))
+    for seg, slot in wanted:
+        p, u = seg.projection, seg.utterance
+        assert p is not None
+        english = tag_spans(seg.slots, [s.index for s in seg.slots])
+        placed = {english[k]: span for k, span in p.spans.items()}
+        mention = tagged_mentions(u, seg.slots)[slot]
+        span, outcome = match_alone(p.tokens, alone[text[seg.index, slot]], english[slot], mention, placed)
+        block[outcome] += 1
+        if span is not None:
+            del p.failures[slot]
+            p.spans[slot] = span
+            p.sources[slot] = "alone_match"
     return block
 
 

@@ -222,7 +222,7 @@ def project_span(
     if len(span) > MAX_WORDS_PER_WORD * max(end - start + 1, 1) + MAX_EXTRA_WORDS:
         return None, "align_too_long"
     for (other_start, other_end), other in placed.items():
-        if not _nests_alike((start, end), (other_start, other_end), span, other):
+        if not nests_alike((start, end), (other_start, other_end), span, other):
             return None, "align_crossing"
     return span, None
 
@@ -439,7 +439,7 @@ def _function_word(word: str) -> bool:
     )
 
 
-def _nests_alike(a_en: tuple[int, int], b_en: tuple[int, int], a: Span, b: Span) -> bool:
+def nests_alike(a_en: tuple[int, int], b_en: tuple[int, int], a: Span, b: Span) -> bool:
     """Whether two mentions relate in the Italian as in the English: one inside the other, or apart."""
 
     def relation(x: tuple[int, int], y: tuple[int, int]) -> str:
