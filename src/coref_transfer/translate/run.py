@@ -241,6 +241,25 @@ def run_translate(
             stats["methods"]["placeholders"],
             ", ".join(f"{k} {v}" for k, v in tags["unsound"].items() if v) or "none",
         )
+        block = stats["alignment"]
+        if block["mentions"]:
+            alone = block.get("alone_match", {})
+            log.info(
+                "translate %s (joint): word alignment learnt from %d pairs (%d of parallel text) in %.1f s; "
+                "%d of %d mentions projected (%.1f%%), %d tags disputed; refused: %s; the alone match placed %d of "
+                "%d looked for",
+                Path(selection).name,
+                block["pairs"],
+                block["parallel_pairs"],
+                block["seconds"],
+                block["projected"],
+                block["mentions"],
+                100 * block["projected"] / block["mentions"],
+                block["disputed"],
+                ", ".join(f"{k} {v}" for k, v in block["unsound"].items() if v) or "none",
+                alone.get("placed", 0),
+                alone.get("mentions", 0),
+            )
         return stats
     sources = stats["mention_sources"]
     log.info(
