@@ -121,6 +121,10 @@ def test_the_neural_aligner_runs_through_the_same_interface(tiny_encoder_dir):  
     assert links[1] == frozenset()
     assert all(0 <= i < len(src) and 0 <= j < len(tgt) for i, j in links[0])
     assert len({i for i, _ in links[0]}) == len(links[0])  # argmax both ways: one link per word at most
+    # encoded in batches, padded and masked, each pair links as alone
+    many = [(src[: 2 + k % 4], tgt[: 1 + k % 6]) for k in range(40)] + [(src, tgt)]
+    assert aligner.align(many) == [aligner.align([pair])[0] for pair in many]
+    assert aligner.align(many)[-1] == links[0]
     with pytest.raises(ConfigError, match="has layers 0 to"):
         build_aligner(
             validate_config(

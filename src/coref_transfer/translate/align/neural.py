@@ -18,6 +18,9 @@ from typing import Any
 from coref_transfer.errors import ConfigError
 from coref_transfer.translate.align.base import Links, Pair
 
+BATCH = 32
+"""Sentences encoded in one forward pass."""
+
 
 class NeuralAligner:
     """The `neural` aligner (see the module docstring)."""
@@ -53,25 +56,44 @@ class NeuralAligner:
         return {"pairs": 0, "parallel_pairs": 0, "seconds": 0.0}
 
     def align(self, pairs: Sequence[Pair]) -> list[Links]:
-        return [self._align(src, tgt) for src, tgt in pairs]
+        """The links of each pair; the sentences are encoded `BATCH` at a time, the shortest together (padded
+        and masked: each sentence's states are what it alone would give, up to rounding)."""
+        sources = self._vectors([src for src, _ in pairs])
+        targets = self._vectors([tgt for _, tgt in pairs])
+        return [self._links(a, b) for a, b in zip(sources, targets)]
 
-    def _vectors(self, words: Sequence[str]):
+    def _vectors(self, sentences: Sequence[Sequence[str]]) -> list[Any]:
+        """Each sentence's word vectors (its subwords' states averaged, normalised); None for an empty one."""
         import torch
 
-        encoded = self.tokenizer(list(words), is_split_into_words=True, return_tensors="pt", truncation=True)
-        with torch.inference_mode():
-            states = self.model(**encoded.to(self.device)).hidden_states[self.layer][0]
-        index = encoded.word_ids()
-        vectors = []
-        for w in range(len(words)):
-            rows = [k for k, word in enumerate(index) if word == w]
-            vectors.append(states[rows].mean(0) if rows else torch.zeros(states.shape[-1], device=states.device))
-        return torch.nn.functional.normalize(torch.stack(vectors), dim=-1)
+        out: list[Any] = [None] * len(sentences)
+        order = sorted((k for k, words in enumerate(sentences) if words), key=lambda k: len(sentences[k]))
+        for start in range(0, len(order), BATCH):
+            batch = order[start : start + BATCH]
+            encoded = self.tokenizer(
+                [list(sentences[k]) for k in batch],
+                is_split_into_words=True,
+                return_tensors="pt",
+                truncation=True,
+                padding=True,
+            )
+            with torch.inference_mode():
+                states = self.model(**encoded.to(self.device)).hidden_states[self.layer]
+            for row, k in enumerate(batch):
+                index = encoded.word_ids(row)
+                vectors = []
+                for w in range(len(sentences[k])):
+                    rows = [t for t, word in enumerate(index) if word == w]
+                    zero = torch.zeros(states.shape[-1], device=states.device)
+                    vectors.append(states[row, rows].mean(0) if rows else zero)
+                out[k] = torch.nn.functional.normalize(torch.stack(vectors), dim=-1)
+        return out
 
-    def _align(self, src: Sequence[str], tgt: Sequence[str]) -> Links:
-        if not src or not tgt:
+    @staticmethod
+    def _links(src: Any, tgt: Any) -> Links:
+        if src is None or tgt is None:
             return frozenset()
-        similarity = self._vectors(src) @ self._vectors(tgt).T
+        similarity = src @ tgt.T
         forward = similarity.argmax(1).tolist()
         backward = similarity.argmax(0).tolist()
         return frozenset((i, j) for i, j in enumerate(forward) if backward[j] == i)
