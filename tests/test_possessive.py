@@ -12,7 +12,14 @@ from coref_transfer.lang.it.nouns import NounLexicon
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
 from coref_transfer.records import SelectedUtterance
-from coref_transfer.translate.possessive import NounGender, PossessiveCounts, di_phrase, place, possessed_nouns
+from coref_transfer.translate.possessive import (
+    NounGender,
+    PossessiveCounts,
+    di_phrase,
+    place,
+    possessed_nouns,
+    possessor_end,
+)
 
 
 def conll(tree: str) -> tuple[list[str], list[str], list[str]]:
@@ -97,7 +104,8 @@ def put_back(italian: str, possessed: Possessed | None = FIRST_WORD, text: str =
     tokens = tokens_with_offsets(italian)
     first = [w for w, _ in tokens].index("Gino")
     di = di_phrase([w for w, _ in tokens], first)
-    end = tokens[first][1] + len("Gino")
+    last = possessor_end([w for w, _ in tokens], first)
+    end = tokens[last][1] + len(tokens[last][0])
     placement = place(tokens, di, end, text, possessed, NounGender(None, lexicon))
     out, cursor = [], 0
     for start, stop, piece, _ in sorted(placement.edits, key=lambda e: (e[0], e[1])):
@@ -137,6 +145,9 @@ def test_the_possessive_goes_after_the_heads_article_rebuilt_and_agreeing(italia
         # issue 29, real translations: "own" written out goes with "di X"
         ("Lo scrisse nel libro Hydraulica dello stesso Gino, che", "suo", "Lo scrisse nel suo libro Hydraulica, che"),
         ("Ricordava la totale confusione dello stesso Gino.", "suo", "Ricordava la sua totale confusione."),
+        # issue 38: "own" written after the name ("his own books": "i libri di Gino stesso")
+        ("Ha letto i libri di Gino stesso.", "suo", "Ha letto i suoi libri."),
+        ("Vende la casa di Gino stessa, non un'altra.", "suo", "Vende la sua casa, non un'altra."),
         (
             "Sono nel fuso orario proprio di Gino, 45 minuti avanti.",
             "loro",

@@ -72,7 +72,8 @@ GAP = 3
 PREPOSITIONS = SIMPLE_PREPOSITIONS
 #: Quotation marks, which a quoted title inside the noun phrase brings ("il 'piccolo mondo perfetto' di X").
 QUOTES = frozenset(("'", '"', "«", "»", "“", "”", "‘", "’"))
-#: "own" in "his own book": "il libro proprio di X" or "il libro dello stesso X"; the possessive says it.
+#: "own" in "his own book": "il libro proprio di X", "il libro dello stesso X" or "il libro di X stesso"; the
+#: possessive says it.
 OWN = frozenset(("proprio", "propria", "propri", "proprie"))
 SAME = frozenset(("stesso", "stessa", "stessi", "stesse"))
 #: Words that end the noun phrase on its left.
@@ -221,6 +222,13 @@ def di_phrase(words: Sequence[str], first: int) -> int | None:
         if parts is not None and parts[0] == "di":
             return first - 2
     return None
+
+
+def possessor_end(words: Sequence[str], last: int) -> int:
+    """The index of the last word of the possessor's phrase whose placeholder ends at `words[last]`: the
+    placeholder's, or a form of "stesso" right after it ("i libri di Gino stesso", "own" written after the
+    name): the possessive put at the head says "own" ("i suoi libri"), so it goes with "di X"."""
+    return last + 1 if last + 1 < len(words) and plain_form(words[last + 1]) in SAME else last
 
 
 def _removal(tokens: Sequence[tuple[str, int]], di: int, end: int) -> Edit:

@@ -45,7 +45,7 @@ from coref_transfer.lang.it.determiners import Context, Fit, fit, joined
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
 from coref_transfer.translate.placeholders.inventory import Placeholder, find_placeholder
-from coref_transfer.translate.possessive import NounGender, Placement, di_phrase, place
+from coref_transfer.translate.possessive import NounGender, Placement, di_phrase, place, possessor_end
 from coref_transfer.translate.replace import Slot
 from coref_transfer.translate.self_forms import SELF_ROLES, find_self_form
 
@@ -131,6 +131,8 @@ def resolve(
         start, end = tokens[first][1], tokens[last][1] + len(tokens[last][0])
         opener = di_phrase(words, first) if slot.kind == "possessive" else None
         if opener is not None:
+            closer = possessor_end(words, last)  # "i libri di Gino stesso": "own" goes with "di X"
+            end = tokens[closer][1] + len(tokens[closer][0])
             placement = place(tokens, opener, end, text, possessed[k] if possessed else None, gender_of)
             placements.append(placement)
             edits.extend(_Edit(s, e, t, k if mine else None) for s, e, t, mine in placement.edits)
