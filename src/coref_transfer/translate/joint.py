@@ -62,7 +62,7 @@ from coref_transfer.translate.italian_evidence import MentionKey, italian_classe
 from coref_transfer.translate.marked import MarkedSource, mark
 from coref_transfer.translate.mention_texts import Translator, tag_spans
 from coref_transfer.translate.placeholders.inventory import Inventory
-from coref_transfer.translate.projection import UNSOUND_REASONS, Projection, project, tagged_mentions
+from coref_transfer.translate.projection import UNSOUND_REASONS, Projection, TaggedMention, project, tagged_mentions
 from coref_transfer.translate.replace import Slot, make_slots
 from coref_transfer.translate.stage import run_gamma
 
@@ -246,31 +246,33 @@ def match_unplaced(segments: Sequence[JointSegment], service: Translator) -> dic
     utterances whose tags placed some mention or alignment did, so that the paper's fallback (step 3)
     is left the utterances it is for. Returns the `alone_match` block of stats.json: the mentions looked
     for, and what came of them (`alone_match.OUTCOMES`)."""
-    wanted: list[tuple[JointSegment, int]] = []
+    wanted: list[tuple[JointSegment, dict[int, TaggedMention], list[int]]] = []
     for seg in segments:
         p = seg.projection
         if p is None or not p.tokens or not p.failures or not p.spans:
             continue
         mentions = tagged_mentions(seg.utterance, seg.slots)
-        wanted += [(seg, slot) for slot in sorted(p.failures) if mentions[slot].nominal]
-    block = {"mentions": len(wanted), **{o: 0 for o in OUTCOMES}}
+        slots = [slot for slot in sorted(p.failures) if mentions[slot].nominal]
+        if slots:
+            wanted.append((seg, mentions, slots))
+    block = {"mentions": sum(len(slots) for *_, slots in wanted), **{o: 0 for o in OUTCOMES}}
     if not wanted:
         return block
-    text = {(seg.index, s.index): s.text for seg, _ in wanted for s in seg.slots}
-    texts = sorted({text[seg.index, slot] for seg, slot in wanted})
+    texts = sorted({s.text for seg, _, slots in wanted for s in seg.slots if s.index in slots})
     alone = dict(zip(texts, service.translate(texts)))
-    for seg, slot in wanted:
-        p, u = seg.projection, seg.utterance
+    for seg, mentions, slots in wanted:
+        p = seg.projection
         assert p is not None
         english = tag_spans(seg.slots, [s.index for s in seg.slots])
-        placed = {english[k]: span for k, span in p.spans.items()}
-        mention = tagged_mentions(u, seg.slots)[slot]
-        span, outcome = match_alone(p.tokens, alone[text[seg.index, slot]], english[slot], mention, placed)
-        block[outcome] += 1
-        if span is not None:
-            del p.failures[slot]
-            p.spans[slot] = span
-            p.sources[slot] = "alone_match"
+        text = {s.index: s.text for s in seg.slots}
+        for slot in slots:
+            placed = {english[k]: span for k, span in p.spans.items()}
+            span, outcome = match_alone(p.tokens, alone[text[slot]], english[slot], mentions[slot], placed)
+            block[outcome] += 1
+            if span is not None:
+                del p.failures[slot]
+                p.spans[slot] = span
+                p.sources[slot] = "alone_match"
     return block
 
 
