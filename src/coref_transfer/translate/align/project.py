@@ -343,7 +343,7 @@ def _lexical_core(
     """The linked Italian words less those linked from the mention's English articles, prepositions and
     conjunctions alone that stand apart from the words its other words are linked to: an aligner links
     "the" to any article nearby ("the visa" → "la richiesta del visto", "the truth" → "dire la verità").
-    Such a word next to them stays when it is a function word too ("[Alcuni] di noi", "[quell'] aereo")."""
+    Such a word next to them stays, and so do the words next to it linked alike ("[un nuovo] sistema")."""
     start, end = english
     lexical = sorted({j for i, j in links if start <= i <= end and i not in function})
     if not lexical:
@@ -355,12 +355,6 @@ def _lexical_core(
     while last + 1 in loose:
         last += 1
     return [j for j in inside if first <= j <= last]
-
-
-def _function_form(word: str) -> bool:
-    """An Italian article, preposition, conjunction, determiner or pronoun form."""
-    w = plain_form(word)
-    return _function_word(word) or is_pronoun_form(word) or w in ("ogni", "tutti", "tutte", "tutto", "tutta")
 
 
 def _main_block(linked: Sequence[int], heads: Collection[int]) -> list[int]:
