@@ -147,8 +147,59 @@ def test_italian_seam_fills_before_the_vote(cls_cfg):
     italian = [Evidence(None, "fem", "sing", "noun"), None]
     cluster, mentions = estimate_classes(own, italian, cls_cfg)
     assert mentions[0].gender == "fem" and mentions[0].sources[1] == "italian"
-    assert mentions[1].gender == "fem" and mentions[1].sources[1] == "cluster"
+    assert mentions[1].gender == "fem" and mentions[1].sources[1] == "antecedent"  # its Italian antecedent
     assert cluster.gender == "fem"
+
+
+def test_a_pronoun_agrees_with_its_italian_antecedent_not_the_referent(cls_cfg):
+    """A storm English calls "she" is "il tornado": "she" after it is masculine in Italian (issue 38)."""
+    own = [Evidence("thing", None, "sing", "noun"), Evidence("thing", "fem", "sing", "pronoun")]
+    italian = [Evidence(None, "masc", "sing", "noun"), None]
+    cluster, mentions = estimate_classes(own, italian, cls_cfg)
+    assert cluster.gender == "fem"  # the referent's class, as the paper keeps it
+    assert (mentions[1].gender, mentions[1].sources[1]) == ("masc", "antecedent")
+
+
+def test_the_nearest_italian_antecedent_decides_and_a_later_one_only_without_an_earlier(cls_cfg):
+    """'it' before 'the box' (la scatola) and after 'the tool' (lo strumento); the number stays English."""
+    it = Evidence("thing", None, "sing", "pronoun")
+    they = Evidence("thing", None, "plur", "pronoun")
+    own = [it, Evidence("thing", None, "sing", "noun"), they, Evidence("thing", None, "sing", "noun"), it]
+    italian = [None, Evidence(None, "fem", "sing", "noun"), None, Evidence(None, "masc", "sing", "noun"), None]
+    _, mentions = estimate_classes(own, italian, cls_cfg)
+    assert [(m.gender, m.number) for m in mentions] == [
+        ("fem", "sing"),  # cataphora: the first Italian noun after it
+        ("fem", "sing"),
+        ("fem", "plur"),  # "each box … they": the English number
+        ("masc", "sing"),
+        ("masc", "sing"),
+    ]
+    assert mentions[4].sources == ("english", "antecedent", "english")
+
+
+def test_a_person_pronoun_takes_only_a_gender_english_leaves_open(cls_cfg):
+    """'they' for 'le persone' is feminine plural; 'he' for 'la vittima' stays masculine."""
+    people = [Evidence("person", None, "plur", "noun"), Evidence(None, None, "plur", "pronoun")]
+    _, mentions = estimate_classes(people, [Evidence(None, "fem", "plur", "noun"), None], cls_cfg)
+    assert (mentions[1].type, mentions[1].gender, mentions[1].sources[1]) == ("person", "fem", "antecedent")
+    victim = [Evidence("person", None, "sing", "noun"), Evidence("person", "masc", "sing", "pronoun")]
+    _, mentions = estimate_classes(victim, [Evidence(None, "fem", "sing", "noun"), None], cls_cfg)
+    assert (mentions[1].gender, mentions[1].sources[1]) == ("masc", "english")
+    # the cluster's masculine vote (two "he") does not reach a "they" whose Italian antecedent is feminine
+    team = [
+        Evidence("person", None, "plur", "noun"),
+        Evidence("person", "masc", "sing", "pronoun"),
+        Evidence("person", "masc", "sing", "pronoun"),
+        Evidence(None, None, "plur", "pronoun"),
+    ]
+    _, mentions = estimate_classes(team, [Evidence(None, "fem", "plur", "noun"), None, None, None], cls_cfg)
+    assert (mentions[3].gender, mentions[3].sources[1]) == ("fem", "antecedent")
+
+
+def test_without_italian_evidence_nothing_changes(cls_cfg):
+    own = [Evidence("thing", None, "sing", "noun"), Evidence("thing", "fem", "sing", "pronoun")]
+    _, mentions = estimate_classes(own, None, cls_cfg)
+    assert mentions[1].gender == "fem" and mentions[1].sources[1] == "english"
 
 
 def test_fallback_when_nothing_is_known(cls_cfg):

@@ -405,10 +405,10 @@ def test_a_feminine_thing_gets_a_feminine_placeholder_and_the_italian_agrees(bet
         "sing",
         "italian",
     )
-    assert (pronoun["gender"], pronoun["gender_source"]) == ("fem", "cluster")
+    assert (pronoun["gender"], pronoun["gender_source"]) == ("fem", "antecedent")
     # the mention was translated once, before the placeholders were drawn
     assert backend.seen.count("the foundation") == 1 and backend.seen[0] == "the foundation"
-    assert stats["class_sources"]["gender"] == {"cluster": 1, "italian": 1}
+    assert stats["class_sources"]["gender"] == {"antecedent": 1, "italian": 1}
     assert stats["italian_analysis"] == {"mentions": 1, "gender_determiner": 1, "number_determiner": 1}
     assert stats["class_changes"]["gender"] == 2
     assert stats["classes"] == {"thing/fem/sing": 1}
@@ -437,7 +437,8 @@ def test_an_english_singular_that_is_plural_in_italian(beta3, inventory):
     pair = first["audit"][0]["placeholders"][0]
     assert " and " in pair and all(n in inventory.tokens(("thing", "fem", "sing")) for n in pair.split(" and "))
     assert first["text"] == "Le fondazioni sono state create da Robert Hale."
-    # a pronoun keeps its English number (limit: Italian plurals of English singulars are rare, "le dimissioni")
+    # a pronoun keeps its English number (classes.antecedent_agreement: the nearest Italian antecedent's
+    # number is often not the pronoun's; limit: Italian plurals of English singulars, "le dimissioni")
     assert second["text"] == "Essa è stata aperta nel 1990."
     assert (first["mentions"][0]["number"], first["mentions"][0]["number_source"]) == ("plur", "italian")
 

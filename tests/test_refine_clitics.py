@@ -42,8 +42,10 @@ def config(rules=None):
     return validate_config(cfg)
 
 
-def refined(parser, text, rules=CLITIC, classes=None):
-    [result] = refine_texts([text], config(rules), parser, [classes] if classes else None)
+def refined(parser, text, rules=CLITIC, classes=None, roles=None):
+    [result] = refine_texts(
+        [text], config(rules), parser, [classes] if classes else None, roles=[roles] if roles else None
+    )
     return result["bracketed"]
 
 
@@ -70,7 +72,10 @@ def skips(parser, rule_class, text, classes=None):
         ("reinventare", "si", "infinitive", "reinventarsi"),
         ("vedendo", "la", "gerund", "vedendola"),
         ("chiama", "lo", "imperative", "chiamalo"),
-        ("fa'", "lo", "imperative", None),
+        ("fa'", "lo", "imperative", "fallo"),  # a truncated imperative doubles the consonant
+        ("Di", "la", "imperative", "Dilla"),  # "Di'" as the tokenizer leaves it, the apostrophe split off
+        ("dì", "le", "imperative", "dille"),
+        ("di'", "gli", "imperative", "digli"),
         ("vendendolo", "lo", "infinitive", None),
     ],
 )
@@ -143,6 +148,35 @@ def test_elision_participle_and_auxiliaries():
 )
 def test_object_pronoun_becomes_clitic(parser, before, after):
     assert refined(parser, before) == after
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        ("Di ' di nuovo [esso] .", "[Dillo] di nuovo ."),
+        ("Di ' [esso] , per favore .", "[Dillo] , per favore ."),
+        ("Fa ' [esso] subito .", "[Fallo] subito ."),
+        ("Ha chiamato . Dì [esse] ad alta voce !", "Ha chiamato . [Dille] ad alta voce !"),
+    ],
+)
+def test_a_truncated_imperative_takes_the_clitic_doubled(parser, before, after):
+    """Issue 38, kind 3: "Di' di nuovo esso" (Say it again) is "Dillo di nuovo"."""
+    assert refined(parser, before) == after
+
+
+def test_a_person_after_di_is_a_dative_and_stays(parser):
+    rule, sentence = skips(parser, ObjectPronounClitic, "Di ' [lei] che arrivo .")
+    assert not sentence.changes and rule.skipped["a person after di' or da' is a dative"] == 1
+    rule, sentence = skips(parser, ObjectPronounClitic, "Di ' di nuovo la frase .")
+    assert not sentence.changes
+
+
+def test_a_first_person_present_the_parser_reads_as_a_participle(parser):
+    """ "indosso" (I wear) read as a participle: with an English object it is the finite verb."""
+    text = "[Io] indosso spesso [esse] ."
+    classes = [parse_class("person/masc/sing"), parse_class("thing/fem/plur")]
+    assert refined(parser, text, classes=classes, roles=[None, "object"]) == "[Io] [le] indosso spesso ."
+    assert refined(parser, text, classes=classes) == text  # no English object: a participle without auxiliary
 
 
 def test_loro_takes_the_mention_class(parser):

@@ -79,6 +79,14 @@ def refined(parser, text, roles=None, classes=None, clusters=None):
         ),
         # an English subject with an adverb the parser hung on it
         ("Dove abita [lui] adesso ?", ["subject"], ["person/masc/sing"], "Dove [abita] adesso ?"),
+        # an English subject after a copula's predicate, which is also a preposition (issue 38, kind 3)
+        (
+            "Dipende da quanto è lungo [esso] .",
+            ["subject"],
+            ["thing/masc/sing"],
+            "Dipende da quanto [è] lungo .",
+        ),
+        ("Non so se è pronta [essa] .", ["subject"], ["thing/fem/sing"], "Non so se [è] pronta ."),
     ],
 )
 def test_the_english_role_decides_the_pronouns_form(parser, text, roles, classes, expected):

@@ -120,7 +120,7 @@ NAME_FUNCTION_WORDS = frozenset((
 # fmt: on
 
 #: Where a class value came from, in the order of precedence for a noun's gender and number.
-SOURCES = ("italian", "english", "cluster", "fallback")
+SOURCES = ("italian", "antecedent", "english", "cluster", "fallback")
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ class MentionClass:
     gender: str
     number: str
     sources: tuple[str, str, str]
-    """Per attribute: `english`, `italian`, `cluster` or `fallback` (`SOURCES`)."""
+    """Per attribute: `italian`, `antecedent`, `english`, `cluster` or `fallback` (`SOURCES`)."""
     etype: str | None = None
     """The chain's CorefUD entity type (`entity_types.chain_etype`), set by select on every mention of
     the chain and carried as it is to the exports; None before select decides it. Not an attribute of
@@ -430,4 +430,38 @@ def estimate_classes(
             values_out.append(value)
             where.append(source)
         mentions.append(MentionClass(values_out[0], values_out[1], values_out[2], tuple(where)))  # type: ignore[arg-type]
-    return cluster, mentions
+    return cluster, antecedent_agreement(own, mentions)
+
+
+def antecedent_agreement(own: Sequence[Evidence], mentions: Sequence[MentionClass]) -> list[MentionClass]:
+    """Pronoun mentions take the gender of their antecedent's Italian noun, not the referent's.
+
+    Italian agreement is grammatical: a storm English calls "she" is "il tornado", and what refers
+    back to it is "esso", "lo", "è forte"; "they" for "the people" is "le persone", and "sono
+    stanche". So a pronoun mention (in `own`, in document order) takes the gender of the nearest
+    mention before it (else after it) whose gender came from its Italian (`italian`), with the
+    source `antecedent` (even where the value was the same: the predicate rules trust it):
+    - a thing: always;
+    - a person: only when the English pronoun gives no gender (they, them, their) and the numbers
+      match: "he" for "la persona" or "la vittima" stays masculine, as Italian does with a pronoun
+      referring to a man.
+    The number stays the English pronoun's: the nearest antecedent's Italian number is often not
+    the pronoun's ("Drop one to two seeds into each container. Cover them" : "ogni contenitore",
+    singular, and "them", the seeds). Mentions whose values came from their own words (every noun)
+    and pronouns with no Italian antecedent are unchanged. Select passes no Italian evidence.
+    """
+    nouns = [k for k, (ev, m) in enumerate(zip(own, mentions)) if ev.kind != "pronoun" and m.sources[1] == "italian"]
+    if not nouns:
+        return list(mentions)
+    out = list(mentions)
+    for k, (ev, m) in enumerate(zip(own, mentions)):
+        if ev.kind != "pronoun":
+            continue
+        before = [j for j in nouns if j < k]
+        a = mentions[before[-1] if before else next(j for j in nouns if j > k)]
+        sources = m.sources
+        if (m.type == "thing" and a.type == "thing") or (
+            m.type == "person" and ev.gender is None and a.number == m.number
+        ):
+            out[k] = replace(m, gender=a.gender, sources=(sources[0], "antecedent", sources[2]))
+    return out

@@ -105,6 +105,10 @@ CAUSATIVES = frozenset(["fare", "lasciare"])
 CAUSATIVE_FORMS = ("fa", "fà", "fann", "facc", "fac", "fec", "far", "fatt", "lasc")
 
 _VOWELS = "aeiouàèéìíòóùAEIOUÀÈÉÌÍÒÓÙ"
+#: The truncated 2nd person imperatives of dire, dare, fare, andare and stare ("di'", "dì", "fa'"), as
+#: written without the apostrophe the tokenizer splits off → their infinitive. With a clitic attached
+#: the clitic's consonant doubles: "dillo", "dalle", "fallo", "stalle vicino".
+TRUNCATED_IMPERATIVES = {"di": "dire", "dì": "dire", "da": "dare", "fa": "fare", "va": "andare", "sta": "stare"}
 
 
 def third_person_clitic(gender: str, number: str) -> str:
@@ -136,8 +140,8 @@ def attach(verb: str, clitic: str, form: str) -> str | None:
 
     `form` is "infinitive", "gerund" or "imperative". Returns None where the
     attachment is not a plain concatenation: an infinitive not in -re, a
-    monosyllabic imperative (fa', di', "fallo" doubles the consonant), a
-    word that already ends in a clitic.
+    word that already ends in a clitic. A truncated imperative (`TRUNCATED_IMPERATIVES`: "di'", "fa'",
+    written with or without its apostrophe) doubles the clitic's consonant: "dillo", "falle".
     """
     if form == "infinitive":
         if not verb.endswith("re") or not is_infinitive(verb):
@@ -147,6 +151,11 @@ def attach(verb: str, clitic: str, form: str) -> str | None:
     if form == "gerund":
         return verb + clitic if is_gerund(verb) else None
     if form == "imperative":
+        short = verb.rstrip("'’")
+        if short.lower() in TRUNCATED_IMPERATIVES:
+            # "di'" + "lo" → "dillo", "fa'" + "le" → "falle": the clitic's consonant doubles ("digli" keeps gl)
+            stem = short.replace("ì", "i").replace("Ì", "I")
+            return stem + (clitic if clitic.startswith("gl") else clitic[0] + clitic)
         if len(verb) < 4 or not verb[-1:] in _VOWELS or "'" in verb:
             return None
         return verb + clitic

@@ -11,6 +11,8 @@ word before the placeholder and the evidence at hand, in this order:
 | step | when | what | example |
 |---|---|---|---|
 | `preposition_from_sentence` | the word before is one of "a", "in", "su", "da" (`SWAPPABLE`: their choice depends on the noun), not part of a compound preposition ("fino a"), and the marked sentence put another of them, or a preposition that does not fuse ("durante", "verso", `OTHER_PREPOSITIONS`), before the mention; or a comma, where the marked sentence fused "in" with the mention's article | its preposition | "in mare a Bari" + "nella <a>regione</a>" → "in mare nella regione"; "sono andati da Osvaldo" + "in <a>sciopero</a>" → "sono andati in sciopero"; "a Cambridge, Eusebio" + "nel <b>Massachusetts</b>" → "a Cambridge, nel Massachusetts" |
+| `preposition_from_sentence` (a town's "a") | the word before is "a", "ad" or "in" before a town placeholder and the marked sentence put "di" | "di" | "le scuole a Bari" + "della <a>provincia</a>" → "le scuole della provincia" |
+| `preposition_in_coordination` | the word before is "e" or "o" (not right after a preposition), and the marked sentence repeated a simple preposition before this conjunct | that preposition after the conjunction | "dalla Spagna e Bari" + "e dalla <b>Francia</b>" → "dalla Spagna e dalla Francia" |
 | `locative_from_table` | a place of the table (`lang.it.places`), its Italian from the text alone, after "a"/"ad" for a town, the English preposition locative (in, into, to, at, inside, within) | the place's locative | "tornò a Bari" + "Cina" → "tornò in Cina"; "negli Stati Uniti"; "a Cuba" |
 | `place_article` | a place of the table that takes an article and has none: from the marked sentence where it stands after another word than there; from the text alone after a preposition that fuses with the article ("di", "a", "da", "su", `FUSING`) or after "tutto" | the article, contracted | "di Bari" + "<a>Germania</a>" → "della Germania"; "visitò Bari" + "in <a>Cina</a>" → "visitò la Cina"; "fuggirono da Texas" → "fuggirono dal Texas"; "in tutta la Cina" |
 | `title_article` | the text alone, a title before a name ("Professor Chomsky", "Generale George Washington"), after a fusing preposition | the article, the title in lower case | "di Generale George Washington" → "del generale George Washington" |
@@ -77,6 +79,7 @@ from coref_transfer.lang.it.word_classes import TUTTO
 
 ACTIONS = (
     "preposition_from_sentence",
+    "preposition_in_coordination",
     "locative_from_table",
     "place_article",
     "title_article",
@@ -118,6 +121,11 @@ COMPOUND_HEADS = frozenset(("fino", "vicino", "accanto", "intorno", "davanti", "
 # fmt: on
 """Words a/di/da/in/su follow in a compound preposition ("fino a", "vicino a", "in base a"): the simple
 preposition is then not the noun's alone, and is not replaced."""
+TOWN_LOCATIVES = frozenset(("a", "ad", "in"))
+"""What a translator writes before a town ("le scuole a Bari"), where the marked sentence's "di" ("le scuole
+della provincia") is the noun's own: a town's locative was the placeholder's doing."""
+SHARED_COORDINATORS = frozenset(("e", "ed", "o", "od"))
+"""Conjunctions after which the marked sentence may repeat a preposition ("dalla Spagna e dalla Francia")."""
 SWAPPABLE = frozenset(("a", "ad", "in", "su", "da"))
 """Prepositions whose choice depends on the noun after them: a town takes "a", a country "in", a first name
 "da" for someone's place ("andati da Osvaldo"), a tour "in tournée"; where the placeholder sentence and the
@@ -260,6 +268,19 @@ def fit(before: str | None, text: str, ctx: Context, after: str | None = None, b
     compound = plain_form(before2 or "") in COMPOUND_HEADS
     if prev in SWAPPABLE and evidence in SWAPPABLE and simple_preposition(prev) != evidence and not compound:
         new_prev, action = evidence, "preposition_from_sentence"
+    elif prev in TOWN_LOCATIVES and evidence == "di" and ctx.town and ctx.source == "sentence" and not compound:
+        new_prev, action = evidence, "preposition_from_sentence"  # "le scuole a Bari" + "della provincia"
+    elif (
+        prev in SHARED_COORDINATORS
+        and ctx.source == "sentence"
+        and evidence in SIMPLE_PREPOSITIONS
+        and plain_form(before2 or "") not in SIMPLE_PREPOSITIONS
+    ):
+        # "dalla Spagna e Bari" + "e <b>dalla Francia</b>": the marked sentence repeats the preposition
+        fused = contract(evidence, text) if article is not None else None
+        if fused is not None:
+            return Fit(before, fused, "preposition_in_coordination", fuse=False)
+        return Fit(f"{before} {evidence}", text, "preposition_in_coordination", fuse=False)
     elif prev in SWAPPABLE and evidence in OTHER_PREPOSITIONS and not compound:
         new_prev, action = evidence, "preposition_from_sentence"  # "sulla tournée" → "durante la tournée"
     elif prev in APPOSITION and evidence == "in" and ctx.preposition_fused and article is not None:

@@ -29,6 +29,7 @@ from coref_transfer.lang.it.clitics import (
     CAUSATIVES,
     CLITIC_FORMS,
     ESSERE_FORMS,
+    TRUNCATED_IMPERATIVES,
     agreeing_participle,
     attach,
     elided,
@@ -72,6 +73,9 @@ class Group:
     aux: int | None = None
     inferred: bool = False
     """An imperative found by `opening_imperative` (the parser did not mark it): weaker evidence."""
+    apostrophe: int | None = None
+    """The apostrophe token of a truncated imperative ("Di ' di nuovo esso"), which goes with the clitic
+    attached ("Dillo di nuovo")."""
 
 
 def verb_like(tokens: list[Token], index: int) -> bool:
@@ -182,9 +186,57 @@ def _form(token: Token) -> str:
     return "finite"
 
 
+#: Adverbial phrases that may stand between a truncated imperative and its object ("Di' di nuovo esso").
+ADVERBIAL_PHRASES = (("di", "nuovo"), ("per", "favore"), ("ad", "alta", "voce"), ("a", "voce", "alta"), ("subito",))
+
+
+def truncated_imperative(tokens: list[Token], pronoun: int) -> Group | None:
+    """A sentence-opening truncated imperative before the pronoun ("Di ' esso", "Di ' di nuovo esso", "Dì
+    subito essa"), as a group whose clitic attaches ("Dillo di nuovo"), else None.
+
+    The tokenizer splits "Di'" into "Di" and "'"; the parser reads "Di" as a preposition or a noun. At
+    the start of a sentence, a capitalised "Di", "Fa", "Da", "Va" or "Sta" followed by an apostrophe
+    (or "Dì" written with its accent) is only the imperative. Between it and the pronoun: nothing, one
+    adverb, or an adverbial phrase of `ADVERBIAL_PHRASES`.
+    """
+    for between in ((), *ADVERBIAL_PHRASES, None):
+        start = pronoun - (1 if between is None else len(between))
+        if between is None and not (start >= 1 and tokens[start].upos == "ADV"):
+            continue
+        if between is not None and [t.text.lower() for t in tokens[start:pronoun]] != list(between):
+            continue
+        apostrophe = start - 1 if start >= 1 and tokens[start - 1].text in ("'", "’") else None
+        verb = start - 2 if apostrophe is not None else start - 1
+        if verb < 0 or not (verb == 0 or tokens[verb - 1].text in SENTENCE_OPENERS):
+            continue
+        word = tokens[verb].text
+        short = word.rstrip("'’")
+        if not word[:1].isupper() or short.lower() not in TRUNCATED_IMPERATIVES:
+            continue
+        if apostrophe is None and short == word and word.lower() != "dì":
+            continue  # "Di" alone is the preposition; "Da", "Fa", "Va", "Sta" may be indicatives
+        return Group(verb, verb, "imperative", apostrophe=apostrophe)
+    return None
+
+
+def first_singular_present(word: str) -> bool:
+    """A form in -o that the parser may read as a participle, and is a 1st person present of a verb in
+    -are of the verb list: "indosso" (indossare), "rispetto". Not "-ato"/"-uto"/"-ito" (participles only)."""
+    w = word.lower()
+    return (
+        len(w) > 4
+        and w.endswith("o")
+        and not w.endswith(("ato", "uto", "ito"))
+        and w[:-1] + "are" in shipped_verbs().infinitives
+    )
+
+
 def find_group(sentence: Sentence, pronoun: int) -> Group | str:
     """The verb group ending right before token `pronoun`, or why there is none (a skip reason)."""
     tokens = sentence.tokens
+    truncated = truncated_imperative(tokens, pronoun)
+    if truncated is not None:
+        return truncated
     verb = pronoun - 1
     if verb >= 1 and tokens[verb].upos == "ADV" and tokens[verb].text.lower() != "non" and verb_like(tokens, verb - 1):
         verb -= 1  # one adverb between: "ha allenato personalmente loro"
@@ -218,13 +270,17 @@ def find_group(sentence: Sentence, pronoun: int) -> Group | str:
         a = verb - 1
         while a >= 0 and tokens[a].upos == "ADV" and tokens[a].text.lower() != "non" and verb - a <= _INNER_ADVERBS:
             a -= 1
-        if a < 0 or tokens[a].text.lower() not in AVERE_FORMS | ESSERE_FORMS:
+        auxiliary = a >= 0 and tokens[a].text.lower() in AVERE_FORMS | ESSERE_FORMS
+        if not auxiliary and english_object and first_singular_present(token.text):
+            form = "finite"  # "Io indosso spesso esse", "indosso" read as a participle: "Le indosso spesso"
+        elif not auxiliary:
             return "participle without auxiliary"
-        if tokens[a].text.lower() in ESSERE_FORMS:
+        elif tokens[a].text.lower() in ESSERE_FORMS:
             return "participle with essere"
-        if is_infinitive(tokens[a].text) or tokens[a].text.lower() in ("aver", "avendo"):
+        elif is_infinitive(tokens[a].text) or tokens[a].text.lower() in ("aver", "avendo"):
             return "non-finite auxiliary"
-        form, start, aux = "compound", a, a
+        else:
+            form, start, aux = "compound", a, a
     if (
         form == "infinitive"
         and verb
@@ -284,6 +340,8 @@ def place(
         sentence.replace(rule, group.verb, attached)
         for index in sorted(remove, reverse=True):
             sentence.delete(rule, index, move_to=group.verb)
+        if group.apostrophe is not None:
+            sentence.delete(rule, group.apostrophe)  # before the pronoun: its index has not moved
         return None
     start = group.start
     first = tokens[start].text

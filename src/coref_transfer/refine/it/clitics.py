@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from coref_transfer.lang.it.clitics import DATIVE_VERBS, FOCUS_WORDS, OBJECT_CLITICS, third_person_clitic
+from coref_transfer.lang.it.clitics import (
+    DATIVE_VERBS,
+    FOCUS_WORDS,
+    OBJECT_CLITICS,
+    TRUNCATED_IMPERATIVES,
+    third_person_clitic,
+)
 from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.lang.it.reflexives import INTENSIFIERS
 from coref_transfer.lang.it.speech import is_speech_verb
 from coref_transfer.refine.base import Rule, Sentence
-from coref_transfer.refine.it.clitic_placement import Group, find_group, place, verb_like
+from coref_transfer.refine.it.clitic_placement import Group, find_group, place, truncated_imperative, verb_like
 
+#: Tonic forms that name things: an object of "di'" that is no person ("Di' di nuovo esso" → "Dillo di nuovo").
+THING_FORMS = frozenset(["esso", "essa", "essi", "esse"])
 #: Coordinating conjunctions: "lui e sua moglie" is a coordinated object.
 CONJUNCTIONS = frozenset(["e", "ed", "o", "od", "né", "oppure"])
 #: What may follow a conjunction in a coordinated noun phrase.
@@ -116,6 +124,14 @@ class ObjectPronounClitic(Rule):
     right for every reading. A contrast with "piuttosto che", "anziché",
     "invece" keeps the tonic form.
 
+    A truncated imperative opening the sentence ("Di' di nuovo esso", the tokenizer's "Di ' …"; dì, fa',
+    da', va', sta') takes the clitic with its consonant doubled, past one adverb or an adverbial
+    phrase ("di nuovo", "per favore", "ad alta voce"): "Dillo di nuovo", "Fallo subito"; a person
+    after di' or da' is a dative ("Di' a lei" → "Dille") and is left ("a person after di' or da' is
+    a dative"). A form in -o the parser read as a participle with no auxiliary that is the first
+    person present of a verb in -are of the verb list ("Io indosso spesso esse") is the finite verb
+    when the English says object: "Io le indosso spesso".
+
     Known failure modes: a postverbal subject lui/lei/esso/essa of a
     transitive-looking verb ("ha vinto lui") becomes an object; a verb the
     parser tags as a noun and that the shape test misses is not seen; a
@@ -144,7 +160,12 @@ class ObjectPronounClitic(Rule):
             # "perché dovrebbe esistere essa", "cosa ha fatto lui?": the English says it is the subject,
             # put after the verb by the translator; pro-drop decides, a clitic would make it an object
             return "the English pronoun is the subject"
-        if previous is not None and previous.upos == "ADP" and not (index == 1 and verb_like(tokens, 0)):
+        if (
+            previous is not None
+            and previous.upos == "ADP"
+            and not (index == 1 and verb_like(tokens, 0))
+            and truncated_imperative(tokens, index) is None  # "Fa ' esso", the apostrophe read as ADP
+        ):
             return "after a preposition"
         group = find_group(sentence, index)
         if isinstance(group, str):
@@ -175,6 +196,12 @@ class ObjectPronounClitic(Rule):
         if group.inferred and not sentence.own_mentions(index):
             return "imperative not marked by the parser, no mention (contrastive in Italian text)"
         verb = tokens[group.verb]
+        if (
+            (group.apostrophe is not None or verb.text.lower() == "dì")
+            and TRUNCATED_IMPERATIVES.get(verb.text.lower().rstrip("'’")) in DATIVE_VERBS
+            and word not in THING_FORMS
+        ):
+            return "a person after di' or da' is a dative"  # "Di' a lei che arrivo": "Dille", not "Dilla"
         if is_speech_verb(verb) and sentence.mention_role(index) != "object":
             return "after a verb of saying"  # a quotative subject ("…, ha detto lui"), unless the English says object
         if word == "loro" and (

@@ -470,8 +470,11 @@ class SubjectPronounDeletion(Rule):
         if any(min(index, head) < c < max(index, head) and is_subject(tokens[c]) for c in parsed.children(head)):
             return "another subject of the same verb"
         before = tokens[index - 1].text.lower() if index > 0 else ""
-        if (before in SIMPLE_PREPOSITIONS | OTHER_PREPOSITIONS or split_articulated(before) is not None) and not (
-            before in ADVERB_OR_PREPOSITION and subject_of_next_verb(tokens, index)
+        predicate = head == index - 1 and any(tokens[c].deprel == "cop" for c in parsed.children(head))
+        if (
+            (before in SIMPLE_PREPOSITIONS | OTHER_PREPOSITIONS or split_articulated(before) is not None)
+            and not (before in ADVERB_OR_PREPOSITION and subject_of_next_verb(tokens, index))
+            and not predicate  # "quanto è lungo esso": "lungo" is the predicate the pronoun is the subject of
         ):
             return "after a preposition"  # "Contro di lei non c'erano prove", lei parsed as the subject
         if is_coordinated(parsed, index):
@@ -546,17 +549,26 @@ class SubjectPronounDeletion(Rule):
     def _english_subject_after_verb(sentence: Sentence, index: int) -> bool:
         """Attach a pronoun right after its verb (one adverb may stand between) to that verb as its subject
         when its mention's English pronoun is a subject: the translator put it after the verb ("perché
-        dovrebbe esistere essa", "cosa ha fatto lui ?") and the parser read it as an object. True if done."""
+        dovrebbe esistere essa", "cosa ha fatto lui ?", after a copula's predicate: "quanto è lungo esso")
+        and the parser read it as an object. True if done."""
         tokens = sentence.tokens
         if sentence.mention_role(index) != "subject":
             return False
         verb = index - 1
         if verb >= 1 and tokens[verb].upos == "ADV":
             verb -= 1
-        if verb < 0 or tokens[verb].upos not in ("VERB", "AUX"):
+        children = sentence.parsed.children
+        if (
+            verb >= 0
+            and tokens[verb].upos in ("ADJ", "NOUN")
+            and any(tokens[c].deprel == "cop" for c in children(verb))
+        ):
+            main = verb  # "dipende da quanto è lungo esso": the predicate of "è" heads the clause
+        elif verb < 0 or tokens[verb].upos not in ("VERB", "AUX"):
             return False
-        auxiliary = tokens[verb].deprel in ("aux", "aux:pass", "cop") and tokens[verb].head >= 0
-        main = tokens[verb].head if auxiliary else verb
+        else:
+            auxiliary = tokens[verb].deprel in ("aux", "aux:pass", "cop") and tokens[verb].head >= 0
+            main = tokens[verb].head if auxiliary else verb
         children = sentence.parsed.children(main)
         if any(is_subject(tokens[c]) and tokens[c].text.lower() not in INTERROGATIVES for c in children):
             return False  # the verb has a subject of its own ("cosa" in "cosa ha fatto lui" is its object)
