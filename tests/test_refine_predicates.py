@@ -95,6 +95,18 @@ def test_a_name_takes_its_mention_class(parser):
     assert text == "Rossi è arrivato presto ." and rule.skipped["subject gender unknown"] == 1
 
 
+def test_a_name_with_an_article_agrees_as_its_article_not_its_class(parser):
+    """Issue 38, kind 1: Japan, "she" in English, is "il Giappone"; the article is the Italian's evidence."""
+    fem = MentionClass("thing", "fem", "sing", ("english", "english", "english"))
+    masc = MentionClass("thing", "masc", "sing", ("english", "english", "english"))
+    text, _ = agree(parser, "Il Giappone è diventato una potenza industriale .", mentions=[(0, 1)], classes=[fem])
+    assert text == "Il Giappone è diventato una potenza industriale ."
+    text, _ = agree(parser, "Il Giappone è stata colpita da un terremoto .", mentions=[(0, 1)], classes=[fem])
+    assert text == "Il Giappone è stato colpito da un terremoto ."
+    text, _ = agree(parser, "La Francia è stato sconfitto .", mentions=[(0, 1)], classes=[masc])
+    assert text == "La Francia è stata sconfitta ."
+
+
 def test_a_subject_inside_a_mention_it_does_not_head_takes_no_class_from_it(parser):
     """ "Ricordo [la sera in cui Andrea è arrivato]" (nested mentions, issue 36): the evening's feminine class
     is not Andrea's, who heads no mention; it made "arrivata". His first name decides, and the predicate

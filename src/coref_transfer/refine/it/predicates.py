@@ -81,6 +81,18 @@ def _masculine_plural_ending(word: str) -> bool:
     return len(w) > 3 and w.endswith("i") and not w.endswith("si") and w.isalpha()
 
 
+def _article_value(tokens: list[Token], name: int) -> tuple[str, str] | None:
+    """(gender, number) a definite article of the name at `name` shows ("il Giappone", "gli Stati Uniti"),
+    or None: no article, or one that does not say both ("l'Iran")."""
+    for i in range(name - 1, -1, -1):
+        if tokens[i].head == name and tokens[i].deprel == "det":
+            said = determiner_features(tokens[i].text)
+            if said is not None and said[0] is not None and said[1] is not None:
+                return ud_gender(said[0]), ud_number(said[1])
+            return None
+    return None
+
+
 class PredicateAgreement(Rule):
     """A predicate under essere agrees with its subject in gender and number; a finite verb, in number.
 
@@ -254,6 +266,11 @@ class PredicateAgreement(Rule):
         if token.upos == "PROPN":
             if is_city(token.text) and not any(t.head == subject and t.deprel == "det" for t in tokens):
                 return "Fem", "Sing", None
+            article = _article_value(tokens, subject)
+            if article is not None:
+                # "Il Giappone è diventato": the name's own article says its grammatical gender and number,
+                # whatever the entity's class ("she" for a country in English) says
+                return *article, None
             gender, number = self._class_value(sentence, subject)
             if gender is None and not any(t.head == subject and t.deprel in ("det", "conj") for t in tokens):
                 named = first_name_gender(token.text, "italy")  # "Maria", "Andrea" (male in Italy)
