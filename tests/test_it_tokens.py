@@ -44,6 +44,10 @@ def test_a_typographic_apostrophe_splits_exactly_like_the_ascii_one():
         'Ha risposto "no" subito.',
         "Vorrei un po' di pane e un po’ d’acqua.",
         "Studia a Ca’ Foscari.",
+        # truncated imperatives, split from their apostrophe by the tokenizer (issue 38), and "E'" for "È"
+        "Di' anche a Nance di incassare l'assegno.",
+        "Va' via. Sta' zitto! Disse: Di' tutto.",
+        "E' vero, il libro di 'Hope' è bello.",
         # a translator's quotation, its marks inside the closing quote; hashtags; the ellipsis (issue 36)
         "“I suoi ragazzi,” come lei li chiamava, non mettevano zabaione nel rum.",
         "“Pensa ai bambini.” La tua mamma è qui?”",

@@ -99,14 +99,14 @@ FIRST_WORD = Possessed(0)
 """The placement `put_back` expects unless told: the possessive on the first word after "di Gino"."""
 
 
-def put_back(italian: str, possessed: Possessed | None = FIRST_WORD, text: str = "suo", lexicon=LEXICON):
+def put_back(italian: str, possessed: Possessed | None = FIRST_WORD, text: str = "suo", lexicon=LEXICON, tonic=None):
     """The translation with "di Gino" turned into the possessive, and the placement."""
     tokens = tokens_with_offsets(italian)
     first = [w for w, _ in tokens].index("Gino")
     di = di_phrase([w for w, _ in tokens], first)
     last = possessor_end([w for w, _ in tokens], first)
     end = tokens[last][1] + len(tokens[last][0])
-    placement = place(tokens, di, end, text, possessed, NounGender(None, lexicon))
+    placement = place(tokens, di, end, text, possessed, NounGender(None, lexicon), tonic)
     out, cursor = [], 0
     for start, stop, piece, _ in sorted(placement.edits, key=lambda e: (e[0], e[1])):
         out += [italian[cursor:start], piece]
@@ -206,6 +206,19 @@ def test_fallbacks_keep_the_old_way_and_say_why():
     assert placement.outcome == "head_not_found"
     text, placement = put_back("Ha visto la casa di Gino.", text="il suo")
     assert placement.outcome == "not_a_possessive"
+
+
+def test_with_no_article_near_the_possessor_stays_after_di_as_a_tonic_pronoun():
+    """Issue 38, kind 2: "In My Linguistic Autobiography di X" has no article for "suo" to follow:
+    "… Autobiography suo" dangles, "… Autobiography di lui" is Italian."""
+    text, placement = put_back("In My Linguistic Autobiography di Gino, scrisse.", Possessed(0, 0), tonic="lui")
+    assert text == "In My Linguistic Autobiography di lui, scrisse."
+    assert placement.outcome == "head_not_found"
+    [mine] = [e for e in placement.edits if e[3]]
+    assert mine[2] == "lui"  # the mention is the pronoun, "di" stays the translator's
+    # without a tonic form, as before
+    text, _ = put_back("In My Linguistic Autobiography di Gino, scrisse.", Possessed(0, 0))
+    assert text == "In My Linguistic Autobiography suo, scrisse."
 
 
 def test_the_counts_add_up():

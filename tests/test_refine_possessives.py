@@ -13,6 +13,7 @@ from conftest import REPO
 
 from coref_transfer.lang.it.noun_forms import is_invariable_shape, noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.nouns import shipped_lexicon
+from coref_transfer.model import Mention, Span
 from coref_transfer.parsing.backends import SpacyParser
 from coref_transfer.refine.base import Sentence
 from coref_transfer.refine.it.possessives import PossessiveAgreement
@@ -155,6 +156,16 @@ def test_correct_italian_is_left_alone(parser, text):
     got, rule = agree(parser, text)
     assert got == text
     assert rule.applied == 0
+
+
+def test_a_possessive_the_pipeline_placed_follows_the_translators_article(parser):
+    """ "la suo lente" (lente tagged Masc; its -e shows no gender): the possessive's masculine is translate's
+    default where the gender was unknown, so with its mention on it the article decides (issue 38)."""
+    [parsed] = list(parser.parse([["Con", "la", "suo", "lente", "d'", "ingrandimento", "."]], progress=False))
+    sentence = Sentence(parsed, [Mention(0, Span(2, 2))])
+    PossessiveAgreement().apply(sentence)
+    assert " ".join(sentence.words()) == "Con la sua lente d' ingrandimento ."
+    assert agree(parser, "Con la suo lente d' ingrandimento .")[0] == "Con la suo lente d' ingrandimento ."
 
 
 def test_invariable_noun_with_disagreeing_parse_is_skipped_and_counted(parser):

@@ -156,6 +156,7 @@ def place(
     text: str,
     possessed: Possessed | None,
     gender_of: NounGender | None = None,
+    tonic: str | None = None,
 ) -> Placement:
     """Remove "di <placeholder>" (tokens[di] opens it: `di_phrase`; `end` is the placeholder's last character)
     and insert `text`.
@@ -165,18 +166,20 @@ def place(
         text: the mention's Italian (a possessive adjective in the masculine singular, "suo", "loro").
         possessed: the English possessed noun (None: unknown, as without a tree).
         gender_of: reads a noun's gender after an elided article (None: unknown).
+        tonic: the possessor's tonic pronoun ("lui", "esse"), written after "di" where no article is near
+            (`nearest_article_edits`).
     """
     removal = _removal(tokens, di, end)
     owner = possessor(text)
     if owner is None:
-        return Placement(nearest_article_edits(tokens, di, removal, text), "not_a_possessive")
+        return Placement(nearest_article_edits(tokens, di, removal, text, tonic), "not_a_possessive")
     if possessed is None or possessed.head is None:
         reason = possessed.reason if possessed is not None and possessed.reason else "no_tree"
-        return Placement(nearest_article_edits(tokens, di, removal, text), reason)
+        return Placement(nearest_article_edits(tokens, di, removal, text, tonic), reason)
     openers = _openers(tokens, di)
     head = _head(openers, possessed.modifiers - _modifiers_after(tokens, end, possessed.modifiers))
     if head is None:
-        return Placement(nearest_article_edits(tokens, di, removal, text), "head_not_found")
+        return Placement(nearest_article_edits(tokens, di, removal, text, tonic), "head_not_found")
     j, kind = openers[head]
     word = tokens[j][0]
     prep_article = split_articulated(word) if kind == "articulated" else None
@@ -371,10 +374,17 @@ def _insert_after(tokens: Sequence[tuple[str, int]], j: int, text: str) -> list[
     return [(offset, offset + len(word), full + " ", False), (offset + len(word), offset + len(word), text + " ", True)]
 
 
-def nearest_article_edits(tokens: Sequence[tuple[str, int]], di: int, removal: Edit, text: str) -> list[Edit]:
-    """The fallback: the possessive after the nearest article on the left, else where "di X" was."""
+def nearest_article_edits(
+    tokens: Sequence[tuple[str, int]], di: int, removal: Edit, text: str, tonic: str | None = None
+) -> list[Edit]:
+    """The fallback: the possessive after the nearest article on the left; with no article there, "di" and
+    the tonic pronoun of the possessor's class in the placeholder's place ("In My Linguistic Autobiography
+    di lui": a possessive needs an article and a noun to stand between, and "… Autobiography suo" dangles);
+    without a tonic form (or where "own" was written: "proprio di X"), the possessive where "di X" was."""
     for j in range(di - 1, max(-1, di - 1 - ARTICLE_WINDOW), -1):
         plain = plain_form(tokens[j][0])
         if plain in FULL_ARTICLES or plain in ARTICULATED_FORMS or plain in UNELIDED:
             return [removal, *_insert_after(tokens, j, text)]
+    if tonic is not None and plain_form(tokens[di][0]) == "di" and di + 1 < len(tokens):
+        return [(tokens[di + 1][1], removal[1], tonic, True)]
     return [(removal[0], removal[1], " " + text, True)]

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from coref_transfer.lang.en.possessed import Possessed
 from coref_transfer.lang.it.articles import FULL_ARTICLES, plain_form
 from coref_transfer.lang.it.determiners import Context, Fit, fit, joined
+from coref_transfer.lang.it.pronouns import PERSONAL_BY_CLASS
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
 from coref_transfer.translate.placeholders.inventory import Placeholder, find_placeholder
@@ -133,7 +134,8 @@ def resolve(
         if opener is not None:
             closer = possessor_end(words, last)  # "i libri di Gino stesso": "own" goes with "di X"
             end = tokens[closer][1] + len(tokens[closer][0])
-            placement = place(tokens, opener, end, text, possessed[k] if possessed else None, gender_of)
+            tonic = PERSONAL_BY_CLASS.get(slot.cls)
+            placement = place(tokens, opener, end, text, possessed[k] if possessed else None, gender_of, tonic)
             placements.append(placement)
             edits.extend(_Edit(s, e, t, k if mine else None) for s, e, t, mine in placement.edits)
             continue

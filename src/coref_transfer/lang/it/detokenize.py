@@ -25,7 +25,8 @@ OPENING_QUOTES = frozenset("“«‘")
 CLOSING_QUOTES = frozenset("”»")
 APOSTROPHES = ("'", "’")
 #: Words truncated with an apostrophe (apocope), which keep the space after them.
-APOCOPES = frozenset(("po", "mo", "be", "ca", "fa", "va", "sta", "da", "di", "to"))
+APOCOPES = frozenset(("po", "mo", "be", "ca", "fa", "va", "sta", "da", "di", "to", "e"))
+"""("E'": "È" written with an apostrophe.)"""
 #: Stands for the apostrophe of an apocope while Moses works (a private-use character).
 _KEEP = "\ue000"
 ELLIPSIS = "…"
@@ -52,6 +53,18 @@ def _elided(token: str) -> bool:
     return len(token) > 1 and token.endswith(APOSTROPHES) and letters.isalpha() and not _apocope(token)
 
 
+#: Truncated imperatives (di', fa', va', sta', da'), which the tokenizer splits from their apostrophe.
+IMPERATIVE_APOCOPES = frozenset(("di", "fa", "va", "sta", "da"))
+#: What may stand right before a sentence's first word.
+_OPENERS = frozenset('.!?:;«"“—–(')
+
+
+def _opening_imperative(out: Sequence[str]) -> bool:
+    """The last word written opens its sentence and is a truncated imperative: a split apostrophe after it
+    is its own ("Di ' anche a Nance" → "Di' anche a Nance"), not a quotation mark ("di 'Hope'")."""
+    return bool(out) and out[-1].lower() in IMPERATIVE_APOCOPES and (len(out) == 1 or out[-2][-1:] in _OPENERS)
+
+
 def _joined(tokens: Sequence[str]) -> list[str]:
     """Tokens with elided forms, directed quotes, the ellipsis and signs glued to their word (Moses leaves
     them alone)."""
@@ -65,6 +78,8 @@ def _joined(tokens: Sequence[str]) -> list[str]:
                 out[-1] += mark
         elif _apocope(token):
             out.append(token[:-1] + (_KEEP if token[-1] == "'" else token[-1]))
+        elif token in APOSTROPHES and _opening_imperative(out):
+            out[-1] += _KEEP if token == "'" else token  # "Di ' anche" (the tokenizer's split) → "Di' anche"
         else:
             out.append(token)
         glue_next = token in OPENING_QUOTES or token in SIGNS or _elided(token)

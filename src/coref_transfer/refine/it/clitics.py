@@ -10,13 +10,18 @@ from coref_transfer.lang.it.clitics import (
     third_person_clitic,
 )
 from coref_transfer.lang.it.morphology import finite_person_number
+from coref_transfer.lang.it.nouns import shipped_lexicon
 from coref_transfer.lang.it.reflexives import INTENSIFIERS
 from coref_transfer.lang.it.speech import is_speech_verb
 from coref_transfer.refine.base import Rule, Sentence
+from coref_transfer.refine.it.antecedents import antecedent_gender
 from coref_transfer.refine.it.clitic_placement import Group, find_group, place, truncated_imperative, verb_like
 
 #: Tonic forms that name things: an object of "di'" that is no person ("Di' di nuovo esso" → "Dillo di nuovo").
 THING_FORMS = frozenset(["esso", "essa", "essi", "esse"])
+#: Tonic forms whose clitic takes the gender of the Italian noun they refer back to (`antecedents`): things,
+#: and "loro" (a person's gender in Italian may be the noun's: "le persone … le ha ringraziate").
+AGREEING_FORMS = THING_FORMS | {"loro"}
 #: Coordinating conjunctions: "lui e sua moglie" is a coordinated object.
 CONJUNCTIONS = frozenset(["e", "ed", "o", "od", "né", "oppure"])
 #: What may follow a conjunction in a coordinated noun phrase.
@@ -214,14 +219,19 @@ class ObjectPronounClitic(Rule):
         if word in SUBJECT_PERSON and self._agrees(sentence, group, SUBJECT_PERSON[word]):
             return "may be the subject"
         form = OBJECT_CLITICS[word]
+        antecedent = antecedent_gender(sentence, index, shipped_lexicon()) if word in AGREEING_FORMS else None
         if form is None:
             cls = sentence.mention_class(index)
-            gender = cls.gender if cls is not None else "masc"
-            if cls is None:
+            gender = antecedent or (cls.gender if cls is not None else "masc")
+            if cls is None and antecedent is None:
                 self.skip("(applied) loro with no entity class: li")
             clitic, number = third_person_clitic(gender, "plur"), "plur"
         else:
             clitic, gender, number = form
+        if antecedent is not None and antecedent != gender:
+            # "[Il battello] … hanno riparato [essa]": the clitic and the participle agree with "battello"
+            self.skip("(applied) gender of the antecedent noun in the sentence")
+            clitic, gender = third_person_clitic(antecedent, number), antecedent
         agreement = (gender, number) if gender is not None else None
         return place(sentence, self.name, group, clitic, [index], participle=agreement)
 

@@ -18,6 +18,7 @@ from coref_transfer.lang.it.noun_forms import ending_disputes, is_invariable_sha
 from coref_transfer.lang.it.noun_phrase import determiner_features
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
+from coref_transfer.lang.it.reflexives import STESSO_FORMS
 from coref_transfer.lang.it.word_classes import TUTTO
 from coref_transfer.parsing.model import Token
 from coref_transfer.refine.base import Rule, Sentence
@@ -243,9 +244,18 @@ class PossessiveAgreement(Rule):
     # --- evidence -----------------------------------------------------------
 
     def _decide(
-        self, noun: Token, article: tuple[str | None, str | None], own: tuple[str | None, str | None]
+        self,
+        noun: Token,
+        article: tuple[str | None, str | None],
+        own: tuple[str | None, str | None],
+        placed: bool = False,
     ) -> tuple[str | None, str | None, str | None]:
-        """(gender, number, skip reason) of `noun`; `article` and `own` are what the determiners before it say."""
+        """(gender, number, skip reason) of `noun`; `article` and `own` are what the determiners before it say.
+
+        `placed`: the possessive carries a mention of its own, so the pipeline put it there (translate
+        writes it in the masculine singular where it could not tell the noun's gender): its form is no
+        evidence, and the translator's article outweighs a parser whose gender the noun's ending does not
+        show ("la suo lente", lente tagged Masc → "la sua lente")."""
         form = noun_form_evidence(noun.text, noun.lemma, self.lexicon)
         values: list[str | None] = []
         for k, (attribute, formed) in enumerate((("Gender", form.gender), ("Number", form.number))):
@@ -284,6 +294,9 @@ class PossessiveAgreement(Rule):
                 if attribute == "Gender" and article == ("Fem", "Plur") and _plural_in_e(noun):
                     values.append("Fem")  # "le suo scarpe", scarpe tagged Masc: a plural in -e is feminine
                     continue
+                if attribute == "Gender" and placed and own[k] != article[k]:
+                    values.append(article[k])  # "la suo lente": our masculine default against the article
+                    continue
                 if article[k] != parsed:
                     return None, None, "sources disagree"
                 values.append(parsed)
@@ -307,6 +320,7 @@ class PossessiveAgreement(Rule):
             if owner is None:
                 self.skip("not a personal possessive")
                 continue
+            noun: int | None = None  # the possessed noun of an attributive possessive
             article_index = self._article_index(tokens, index)
             article = _article_value(tokens[article_index]) if article_index is not None else (None, None)
             own = self._own_value(token.text)
@@ -357,7 +371,9 @@ class PossessiveAgreement(Rule):
                 ):
                     self.skip("foreign noun")
                     continue
-                gender, number, reason = self._decide(tokens[head], article, own)
+                placed = bool(sentence.own_mentions(index))
+                gender, number, reason = self._decide(tokens[head], article, own, placed)
+                noun = head
             if reason is not None:
                 self.skip(reason)
                 continue
@@ -368,10 +384,31 @@ class PossessiveAgreement(Rule):
             token.feats.update(Gender=gender, Number=number)
             if article_index is not None and self._fix_article(sentence, article_index, gender, number, form):
                 changed = True
+            if noun is not None and self._own_after_noun(sentence, noun, gender, number):
+                changed = True
             if changed:
                 self.applied += 1
             else:
                 self.skip("agrees already")
+
+    def _own_after_noun(self, sentence: Sentence, noun: int, gender: str, number: str) -> bool:
+        """ "i suoi libri stesso" → "i suoi stessi libri" ("his own books"); True if done.
+
+        A form of "stesso" right after the possessed noun that does not agree with it is the translator's
+        "Gino stesso" left behind when "di Gino" became the possessive (issue 38, kind 4): "own" goes
+        between the possessive and the noun, agreeing with the noun. One that agrees stays: "le sue parole
+        stesse" (his very words) is Italian."""
+        after = noun + 1
+        if after >= len(sentence.tokens):
+            return False
+        said = STESSO_FORMS.get(sentence.tokens[after].text.lower())
+        wanted = (gender.lower(), number.lower())
+        if said is None or said == wanted:
+            return False
+        form = {v: k for k, v in STESSO_FORMS.items() if k.startswith("stess")}[wanted]
+        sentence.replace(self.name, after, form, lemma="stesso")
+        sentence.move(self.name, after, noun)
+        return True
 
     @staticmethod
     def _foreign_compound(tokens: list[Token], noun: int) -> bool:

@@ -32,6 +32,7 @@ from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
 from coref_transfer.lang.it.word_classes import COPULAR_VERBS, INTERROGATIVES, TIME_NOUNS
 from coref_transfer.parsing.model import Token
 from coref_transfer.refine.base import Rule, Sentence
+from coref_transfer.refine.it.antecedents import antecedent_gender
 
 SUBJECTS = ("nsubj", "nsubj:pass")
 ESSERE_DEPRELS = ("cop", "aux", "aux:pass")
@@ -79,6 +80,10 @@ def _masculine_plural_ending(word: str) -> bool:
     """A plural in -i, the masculine ending; not -si ("le crisi", "le analisi": feminine and invariable)."""
     w = word.lower()
     return len(w) > 3 and w.endswith("i") and not w.endswith("si") and w.isalpha()
+
+
+def _ud(gender: str | None) -> str | None:
+    return ud_gender(gender) if gender else None
 
 
 def _article_value(tokens: list[Token], name: int) -> tuple[str, str] | None:
@@ -260,7 +265,9 @@ class PredicateAgreement(Rule):
                     # agreement's to fix), not the verb
                     return None, None, "the pronoun's number is not its entity's"
                 if gender is None:
-                    gender = known[0]
+                    # "loro": the Italian noun it refers back to in the sentence ("le persone … loro erano
+                    # stanche"), else its entity's class
+                    gender = _ud(antecedent_gender(sentence, subject, self.lexicon)) or known[0]
                 return gender, number, None if gender else "subject gender unknown"
             return None, None, "subject not a noun"
         if token.upos == "PROPN":

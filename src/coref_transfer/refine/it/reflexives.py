@@ -157,6 +157,9 @@ class Reflexive(Rule):
         if finite is not None and finite != (person, ud_number):
             return "subject unclear"
         clitic = REFLEXIVE_CLITICS[(person, ud_number)]
+        subject = subject_features(sentence, index) if person == 3 else None
+        if subject is not None and subject[0] is not None and subject[0] != gender and subject[1] in (None, number):
+            gender = subject[0]  # "[Il paese] ha reinventato sé stessa": the participle agrees with "paese"
         aux = None
         if group.form == "compound":
             aux = AVERE_TO_ESSERE.get(tokens[group.aux].text.lower())
