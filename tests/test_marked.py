@@ -80,8 +80,14 @@ ENGLISH = {0: ["The", "plant"], 1: ["voters"]}
             ("lo stabilimento", None),
             ("gli elettori", None),
         ),
+        # a preposition that does not fuse, tagged with the mention: taken off like "in" (issue 38)
+        (
+            "<a>Lo stabilimento</a> ha chiuso dopo le proteste <b>contro gli elettori</b>.",
+            ("lo stabilimento", None),
+            ("gli elettori", "contro"),
+        ),
     ],
-    ids=["inside", "article-outside", "fused-inside", "fused-after-words", "spaced-tags"],
+    ids=["inside", "article-outside", "fused-inside", "fused-after-words", "spaced-tags", "other-preposition"],
 )
 def test_a_mention_is_read_between_its_tags_with_its_article_and_preposition(translation, a, b):
     readings, unknown = read(translation, SOURCE, ENGLISH, lowercase_start={0: True, 1: True})

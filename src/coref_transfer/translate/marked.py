@@ -46,7 +46,8 @@ Reading the Italian of one mention (`read`):
    article ("della <a>Germania</a>" → "la Germania", preposition "di"), an
    article is the mention's own ("la <a>pianta</a>" → "la pianta"); inside,
    a leading preposition is taken off ("<a>nella regione</a>" → "la
-   regione", preposition "in"). The preposition is kept as evidence for
+   regione", preposition "in"; "<b>verso est</b>" → "est", preposition
+   "verso", so that resolution never stacks two: "fino a verso est"). The preposition is kept as evidence for
    resolution (`lang.it.determiners`: "in Cina", not the "a" a town
    takes).
 3. A mention that opens the Italian sentence loses the capital the sentence
@@ -354,8 +355,10 @@ def _reading(
         preposition, article = split
         fused = True
         first = inside[1][1]
-    elif head in SIMPLE_PREPOSITIONS and len(inside) > 1:  # "<a>in Cina</a>"
-        preposition = simple_preposition(head)
+    elif len(inside) > 1 and (
+        head in SIMPLE_PREPOSITIONS or (head in OTHER_PREPOSITIONS and inside[0][0][:1].islower())
+    ):
+        preposition = simple_preposition(head)  # "<a>in Cina</a>", "<b>verso est</b>" (not "<a>Contro Natura</a>")
         first = inside[1][1]
     before = [(w, o) for w, o in tokens if o + len(w) <= start]
     if before and preposition is None and article_kind(inside[0][0]) is None:
