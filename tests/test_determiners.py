@@ -98,8 +98,13 @@ def test_a_preposition_that_does_not_fuse_replaces_the_names_but_not_inside_a_co
     durante = Context("sentence", town=True, preposition_it="durante")
     assert render("su", "la tournée", durante)[0] == "durante la tournée"
     verso = Context("sentence", town=True, preposition_it="verso")
-    assert fit("a", "est", verso, before2="fino").preposition is None  # "fino a": a compound preposition
+    assert fit("a", "est", verso, before2="vicino").preposition is None  # "vicino a": a compound preposition
     assert render("a", "est", verso)[0] == "verso est"
+    # "fino a" and "verso" both say "to": the marked sentence's replaces the compound whole (issue 38; a
+    # fresh reader rated "fino ad est" for "expanding NATO to the east" ungrammatical)
+    whole = fit("ad", "est", verso, before2="fino")
+    assert (whole.preposition, whole.words_before) == ("verso", 2)
+    assert joined("ad", whole) == ("verso est", 6, True)
 
 
 def test_joined_says_what_the_mention_covers():

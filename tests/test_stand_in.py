@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from coref_transfer.config import validate_config
-from coref_transfer.lang.en.quantifiers import quantifier_kind
+from coref_transfer.lang.en.quantifiers import first_second_person, quantifier_kind
 from coref_transfer.select.beta2_mentions import root_reason
 from coref_transfer.select.pipeline import compute_stats, select_part
 
@@ -256,6 +256,7 @@ def test_stats_count_the_mentions_kept_as_words_and_the_drops(make_parts, config
         "emphatic": 0,
         "time": 0,
         "number": 0,
+        "first_second_person": 0,
     }
     assert stats["roles"] == {
         "subject": 0,
@@ -268,3 +269,22 @@ def test_stats_count_the_mentions_kept_as_words_and_the_drops(make_parts, config
     }
     assert stats["dropped"]["mentions"]["quantifier"] == 2
     assert stats["beta3"]["mentions"] == 6
+
+
+@pytest.mark.parametrize(
+    "words, expected",
+    [
+        ("all of us here", True),
+        ("both of you", True),
+        ("the three of us", True),
+        ("we Americans", True),
+        ("you guys", True),
+        ("people like you", False),  # a third person
+        ("our house", False),  # a possessive: another entity's
+        ("the rest of us who stayed", False),  # a clause after it: left to the name (rare; no evidence)
+        ("us", False),  # a single pronoun is the root filter's
+    ],
+)
+def test_a_group_holding_the_speaker_or_hearer_keeps_its_words(words, expected):
+    """Issue 38: "All of us here must decide" with a name would make the verb third person ("devono")."""
+    assert first_second_person(words.split()) is expected

@@ -17,6 +17,7 @@ from coref_transfer.deptree import DepTree
 from coref_transfer.entity_types import ETYPE_SOURCES, ETYPES, NAMED_ENTITY_ETYPES, chain_etype
 from coref_transfer.lang.en.pronoun_role import ROLES, is_pronoun, pronoun_role, pronoun_role_dep
 from coref_transfer.lang.en.pronouns import SELF_WORDS
+from coref_transfer.lang.en.quantifiers import first_second_person
 from coref_transfer.lang.en.time_words import time_reason
 from coref_transfer.model import RELATIONS, NamedEntity, Part, Utterance
 from coref_transfer.records import SelectedMention
@@ -196,6 +197,8 @@ def select_utterance(
             if not fate.in_place and not is_pronoun(utt.pos, start, end):
                 etype = (entity_types or {}).get(fate.cluster_id, "")
                 fate.in_place = time_reason(utt.tokens, utt.pos, head.index, utt.entities, etype)
+            if not fate.in_place and first_second_person(utt.tokens[start : end + 1]):
+                fate.in_place = "first_second_person"
     return ufate
 
 

@@ -28,6 +28,7 @@ breaking the English or changing its meaning. Two treatments:
 | `compound_modifier` | kept as words | a noun modifier of a following common noun in the same noun phrase | "the [U.S.] border", "[Internet] addiction", "the [Santorum] cocktail" | "the Gino border" is not English |
 | `time` | kept as words (`lang.en.time_words.time_reason`) | a date or a time: the root under a DATE or TIME named entity, a CorefUD entity of type `time`, or a month or weekday name | "between June and [November]", "on [Sunday]", "[that year]" | "tra giugno e Pierpaolo": nothing of a name agrees with a date, and the translator builds the sentence around a person |
 | `number` | kept as words | an amount: the root under a MONEY, PERCENT, QUANTITY, CARDINAL or ORDINAL named entity, or a CorefUD entity of type `number` | "[five dollars] was all he had" | a name makes an amount a person |
+| `first_second_person` | kept as words (`lang.en.quantifiers.first_second_person`) | a group holding the speaker or the hearer: the pronoun after "of", or first | "[all of us here] must decide", "[both of you]", "[we Americans]" | a name is a third person: "Tutti noi qui devono" |
 | `negative` | dropped | a negative word before or at the root: no, none, nobody, nothing, neither, no one | "the bunch that [no one] picked" | "that Gino picked" flips the meaning |
 | `quantifier` | dropped | a quantifier pronoun as root (everyone, someone, anything, all, each, some, …) or every/each/any/either before the root | "[everyone] agreed", "feed him [every day]" | a name makes it one definite person or thing |
 | `reciprocal` | dropped | each other, one another | "they helped [each other]" | "they helped Gino" is another sentence |
@@ -79,7 +80,15 @@ from coref_transfer.model import NamedEntity
 from coref_transfer.records import SelectedMention
 from coref_transfer.tree import Tree
 
-IN_PLACE_REASONS = ("inside_name", "compound_modifier", "reflexive", "emphatic", "time", "number")
+IN_PLACE_REASONS = (
+    "inside_name",
+    "compound_modifier",
+    "reflexive",
+    "emphatic",
+    "time",
+    "number",
+    "first_second_person",
+)
 """Why a kept mention stays as words in the English (the `in_place` column of select's tables)."""
 DROP_REASONS = ("negative", "quantifier", "reciprocal")
 """β2's reasons for dropping a mention no name can stand for (`reflexive` comes from the root filter)."""

@@ -180,7 +180,7 @@ def _placed(
     text, prefix, replaces_before = joined(before, fitted)
     if not replaces_before:
         return _Edit(start, end, text, slot)
-    return _Edit(tokens[first - 1][1], end, text, slot, prefix=prefix)
+    return _Edit(tokens[first - fitted.words_before][1], end, text, slot, prefix=prefix)
 
 
 def _find_words(

@@ -51,3 +51,31 @@ def quantifier_kind(words: Sequence[str], tags: Sequence[str], root: int) -> str
     if upto_root[-1] in REFLEXIVE_WORDS and tags[root] == "PRP":
         return "reflexive"
     return None
+
+
+#: First- and second-person plural pronouns a phrase may be built on ("all of us", "you guys").
+PERSON_PLURALS = frozenset(("we", "us", "you", "y'all", "ye"))
+#: Words that may follow the pronoun in "X of us …" ("all of us here", "the three of us together").
+_AFTER_PERSON = frozenset(("here", "there", "now", "together", "too", "all", "both", "alone", "again"))
+
+
+def first_second_person(words: Sequence[str]) -> bool:
+    """Whether a phrase of more than one word is a group that holds its speaker or its hearer: "all of us
+    (here)", "both of you", "the three of us", "we Americans", "you guys", "us all".
+
+    A placeholder name is a third person: "All of us here must decide" becomes "Gino and Marco must
+    decide", the translator writes "devono", and "Tutti noi qui devono" is wrong Italian (it is
+    "dobbiamo"). So such a phrase keeps its words (`select.stand_in`, in_place `first_second_person`)
+    and the translator agrees the verb with it. Read from the words only: the pronoun right after "of"
+    with at most the adverbs of `_AFTER_PERSON` after it, or the phrase's first word; "people like you"
+    and "our house" (a possessive) are third persons and do not count.
+    """
+    lower = [w.lower() for w in words]
+    if len(lower) < 2:
+        return False
+    if lower[0] in PERSON_PLURALS:
+        return True
+    for i in range(1, len(lower)):
+        if lower[i] in PERSON_PLURALS and lower[i - 1] == "of" and all(w in _AFTER_PERSON for w in lower[i + 1 :]):
+            return True
+    return False

@@ -10,7 +10,7 @@ word before the placeholder and the evidence at hand, in this order:
 
 | step | when | what | example |
 |---|---|---|---|
-| `preposition_from_sentence` | the word before is one of "a", "in", "su", "da" (`SWAPPABLE`: their choice depends on the noun), not part of a compound preposition ("fino a"), and the marked sentence put another of them, or a preposition that does not fuse ("durante", "verso", `OTHER_PREPOSITIONS`), before the mention; or a comma, where the marked sentence fused "in" with the mention's article | its preposition | "in mare a Bari" + "nella <a>regione</a>" → "in mare nella regione"; "sono andati da Osvaldo" + "in <a>sciopero</a>" → "sono andati in sciopero"; "a Cambridge, Eusebio" + "nel <b>Massachusetts</b>" → "a Cambridge, nel Massachusetts" |
+| `preposition_from_sentence` | the word before is one of "a", "in", "su", "da" (`SWAPPABLE`: their choice depends on the noun), not part of a compound preposition ("fino a"), and the marked sentence put another of them, or a preposition that does not fuse ("durante", "verso", `OTHER_PREPOSITIONS`), before the mention; or a comma, where the marked sentence fused "in" with the mention's article; after "fino a", a preposition that does not fuse replaces the compound whole | its preposition | "in mare a Bari" + "nella <a>regione</a>" → "in mare nella regione"; "sono andati da Osvaldo" + "in <a>sciopero</a>" → "sono andati in sciopero"; "a Cambridge, Eusebio" + "nel <b>Massachusetts</b>" → "a Cambridge, nel Massachusetts"; "fino ad Aurelio" + "verso <b>est</b>" → "verso est" |
 | `preposition_from_sentence` (a town's "a") | the word before is "a", "ad" or "in" before a town placeholder and the marked sentence put "di" | "di" | "le scuole a Bari" + "della <a>provincia</a>" → "le scuole della provincia" |
 | `preposition_in_coordination` | the word before is "e" or "o" (not right after a preposition), and the marked sentence repeated a simple preposition before this conjunct | that preposition after the conjunction | "dalla Spagna e Bari" + "e dalla <b>Francia</b>" → "dalla Spagna e dalla Francia" |
 | `locative_from_table` | a place of the table (`lang.it.places`), its Italian from the text alone, after "a"/"ad" for a town, the English preposition locative (in, into, to, at, inside, within) | the place's locative | "tornò a Bari" + "Cina" → "tornò in Cina"; "negli Stati Uniti"; "a Cuba" |
@@ -206,6 +206,9 @@ class Fit:
     """One of `ACTIONS` or `SKIPS`, or None (nothing to look at)."""
     fuse: bool = True
     """Whether a definite article of `text` fuses with a simple preposition before it (`joined`)."""
+    words_before: int = 1
+    """How many words before the placeholder `preposition` replaces: 2 for a compound preposition the marked
+    sentence's own replaces whole ("fino ad Aurelio" + "verso <b>est</b>" → "verso est")."""
 
 
 def name_keeps_article(english: str, italian: str) -> bool:
@@ -283,6 +286,10 @@ def fit(before: str | None, text: str, ctx: Context, after: str | None = None, b
         return Fit(f"{before} {evidence}", text, "preposition_in_coordination", fuse=False)
     elif prev in SWAPPABLE and evidence in OTHER_PREPOSITIONS and not compound:
         new_prev, action = evidence, "preposition_from_sentence"  # "sulla tournée" → "durante la tournée"
+    elif prev in SWAPPABLE and evidence in OTHER_PREPOSITIONS and plain_form(before2 or "") == "fino":
+        # "fino ad Aurelio" + "verso <b>est</b>": "fino a" and "verso" both say "to"; the marked sentence's
+        # replaces the compound whole ("fino a verso est" and "fino ad est" are not Italian)
+        return Fit(_case(before2, evidence), text, "preposition_from_sentence", words_before=2)
     elif prev in APPOSITION and evidence == "in" and ctx.preposition_fused and article is not None:
         fused = contract(evidence, text)  # "a Cambridge, Massachusetts": "a Cambridge, nel Massachusetts"
         if fused is not None:
