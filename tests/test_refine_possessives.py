@@ -168,6 +168,35 @@ def test_a_possessive_the_pipeline_placed_follows_the_translators_article(parser
     assert agree(parser, "Con la suo lente d' ingrandimento .")[0] == "Con la suo lente d' ingrandimento ."
 
 
+@pytest.mark.parametrize(
+    "tokens, mention, expected",
+    [
+        (
+            "L' autore ha presentato uno dei romanzi più venduti suo .",
+            9,
+            "L' autore ha presentato uno dei suoi romanzi più venduti .",
+        ),
+        ("Il pittore ha esposto l' ultima tela suo .", 7, "Il pittore ha esposto la sua ultima tela ."),
+        ("Gianna ha venduto il vecchio motorino sua ieri .", 6, "Gianna ha venduto il suo vecchio motorino ieri ."),
+        ("Gianna è tornata a casa sua .", 5, "Gianna è tornata a casa sua ."),  # no article: idiomatic
+        ("Il libro è suo .", 3, "Il libro è suo ."),  # a predicate
+    ],
+)
+def test_a_possessive_the_pipeline_left_after_its_noun_phrase_goes_before_the_noun(parser, tokens, mention, expected):
+    """Issue 38, kind 2: the translator restructured the phrase around "di X" ("uno dei romanzi più letti
+    suo"); only a possessive with a mention on it (put back by the pipeline) moves."""
+    [parsed] = list(parser.parse([tokens.split()], progress=False))
+    sentence = Sentence(parsed, [Mention(0, Span(mention, mention))])
+    rule = PossessiveAgreement()
+    rule.apply(sentence)
+    assert " ".join(sentence.words()) == expected
+    assert rule.moved_before_noun == (expected.split() != tokens.split())
+    # the possessive's mention moved with it
+    assert sentence.words()[sentence.mentions[0].span.start] in ("suo", "sua", "suoi", "sue")
+    # the same words with no mention: the translator's own text, left
+    assert agree(parser, tokens)[0].split()[:3] == tokens.split()[:3]
+
+
 def test_invariable_noun_with_disagreeing_parse_is_skipped_and_counted(parser):
     """'il tuo menù': the parser says Fem Plur, the article Masc Sing, the form nothing: skipped."""
     got, rule = agree(parser, "Chiedi il tuo menù .")

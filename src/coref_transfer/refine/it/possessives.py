@@ -240,6 +240,8 @@ class PossessiveAgreement(Rule):
         self.lexicon = lexicon if lexicon is not None else shipped_lexicon()
         self.dictionary = dictionary if dictionary is not None else shipped_dictionary()
         """The noun dictionary: settles only a dispute the text leaves open (`noun_forms.ending_disputes`)."""
+        self.moved_before_noun = 0
+        self.own_moved = 0
 
     # --- evidence -----------------------------------------------------------
 
@@ -310,7 +312,51 @@ class PossessiveAgreement(Rule):
 
     # --- the rule -----------------------------------------------------------
 
+    def _before_its_noun(self, sentence: Sentence) -> None:
+        """A possessive the pipeline put back (a mention on it) after a noun phrase that opens with a definite
+        article goes to right after that article: "uno dei racconti più riusciti [suo]" → "uno dei [suo]
+        racconti più riusciti", "l' ultimo saggio [suo]" → "l' [suo] ultimo saggio" (issue 38, kind 2: the
+        translator restructured the phrase around "di X"); the agreement below then makes "suoi", "il".
+
+        Only where the possessive ends the phrase (no noun or adjective after it), the words between the
+        noun and it are adjectives, participles and adverbs (at least one, or an adjective before the noun:
+        "i fatti suoi", "la casa sua" are Italian as they stand), and the article is definite (or fused with a preposition):
+        "a casa sua", "per conto suo" (no article), "è suo" (a predicate) and any possessive of the
+        translator's own text (no mention) stay. Counted as `moved_before_noun`."""
+        tokens = sentence.tokens
+        for index in range(len(tokens) - 1, 0, -1):
+            token = tokens[index]
+            if possessor(token.text) is None or not sentence.own_mentions(index):
+                continue
+            if index + 1 < len(tokens) and tokens[index + 1].upos in NOUNS | {"ADJ"}:
+                continue  # before its noun already
+            noun = index - 1
+            while noun >= 0 and (
+                (tokens[noun].upos in ("ADJ", "ADV") and tokens[noun].text.lower() != "non")
+                or (tokens[noun].upos == "VERB" and tokens[noun].feat("VerbForm") == "Part")  # "più venduti"
+            ):
+                noun -= 1
+            if noun < 1 or tokens[noun].upos != "NOUN":
+                continue
+            article = noun - 1
+            while article >= 0 and tokens[article].upos == "ADJ":
+                article -= 1
+            opener = tokens[article].text if article >= 0 else ""
+            if article_kind(opener) != "definite" and split_articulated(opener) is None:
+                continue
+            if noun == index - 1 and article == noun - 1:
+                continue  # "si fa i fatti suoi", "la casa sua": article, noun, possessive is Italian as it is
+            noun_token = tokens[noun]
+            new = sentence.move(self.name, index, article + 1)
+            moved = sentence.tokens[new]
+            moved.head, moved.deprel = sentence.position(noun_token), "det:poss"
+            self.moved_before_noun += 1
+
+    def extra_counts(self) -> dict[str, int]:
+        return {"moved_before_noun": self.moved_before_noun, "own_moved": self.own_moved}
+
     def apply(self, sentence: Sentence) -> None:
+        self._before_its_noun(sentence)
         tokens = sentence.tokens
         for index, token in enumerate(tokens):
             misread = _misread_possessive(tokens, index)
@@ -320,7 +366,6 @@ class PossessiveAgreement(Rule):
             if owner is None:
                 self.skip("not a personal possessive")
                 continue
-            noun: int | None = None  # the possessed noun of an attributive possessive
             article_index = self._article_index(tokens, index)
             article = _article_value(tokens[article_index]) if article_index is not None else (None, None)
             own = self._own_value(token.text)
@@ -373,7 +418,6 @@ class PossessiveAgreement(Rule):
                     continue
                 placed = bool(sentence.own_mentions(index))
                 gender, number, reason = self._decide(tokens[head], article, own, placed)
-                noun = head
             if reason is not None:
                 self.skip(reason)
                 continue
@@ -384,31 +428,35 @@ class PossessiveAgreement(Rule):
             token.feats.update(Gender=gender, Number=number)
             if article_index is not None and self._fix_article(sentence, article_index, gender, number, form):
                 changed = True
-            if noun is not None and self._own_after_noun(sentence, noun, gender, number):
-                changed = True
             if changed:
                 self.applied += 1
             else:
                 self.skip("agrees already")
+        self._own_after_noun(sentence)
 
-    def _own_after_noun(self, sentence: Sentence, noun: int, gender: str, number: str) -> bool:
-        """ "i suoi libri stesso" → "i suoi stessi libri" ("his own books"); True if done.
+    def _own_after_noun(self, sentence: Sentence) -> None:
+        """ "i suoi libri stesso" → "i suoi stessi libri" ("his own books"), after the agreement above.
 
-        A form of "stesso" right after the possessed noun that does not agree with it is the translator's
-        "Gino stesso" left behind when "di Gino" became the possessive (issue 38, kind 4): "own" goes
-        between the possessive and the noun, agreeing with the noun. One that agrees stays: "le sue parole
-        stesse" (his very words) is Italian."""
-        after = noun + 1
-        if after >= len(sentence.tokens):
-            return False
-        said = STESSO_FORMS.get(sentence.tokens[after].text.lower())
-        wanted = (gender.lower(), number.lower())
-        if said is None or said == wanted:
-            return False
-        form = {v: k for k, v in STESSO_FORMS.items() if k.startswith("stess")}[wanted]
-        sentence.replace(self.name, after, form, lemma="stesso")
-        sentence.move(self.name, after, noun)
-        return True
+        A form of "stesso" right after the word after a possessive, that does not agree with that
+        possessive (or, for the invariable "loro", with the article before it), is the translator's "Gino
+        stesso" left behind when "di Gino" became the possessive (issue 38, kind 4): "own" goes between the
+        possessive and the noun, agreeing as the possessive does. Read from the words, not the parse (the
+        parser hangs "promesse" on "stesso"). One that agrees stays: "le sue parole stesse" (his very
+        words) is Italian. Counted as `own_moved`."""
+        tokens = sentence.tokens
+        for index in range(len(tokens) - 2):
+            said = STESSO_FORMS.get(tokens[index + 2].text.lower())
+            if said is None or possessor(tokens[index].text) is None or not tokens[index + 1].text.isalpha():
+                continue
+            features = determiner_features(tokens[index].text)
+            if features is None or features[0] is None:  # "loro": the article before it
+                features = determiner_features(tokens[index - 1].text) if index else None
+            if features is None or features[0] is None or said == features:
+                continue
+            form = {v: k for k, v in STESSO_FORMS.items() if k.startswith("stess")}[features]
+            sentence.replace(self.name, index + 2, form, lemma="stesso")
+            sentence.move(self.name, index + 2, index + 1)
+            self.own_moved += 1
 
     @staticmethod
     def _foreign_compound(tokens: list[Token], noun: int) -> bool:
