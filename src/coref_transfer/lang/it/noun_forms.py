@@ -183,6 +183,14 @@ def _plural_of_known_singular(form: str, lemma: str | None, lexicon: NounLexicon
     return genders.pop() if len(genders) == 1 else None
 
 
+#: Sources of a noun's gender or number that come from its written form alone (`FormEvidence`): the
+#: evidence the rules trust against the parser.
+# fmt: off
+STRONG_SOURCES = frozenset(["lexicon", "suffix", "feminine in -o", "masculine in -a", "feminine of a noun in -o",
+                            "kinship noun", "singular in the lexicon"])
+# fmt: on
+
+
 def noun_form_evidence(form: str, lemma: str | None = None, lexicon: NounLexicon | None = None) -> FormEvidence:
     """What the form of a noun says of its gender and number (see the module docstring for the order).
 

@@ -14,21 +14,19 @@ The antecedent is the nearest mention of the pronoun's cluster that ends
 before it in the sentence and is headed by a noun or a name whose gender
 shows: its determiner ("il", "la", "quelle", not "l'"), else, for a common
 noun, its own form in the noun lexicon or a suffix that says it
-(`noun_forms.noun_form_evidence`, the strong sources only). A name with no
+(`noun_forms.noun_form_evidence`, its `STRONG_SOURCES` only). A name with no
 determiner, a noun of both genders ("l'insegnante") and a mention with no
 cluster say nothing (None).
 """
 
 from __future__ import annotations
 
-from coref_transfer.lang.it.noun_forms import noun_form_evidence
+from coref_transfer.lang.it.noun_forms import STRONG_SOURCES, noun_form_evidence
 from coref_transfer.lang.it.noun_phrase import determiner_features
 from coref_transfer.lang.it.nouns import NounLexicon
 from coref_transfer.model import span_root
 from coref_transfer.refine.base import Sentence
 
-#: Where a noun's own form says its gender firmly (`noun_forms.NounFormEvidence.gender_source`).
-FORM_SOURCES = frozenset(["lexicon", "suffix", "feminine in -o", "masculine in -a", "kinship noun"])
 _UD = {"Masc": "masc", "Fem": "fem"}
 
 
@@ -56,6 +54,6 @@ def antecedent_gender(sentence: Sentence, index: int, lexicon: NounLexicon | Non
                 break
         if noun.upos == "NOUN":
             form = noun_form_evidence(noun.text, noun.lemma, lexicon)
-            if form.gender is not None and form.gender_source in FORM_SOURCES:
+            if form.gender is not None and form.gender_source in STRONG_SOURCES:
                 return _UD.get(form.gender, form.gender)
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from coref_transfer.lang.it.articles import match_case, split_articulated, starts_with_vowel, ud_gender, ud_number
 from coref_transfer.lang.it.morphology import demonstrative, demonstrative_features, finite_person_number
-from coref_transfer.lang.it.noun_forms import noun_form_evidence, shape_agrees
+from coref_transfer.lang.it.noun_forms import STRONG_SOURCES, noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.lang.it.word_classes import TUTTO
 from coref_transfer.parsing.model import ParsedSentence, Token
@@ -139,12 +139,6 @@ def _object_of_verb_between(parsed: ParsedSentence, start: int, index: int) -> b
     if not any(t.feat("VerbForm") == "Fin" for t in parsed.tokens[:start]):
         return False  # "Questa stabilisce un termine": no event before it in the sentence, a thing is meant
     return token.deprel == "obj" and start < token.head < index and parsed.tokens[token.head].upos == "VERB"
-
-
-#: Sources of a noun's gender or number that come from its written form alone.
-# fmt: off
-STRONG_SOURCES = frozenset(["lexicon", "suffix", "feminine in -o", "masculine in -a", "feminine of a noun in -o", "kinship noun", "singular in the lexicon"])
-# fmt: on
 
 
 class DemonstrativeAgreement(Rule):
