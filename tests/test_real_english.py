@@ -84,6 +84,7 @@ def test_select_accounts_for_every_decision(runs):
         "emphatic": 4,
         "time": 17,
         "number": 0,
+        "first_second_person": 3,  # issue 38: "all of us", "both of you": a name is a third person
     }
     assert select["roles"] == {
         "subject": 914,
