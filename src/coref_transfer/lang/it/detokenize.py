@@ -21,6 +21,8 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from coref_transfer.lang.it.clitics import TRUNCATED_IMPERATIVES
+
 OPENING_QUOTES = frozenset("“«‘")
 CLOSING_QUOTES = frozenset("”»")
 APOSTROPHES = ("'", "’")
@@ -53,16 +55,15 @@ def _elided(token: str) -> bool:
     return len(token) > 1 and token.endswith(APOSTROPHES) and letters.isalpha() and not _apocope(token)
 
 
-#: Truncated imperatives (di', fa', va', sta', da'), which the tokenizer splits from their apostrophe.
-IMPERATIVE_APOCOPES = frozenset(("di", "fa", "va", "sta", "da"))
 #: What may stand right before a sentence's first word.
 _OPENERS = frozenset('.!?:;«"“—–(')
 
 
 def _opening_imperative(out: Sequence[str]) -> bool:
     """The last word written opens its sentence and is a truncated imperative: a split apostrophe after it
-    is its own ("Di ' anche a Nance" → "Di' anche a Nance"), not a quotation mark ("di 'Hope'")."""
-    return bool(out) and out[-1].lower() in IMPERATIVE_APOCOPES and (len(out) == 1 or out[-2][-1:] in _OPENERS)
+    is its own ("Di ' anche a Nance" → "Di' anche a Nance"), not a quotation mark ("di 'Hope'"); the
+    imperatives are `lang.it.clitics.TRUNCATED_IMPERATIVES`, which the tokenizer splits from their apostrophe."""
+    return bool(out) and out[-1].lower() in TRUNCATED_IMPERATIVES and (len(out) == 1 or out[-2][-1:] in _OPENERS)
 
 
 def _joined(tokens: Sequence[str]) -> list[str]:

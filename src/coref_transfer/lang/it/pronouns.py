@@ -62,6 +62,8 @@ PREPOSITIONS_WITH_DI = frozenset(
 
 #: Tonic personal forms by entity class (type, gender, number): grammatical in every
 #: position an English subject or object held ("ha ringraziato lui").
+THING_PRONOUNS = frozenset(["esso", "essa", "essi", "esse"])
+"""The tonic third-person forms for things: never a focus, and the Italian noun they refer back to decides their gender."""
 PERSONAL_BY_CLASS = {
     ("person", "masc", "sing"): "lui",
     ("person", "fem", "sing"): "lei",

@@ -21,13 +21,12 @@ cluster say nothing (None).
 
 from __future__ import annotations
 
+from coref_transfer.classes import UD_GENDER
 from coref_transfer.lang.it.noun_forms import STRONG_SOURCES, noun_form_evidence
 from coref_transfer.lang.it.noun_phrase import determiner_features
 from coref_transfer.lang.it.nouns import NounLexicon
 from coref_transfer.model import span_root
 from coref_transfer.refine.base import Sentence
-
-_UD = {"Masc": "masc", "Fem": "fem"}
 
 
 def antecedent_gender(sentence: Sentence, index: int, lexicon: NounLexicon | None) -> str | None:
@@ -55,5 +54,5 @@ def antecedent_gender(sentence: Sentence, index: int, lexicon: NounLexicon | Non
         if noun.upos == "NOUN":
             form = noun_form_evidence(noun.text, noun.lemma, lexicon)
             if form.gender is not None and form.gender_source in STRONG_SOURCES:
-                return _UD.get(form.gender, form.gender)
+                return UD_GENDER.get(form.gender, form.gender)
     return None

@@ -11,17 +11,16 @@ from coref_transfer.lang.it.clitics import (
 )
 from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.lang.it.nouns import shipped_lexicon
+from coref_transfer.lang.it.pronouns import THING_PRONOUNS
 from coref_transfer.lang.it.reflexives import INTENSIFIERS
 from coref_transfer.lang.it.speech import is_speech_verb
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.antecedents import antecedent_gender
 from coref_transfer.refine.it.clitic_placement import Group, find_group, place, truncated_imperative, verb_like
 
-#: Tonic forms that name things: an object of "di'" that is no person ("Di' di nuovo esso" → "Dillo di nuovo").
-THING_FORMS = frozenset(["esso", "essa", "essi", "esse"])
 #: Tonic forms whose clitic takes the gender of the Italian noun they refer back to (`antecedents`): things,
 #: and "loro" (a person's gender in Italian may be the noun's: "le persone … le ha ringraziate").
-AGREEING_FORMS = THING_FORMS | {"loro"}
+AGREEING_FORMS = THING_PRONOUNS | {"loro"}
 #: Coordinating conjunctions: "lui e sua moglie" is a coordinated object.
 CONJUNCTIONS = frozenset(["e", "ed", "o", "od", "né", "oppure"])
 #: What may follow a conjunction in a coordinated noun phrase.
@@ -204,7 +203,7 @@ class ObjectPronounClitic(Rule):
         if (
             (group.apostrophe is not None or verb.text.lower() == "dì")
             and TRUNCATED_IMPERATIVES.get(verb.text.lower().rstrip("'’")) in DATIVE_VERBS
-            and word not in THING_FORMS
+            and word not in THING_PRONOUNS
         ):
             return "a person after di' or da' is a dative"  # "Di' a lei che arrivo": "Dille", not "Dilla"
         if is_speech_verb(verb) and sentence.mention_role(index) != "object":

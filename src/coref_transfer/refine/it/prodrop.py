@@ -6,7 +6,7 @@ import os
 
 from coref_transfer.lang.it.articles import OTHER_PREPOSITIONS, SIMPLE_PREPOSITIONS, split_articulated
 from coref_transfer.lang.it.morphology import finite_person_number
-from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
+from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS, THING_PRONOUNS
 from coref_transfer.lang.it.speech import is_speech_verb
 from coref_transfer.lang.it.word_classes import INTERROGATIVES
 from coref_transfer.parsing.model import ParsedSentence, Token, feats_text
@@ -77,8 +77,6 @@ SUBORDINATE_CLAUSES = frozenset({"ccomp", "advcl", "csubj"})
 SENTENCE_END = frozenset({".", "!", "?", "…", "..."})
 #: What may close the quotation or clause before an inverted speech verb.
 QUOTE_CLOSERS = frozenset({",", ":", ";", '"', "»", "”", "'", "’", "—", "–"})
-#: Third-person forms for things: no topic contrast between them and a person.
-THING_PRONOUNS = frozenset(["esso", "essa", "essi", "esse"])
 
 
 def _sentence_initial(tokens: list[Token], index: int) -> bool:
