@@ -217,7 +217,9 @@ def test_object_pronoun_kept(parser, text, reason):
 
 def test_first_second_person_only_on_a_mention(parser):
     rule, _sentence = skips(parser, ObjectPronounClitic, "è lui che attraversa noi ogni giorno .")
-    assert rule.skipped["first or second person with no mention (contrastive in Italian text)"] == 1
+    assert rule.skipped["no mention (the translator's own pronoun)"] == 2  # lui and noi
+    rule, sentence = skips(parser, ObjectPronounClitic, "[l' uomo che ha aiutato noi ieri] .")
+    assert not sentence.changes and rule.skipped["first or second person with no mention (contrastive in Italian text)"]
     assert refined(parser, "[Il capo] ha chiamato [me] ieri .") == "[Il capo] [mi] ha chiamato ieri ."
 
 
@@ -375,7 +377,7 @@ def test_cli_refine_text_classes(tmp_path):
         ),
         (
             "Chiama lui subito e digli di venire .",
-            "imperative not marked by the parser, no mention (contrastive in Italian text)",
+            "no mention (the translator's own pronoun)",
         ),
     ],
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from conftest import REPO
 
+from coref_transfer.lang.it.dictionary import shipped_dictionary
 from coref_transfer.lang.it.noun_forms import is_invariable_shape, noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.nouns import shipped_lexicon
 from coref_transfer.model import Mention, Span
@@ -150,6 +151,12 @@ def test_predicative_possessive_agrees_with_the_subject(parser, before, after):
         "I loro gorilla dormono .",
         "Le loro auto sono nuove .",
         "La sua intervista è uscita ieri .",
+        # issue 38, third real-English set: the parser lemmatises "cane" as "cana", "bolide" as "bolida"; the
+        # dictionary vetoes the feminine plural that lemma suggests (sentences written for the project)
+        "Il gatto dorme accanto al suo cane .",
+        "Il pilota ha parcheggiato il suo bolide davanti al box .",
+        "Parliamo spesso della nostra comune passione per la musica .",  # comune: an adjective, also a noun
+        "Hanno festeggiato con il loro comune amico .",
     ],
 )
 def test_correct_italian_is_left_alone(parser, text):
@@ -230,6 +237,17 @@ def test_predicative_without_a_clear_subject_is_skipped(parser):
 def test_noun_form_evidence(form, lemma, gender, number, source):
     evidence = noun_form_evidence(form, lemma, shipped_lexicon())
     assert (evidence.gender, evidence.number, evidence.gender_source) == (gender, number, source)
+
+
+def test_the_dictionary_vetoes_a_feminine_plural_read_from_the_parsers_lemma():
+    """ "cane" lemmatised "cana": without the dictionary the form reads feminine plural (the weakest guess);
+    the dictionary lists "cane" masculine singular, so the form says nothing and the context decides."""
+    guessed = noun_form_evidence("cane", "cana", shipped_lexicon())
+    assert (guessed.gender, guessed.number, guessed.gender_source) == ("Fem", "Plur", "lemma in -a")
+    vetoed = noun_form_evidence("cane", "cana", shipped_lexicon(), shipped_dictionary())
+    assert (vetoed.gender, vetoed.number) == (None, None)
+    kept = noun_form_evidence("fotografie", "fotografia", shipped_lexicon(), shipped_dictionary())
+    assert (kept.gender, kept.number) == ("Fem", "Plur")
 
 
 def test_invariable_shapes_and_endings():

@@ -73,6 +73,9 @@ def test_fixes_predicates(parser, before, after):
         "Che cosa mangiano i gatti ?",
         "La lettera del sindaco non è altro che una scusa .",  # "altro che": a fixed phrase
         "L' estate scorsa siamo partiti presto .",  # a noun before "siamo": not its subject
+        # issue 38: a list of noun phrases ending in "e" before the subject (no verb before the comma)
+        "Lei , sua madre , e la sorella minore lavoravano in sartoria .",
+        "Il sindaco , il prefetto , e il vescovo hanno firmato l' appello .",
     ],
 )
 def test_leaves_correct_italian(parser, text):

@@ -87,6 +87,18 @@ def refined(parser, text, roles=None, classes=None, clusters=None):
             "Dipende da quanto [è] lungo .",
         ),
         ("Non so se è pronta [essa] .", ["subject"], ["thing/fem/sing"], "Non so se [è] pronta ."),
+        # issue 38, third real-English set (sentences written for the project): a predicate the parser tags
+        # DET, an interjection it takes for the subject, an inverted question whose English role reads
+        # "object", and a participle after avere the parser tags NOUN
+        ("Caspita , com' erano buoni [essi] !", ["subject"], ["thing/masc/plur"], "Caspita , com' [erano] buoni !"),
+        ("Ha senso [esso] ?", ["subject"], ["thing/masc/sing"], "[Ha] senso ?"),  # no participle: no clitic
+        ("Ma cos' è [esso] , un martello ?", ["object"], ["thing/masc/sing"], "Ma cos' [è] , un martello ?"),
+        (
+            "Come l' autore ha riassunto [essa] : tutto cambia .",
+            ["object"],
+            ["thing/fem/sing"],
+            "Come l' autore [l'] ha riassunta : tutto cambia .",
+        ),
     ],
 )
 def test_the_english_role_decides_the_pronouns_form(parser, text, roles, classes, expected):
@@ -98,6 +110,7 @@ def test_the_english_role_decides_the_pronouns_form(parser, text, roles, classes
     [
         ("Hanno scelto [te] piuttosto che [me] .", ["object", "object"], [None, None]),  # contrast
         ("[Lo] conservi in frigorifero .", ["object"], ["thing/masc/sing"]),  # clitic already in place
+        ("Chi è [lui] ?", ["subject"], ["person/masc/sing"]),  # a person after "è": maybe the focus, kept
     ],
 )
 def test_a_contrasted_or_placed_object_stays(parser, text, roles, classes):

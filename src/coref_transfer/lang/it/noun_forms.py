@@ -30,6 +30,10 @@ masculine singular). This module reads the noun's *form*:
    "laghi" ← lago), and the parser's lemma when it is a different word in
    the lexicon ("mani", lemma mano). The ending alone is not trusted: "taxi",
    "brindisi", "crisi" end in -i and are singular.
+6. **A plural in -e of the parser's lemma in -a** ("fotografie", lemma
+   fotografia): feminine plural, the weakest guess, unless the noun
+   dictionary (when the caller gives one) lists the form otherwise ("cane",
+   which a parser may lemmatise "cana", is masculine singular).
 
 The *shape* of the ending is a weaker sign, used only to check the parser's
 features (`shape_agrees`): -a feminine, -o masculine, -o/-a singular, -i
@@ -191,8 +195,14 @@ STRONG_SOURCES = frozenset(["lexicon", "suffix", "feminine in -o", "masculine in
 # fmt: on
 
 
-def noun_form_evidence(form: str, lemma: str | None = None, lexicon: NounLexicon | None = None) -> FormEvidence:
+def noun_form_evidence(
+    form: str, lemma: str | None = None, lexicon: NounLexicon | None = None, dictionary: NounLexicon | None = None
+) -> FormEvidence:
     """What the form of a noun says of its gender and number (see the module docstring for the order).
+
+    `dictionary` (`lang.it.dictionary`, Morph-it!) only vetoes the weakest guess, a feminine plural read from
+    the parser's lemma in -a: "cane" (lemma "cana"), "bolide" (lemma "bolida") are masculine singular there, and
+    the form stays unknown, so that the context decides ("il suo cane", "il loro bolide" stay; issue 38).
 
     "mani" → Fem Plur (lexicon); "biciclette" → Fem Plur (suffix -ette);
     "amministratrice" → Fem Sing (-trice); "porte" → Fem Plur (porta);
@@ -251,7 +261,12 @@ def noun_form_evidence(form: str, lemma: str | None = None, lexicon: NounLexicon
                 gender, gender_source = singular_gender, "singular in the lexicon"
             if number is None:
                 number, number_source = "Plur", "singular in the lexicon"
-    if (gender is None or number is None) and not invariable and _feminine_plural_of_lemma(w, lemma):
+    if (
+        (gender is None or number is None)
+        and not invariable
+        and _feminine_plural_of_lemma(w, lemma)
+        and _lexicon(dictionary, w) in ((None, None), ("Fem", "Plur"))
+    ):
         if gender is None:
             gender, gender_source = "Fem", "lemma in -a"
         if number is None:

@@ -18,6 +18,9 @@ COPULAR_STEMS = ("sembr", "divent", "divien", "rimane", "rimase", "rimast", "rim
 #: Question words: a fronted "quali paesi" or "che cosa" is as often the object as the subject (predicate
 #: agreement), and "cosa" in "cosa ha fatto lui ?" is the verb's object, not its subject (pro-drop).
 INTERROGATIVES = frozenset(("quale", "quali", "che", "cosa", "chi", "quanto", "quanta", "quanti", "quante"))
+#: Question words with an elided or adverbial form: "cos'è esso ?", "dov'è essa ?" (pro-drop: the thing pronoun
+#: after "è" is the question's subject).
+QUESTION_WORDS = INTERROGATIVES | frozenset(("cos'", "qual", "dove", "dov'", "come", "com'", "quando"))
 
 #: Nouns of time (singular): after a verb the parser may take them for a subject ("è caduta tutta la
 #: notte", predicate agreement); before "dopo"/"prima" they make it an adverb ("due anni dopo lui partì").

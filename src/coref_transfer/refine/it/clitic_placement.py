@@ -254,7 +254,14 @@ def find_group(sentence: Sentence, pronoun: int) -> Group | str:
         if shipped_verbs().conjugation_of_i_form(tokens[opening].text) == "ere/ire":
             return Group(opening, opening, "imperative", inferred=True)
         return Group(opening, opening, "finite", inferred=True)
-    if verb < 0 or not verb_like(tokens, verb):
+    participle_after_avere = (
+        english_object
+        and verb >= 1
+        and tokens[verb - 1].text.lower() in AVERE_FORMS
+        and tokens[verb].text.islower()
+        and is_participle(tokens[verb].text)
+    )  # "ha riassunto essa" (summarized it), riassunto tagged NOUN: with an English object, a participle (issue 38)
+    if verb < 0 or not (verb_like(tokens, verb) or participle_after_avere):
         return "not after a verb"
     token = tokens[verb]
     had = english_object and token.text.lower() in ("avuto", "avuta", "avuti", "avute")
@@ -264,7 +271,7 @@ def find_group(sentence: Sentence, pronoun: int) -> Group | str:
         return "after essere or avere as a main verb"
     if token.lemma in COPULAR_VERBS or token.text.lower().startswith(COPULAR_STEMS):
         return "after a copular verb (a predicate)"  # "non sembrava più lui", "è diventato lui il capo"
-    form = _form(token)
+    form = "participle" if participle_after_avere else _form(token)
     start, aux = verb, None
     if form == "participle":
         a = verb - 1

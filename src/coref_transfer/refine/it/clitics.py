@@ -102,6 +102,13 @@ class ObjectPronounClitic(Rule):
     else "imperative not marked by the parser, no mention (contrastive in
     Italian text)".
 
+    A pronoun inside no mention is left: the translator writes its own
+    objects as clitics, and a tonic pronoun after a verb in Italian text is a
+    choice, contrastive or a writer's style ("trasformando essa in un'opera
+    d'arte", UD's gold text, issue 38), which a clitic cannot keep; skipped
+    as "no mention (the translator's own pronoun)". Every pronoun the
+    pipeline put back carries a mention.
+
     me/te/noi/voi are changed only when they carry a mention of their own
     (the translate stage's re-inserted pronoun; a mention around one,
     "[l'uomo che ha aiutato noi ieri]", is another entity's:
@@ -160,6 +167,8 @@ class ObjectPronounClitic(Rule):
         following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
         after = tokens[index + 2] if index + 2 < len(tokens) else None
         nxt = tokens[index + 1] if index + 1 < len(tokens) else None
+        if not any(m.span.start <= index <= m.span.end for m in sentence.mentions):
+            return "no mention (the translator's own pronoun)"
         if sentence.mention_role(index) == "subject":
             # "perché dovrebbe esistere essa", "cosa ha fatto lui?": the English says it is the subject,
             # put after the verb by the translator; pro-drop decides, a clitic would make it an object

@@ -258,7 +258,7 @@ class PossessiveAgreement(Rule):
         writes it in the masculine singular where it could not tell the noun's gender): its form is no
         evidence, and the translator's article outweighs a parser whose gender the noun's ending does not
         show ("la suo lente", lente tagged Masc → "la sua lente")."""
-        form = noun_form_evidence(noun.text, noun.lemma, self.lexicon)
+        form = noun_form_evidence(noun.text, noun.lemma, self.lexicon, self.dictionary)
         values: list[str | None] = []
         for k, (attribute, formed) in enumerate((("Gender", form.gender), ("Number", form.number))):
             parsed = noun.feat(attribute)
@@ -402,6 +402,17 @@ class PossessiveAgreement(Rule):
                 if head < 0 or head <= index:
                     self.skip("no noun after the possessive")
                     continue
+                adjective = tokens[head]
+                if (
+                    adjective.upos == "ADJ"
+                    and adjective.deprel == "amod"
+                    and adjective.head > head
+                    and tokens[adjective.head].upos in NOUNS
+                    and all(tokens[i].upos in BETWEEN for i in range(head + 1, adjective.head))
+                ):
+                    # "della nostra comune passione", the possessive hung on the adjective (also a noun,
+                    # "il comune"), which the parser hung on the noun: that noun is the head (issue 38)
+                    head = adjective.head
                 if any(tokens[i].upos not in BETWEEN for i in range(index + 1, head)):
                     self.skip("elliptic possessive")  # "i suoi in città": its head is past a preposition
                     continue

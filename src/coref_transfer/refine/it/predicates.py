@@ -82,6 +82,20 @@ def _masculine_plural_ending(word: str) -> bool:
     return len(w) > 3 and w.endswith("i") and not w.endswith("si") and w.isalpha()
 
 
+def _list_before(tokens: list[Token], comma: int) -> bool:
+    """Whether the words before `comma`, back to the sentence's start or a clause boundary (";", ":", a
+    subordinator), are noun phrases with no verb among them: "Lei, sua madre, e la sorella …" is a list that
+    ends in the subject, while in "Il sindaco è arrivato, e il suo vice ha detto" the "e" joins clauses."""
+    nominal = False
+    for token in reversed(tokens[:comma]):
+        if token.text in (";", ":") or token.upos == "SCONJ":
+            break
+        if token.upos in ("VERB", "AUX"):
+            return False
+        nominal = nominal or token.upos in ("NOUN", "PROPN", "PRON")
+    return nominal
+
+
 def _ud(gender: str | None) -> str | None:
     return ud_gender(gender) if gender else None
 
@@ -199,7 +213,7 @@ class PredicateAgreement(Rule):
                     gender, number = said
                     determiner = (ud_gender(gender) if gender else None, ud_number(number))
                     break
-        form = noun_form_evidence(token.text, token.lemma, self.lexicon)
+        form = noun_form_evidence(token.text, token.lemma, self.lexicon, self.dictionary)
         values: list[str | None] = []
         for k, (attribute, formed) in enumerate((("gender", form.gender), ("number", form.number))):
             said = determiner[k]
@@ -381,6 +395,10 @@ class PredicateAgreement(Rule):
             ):
                 return "coordinated subject"  # "la Polizia penitenziaria e tutto il personale": a conj missed
             if token.upos == "CCONJ":
+                if i == start - 1 and i > 0 and tokens[i - 1].text == "," and _list_before(tokens, i - 1):
+                    # "Lei, sua madre, e la sorella minore sbarcavano": a list of noun phrases, no verb before
+                    # the comma (issue 38)
+                    return "coordinated subject"
                 return None  # ", e il suo sindaco ha detto": clauses joined
             if token.upos in ("VERB", "AUX"):
                 return "subject may be another verb's object"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 
-from coref_transfer.lang.it.articles import OTHER_PREPOSITIONS, SIMPLE_PREPOSITIONS, split_articulated
+from coref_transfer.lang.it.articles import OTHER_PREPOSITIONS, SIMPLE_PREPOSITIONS, plain_form, split_articulated
 from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS, THING_PRONOUNS
 from coref_transfer.lang.it.speech import is_speech_verb
-from coref_transfer.lang.it.word_classes import INTERROGATIVES
+from coref_transfer.lang.it.word_classes import INTERROGATIVES, QUESTION_WORDS
 from coref_transfer.parsing.model import ParsedSentence, Token, feats_text
 from coref_transfer.records import ZeroSubject
 from coref_transfer.refine.base import Rule, Sentence
@@ -77,6 +77,37 @@ SUBORDINATE_CLAUSES = frozenset({"ccomp", "advcl", "csubj"})
 SENTENCE_END = frozenset({".", "!", "?", "…", "..."})
 #: What may close the quotation or clause before an inverted speech verb.
 QUOTE_CLOSERS = frozenset({",", ":", ";", '"', "»", "”", "'", "’", "—", "–"})
+
+
+def _inverted_question(sentence: Sentence, index: int) -> bool:
+    """ "cos'è esso ?": a thing pronoun right after a form of "essere" that follows an interrogative, at the
+    end of its clause, is the subject of the question; the English "what is it" (whose role reads as an
+    object) has no Italian subject pronoun. The parser makes the pronoun the copula's predicate; the
+    interrogative is made the predicate and the pronoun its subject. True if done (issue 38)."""
+    tokens = sentence.tokens
+    if tokens[index].text.lower() not in THING_PRONOUNS or not sentence.own_mentions(index) or index < 2:
+        return False
+    copula, question = tokens[index - 1], tokens[index - 2]
+    if copula.lemma != "essere" or plain_form(question.text) not in QUESTION_WORDS:
+        return False
+    if index + 1 < len(tokens) and tokens[index + 1].upos != "PUNCT":
+        return False
+    pronoun = tokens[index]
+    if pronoun.head != index - 2:
+        old_head, old_deprel = pronoun.head, pronoun.deprel
+        for child in sentence.parsed.children(index):
+            if child != index - 2:
+                tokens[child].head = index - 2
+        question.head, question.deprel = old_head, old_deprel
+    copula.head, copula.deprel = index - 2, "cop"
+    pronoun.head, pronoun.deprel = index - 2, "nsubj"
+    return True
+
+
+def _interjection(tokens: list[Token], index: int) -> bool:
+    """A sentence's first word set off by a comma ("Accidenti, com'erano deliziosi!"), which a parser may
+    take for the subject: an interjection or a vocative, no subject."""
+    return index == 0 and len(tokens) > 1 and tokens[1].text == "," and tokens[0].upos in ("PROPN", "INTJ", "NOUN")
 
 
 def _sentence_initial(tokens: list[Token], index: int) -> bool:
@@ -454,8 +485,9 @@ class SubjectPronounDeletion(Rule):
         parts = split_articulated(word)
         return after.upos == "ADP" and word not in ("di", "d'") and (parts is None or parts[0] != "di")
 
-    def _keep_reason(self, sentence: Sentence, index: int) -> str | None:
-        """Why the subject pronoun at `index` must stay, or None to delete it."""
+    def _keep_reason(self, sentence: Sentence, index: int, question: bool = False) -> str | None:
+        """Why the subject pronoun at `index` must stay, or None to delete it; `question`: the subject of
+        an inverted question ("cos'è esso ?", `_inverted_question`), unstressed."""
         parsed = sentence.parsed
         tokens = parsed.tokens
         pronoun = tokens[index]
@@ -493,6 +525,7 @@ class SubjectPronounDeletion(Rule):
             return "pronoun has dependents"  # an adverb the parser hung on an English subject does not count
         if (
             index > first_verbal(parsed, head)
+            and not question
             and not self._moved_subject(sentence, index)
             and not subject_of_next_verb(tokens, index)
         ):
@@ -523,8 +556,11 @@ class SubjectPronounDeletion(Rule):
         """Pronouns right after their verb that the parser did not call its subject, made its subject because
         the English pronoun is one (`_english_subject_after_verb`)."""
 
+        self.questions = 0
+        """Thing pronouns after "è" in a question re-hung as its subject ("cos'è esso ?", `_inverted_question`)."""
+
     def extra_counts(self) -> dict[str, int]:
-        return {"repaired": self.repaired, "english_subjects": self.english_subjects}
+        return {"repaired": self.repaired, "english_subjects": self.english_subjects, "questions": self.questions}
 
     @staticmethod
     def _moved_subject(sentence: Sentence, index: int) -> bool:
@@ -558,18 +594,28 @@ class SubjectPronounDeletion(Rule):
         children = sentence.parsed.children
         if (
             verb >= 0
-            and tokens[verb].upos in ("ADJ", "NOUN")
+            and tokens[verb].upos in ("ADJ", "NOUN", "DET")
             and any(tokens[c].deprel == "cop" for c in children(verb))
         ):
-            main = verb  # "dipende da quanto è lungo esso": the predicate of "è" heads the clause
+            # "dipende da quanto è lungo esso": the predicate of "è" heads the clause (the parser may tag it
+            # DET: "com'erano deliziosi essi!")
+            main = verb
         elif verb < 0 or tokens[verb].upos not in ("VERB", "AUX"):
             return False
         else:
             auxiliary = tokens[verb].deprel in ("aux", "aux:pass", "cop") and tokens[verb].head >= 0
             main = tokens[verb].head if auxiliary else verb
+        if main == index:
+            return False
         children = sentence.parsed.children(main)
-        if any(is_subject(tokens[c]) and tokens[c].text.lower() not in INTERROGATIVES for c in children):
+        if any(
+            is_subject(tokens[c]) and tokens[c].text.lower() not in INTERROGATIVES and not _interjection(tokens, c)
+            for c in children
+        ):
             return False  # the verb has a subject of its own ("cosa" in "cosa ha fatto lui" is its object)
+        if tokens[main].head == index:
+            # "com'erano buoni essi !", the predicate hung on the pronoun: it takes the pronoun's place
+            tokens[main].head, tokens[main].deprel = tokens[index].head, tokens[index].deprel
         tokens[index].head, tokens[index].deprel = main, "nsubj"
         return True
 
@@ -577,19 +623,23 @@ class SubjectPronounDeletion(Rule):
         tokens = sentence.tokens
         self._repair_subjects(sentence.parsed)
         plan: list[tuple[Token, Token]] = []  # (pronoun, verbal token its mention moves to)
+        inverted: set[int] = set()  # subjects of inverted questions ("cos'è esso ?")
         for index, token in enumerate(tokens):
             if not is_personal_pronoun(token):
                 continue
             if self._quotative(sentence.parsed, index):
                 plan.append((token, tokens[first_verbal(sentence.parsed, token.head)]))
                 continue
-            if not is_subject(token) and self._english_subject_after_verb(sentence, index):
+            if _inverted_question(sentence, index):
+                self.questions += 1
+                inverted.add(index)
+            elif not is_subject(token) and self._english_subject_after_verb(sentence, index):
                 self.english_subjects += 1
             if not is_subject(token):
                 if token.deprel == "conj" and token.head >= 0 and is_subject(tokens[token.head]):
                     self.skip("coordinated subject")
                 continue
-            reason = self._keep_reason(sentence, index)
+            reason = self._keep_reason(sentence, index, index in inverted)
             if reason is not None:
                 self.skip(reason)
                 continue
