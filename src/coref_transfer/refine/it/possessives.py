@@ -170,7 +170,9 @@ class PossessiveAgreement(Rule):
     nessuno guarda …" → "A casa sua"), unless that word is a noun the
     parser made its head ("a casa sua madre cucina": sua madre). A det:poss
     head the parser tagged ADJ, VERB, AUX, PRON or X ("partito", "porte",
-    "editor") counts as the noun; a possessive form the parser tagged as
+    "editor") counts as the noun, except an adjective the parser hung on a
+    noun after it, whose noun is the head ("della nostra comune passione":
+    "comune" is also a masculine noun; issue 38); a possessive form the parser tagged as
     a name, noun or verb ("Sua" PROPN in "Sua fratello fa il pompiere",
     "Tuo" VERB in "Tuo sorella"), linked to the NOUN (or kinship noun by
     form: "Mia nonno", nonno tagged ADJ) right after it, is taken as that
@@ -224,7 +226,10 @@ class PossessiveAgreement(Rule):
     take none in the singular: kinship_article does that); a possessive the
     parser attached to the wrong noun agrees with that noun; the lexicon's
     homographs ("il fine"/"la fine") and rare forms; common-gender nouns
-    (collega, insegnante) follow the parser and the article only. A noun
+    (collega, insegnante) follow the parser and the article only. A
+    feminine plural read from the parser's lemma in -a is the weakest form
+    evidence, and the noun dictionary vetoes it ("il suo cane", "cane"
+    lemmatised "cana"; `noun_forms.noun_form_evidence`). A noun
     the lexicon does not know, whose parser gender contradicts the article,
     is skipped even when the article is right ("il suo cose"), except a
     plural in -e after "le": masculine plurals end in -i ("le suo scarpe",

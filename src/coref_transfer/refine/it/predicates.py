@@ -156,8 +156,10 @@ class PredicateAgreement(Rule):
       or female in Italy ("Maria", "Andrea") is that, singular.
 
     Skipped, counted by reason: "no subject" (pro-drop), "impersonal si",
-    "two subjects", "coordinated subject", "postverbal subject", "subject
-    not next to its verb", "subject may be another verb's object",
+    "two subjects", "coordinated subject" (a conj on the subject, "sia … che",
+    a conjunction right after a noun phrase, or a list of noun phrases before
+    it with no verb: "Lei, sua madre, e la sorella minore sbarcavano"; issue
+    38), "postverbal subject", "subject not next to its verb", "subject may be another verb's object",
     "the pronoun's number is not its entity's" ("Solo loro conosceva", the
     mention's class singular: the pronoun is the error),
     "subject gender disputed (determiner against the noun's ending)" ("Il

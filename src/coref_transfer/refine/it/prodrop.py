@@ -197,7 +197,13 @@ class SubjectPronounDeletion(Rule):
       translator moved there: a thing ("perché dovrebbe esistere essa" →
       "perché [dovrebbe] esistere") or a third person in a question ("cosa
       ha fatto lui ?" → "cosa [ha] fatto ?"); the parser's reading as an
-      object is set right first (`english_subjects`). A first or second
+      object is set right first (`english_subjects`; after a copula's
+      predicate too, whatever its tag, and past a sentence-opening word set
+      off by a comma the parser took for the subject: "Accidenti, com'erano
+      deliziosi essi!" → "com'[erano] deliziosi!"). A thing pronoun closing
+      a question after an interrogative and "è" is its subject, whatever
+      the English role says ("cos'è esso ?" → "cos'[è] ?", counted as
+      `questions`; issue 38). A first or second
       person there ("ci penso io") and a third person in a statement
       ("preferisco che lo faccia lui") are a focus and stay;
     - "after a preposition": "Contro di lei non c'erano prove", lei parsed
