@@ -13,6 +13,7 @@ from conftest import REPO
 
 from coref_transfer.lang.it.dictionary import shipped_dictionary
 from coref_transfer.lang.it.noun_forms import is_invariable_shape, noun_form_evidence, shape_agrees
+from coref_transfer.lang.it.noun_phrase import phrase_features
 from coref_transfer.lang.it.nouns import shipped_lexicon
 from coref_transfer.model import Mention, Span
 from coref_transfer.parsing.backends import SpacyParser
@@ -378,3 +379,18 @@ def test_kinship_nouns_in_noun_form_evidence():
     assert noun_form_evidence("madre").gender == "Fem"
     assert noun_form_evidence("nipote").gender is None
     assert noun_form_evidence("nipote").number == "Sing"
+
+
+@pytest.mark.parametrize(
+    "tokens, gender, source",
+    [
+        (["Il", "torneo", "Spitfire", "in", "Canada"], "masc", "determiner"),
+        (["la", "nave", "Aurora"], "fem", "determiner"),
+    ],
+)
+def test_a_common_noun_before_a_name_is_what_the_phrase_agrees_with(parser, tokens, gender, source):
+    """Issue 38, fourth set: "[Il torneo Spitfire in Canada]" (an English proper noun) took the cluster's
+    feminine, and "Essa è stata un torneo" followed; the common noun with its article decides."""
+    [parsed] = list(parser.parse([tokens], progress=False))
+    features = phrase_features(parsed, shipped_lexicon(), None, english_proper=True)
+    assert (features.gender, features.gender_source) == (gender, source)

@@ -137,6 +137,9 @@ def test_demonstrative_pronoun_window_stops_at_the_clause(parser):
         "Tra le due borse preferisco quella rossa .",  # elliptic: quella (borsa) rossa
         "Tra le due giacche preferisco quella blu .",
         'Il contributo di tutta questa " innovazione " fu negativo .',
+        # issue 38, fourth set (written for the project): a referent after "in", an agreeing predicate
+        "Chi ha suonato in quella ?",
+        "Era quella quella in cui hai vinto ?",
     ],
 )
 def test_demonstrative_pronoun_keeps_elliptic_phrases(parser, text):

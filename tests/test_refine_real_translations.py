@@ -92,6 +92,23 @@ def refined(parser, text, roles=None, classes=None, clusters=None):
         # "object", and a participle after avere the parser tags NOUN
         ("Caspita , com' erano buoni [essi] !", ["subject"], ["thing/masc/plur"], "Caspita , com' [erano] buoni !"),
         ("Ha senso [esso] ?", ["subject"], ["thing/masc/sing"], "[Ha] senso ?"),  # no participle: no clitic
+        # a verb by its form only (issue 38, fourth set; sentences written for the project): a past in -ò the
+        # parser tags DET, a 2nd plural imperative before "!" and a closing quote, a 1st singular after a dash
+        ("e nominò [lui] capitano .", ["object"], ["person/masc/sing"], "e [lo] nominò capitano ."),
+        ("Rendete [esse] felici ! ”", ["object"], ["thing/fem/plur"], "[Rendetele] felici ! ”"),
+        (
+            "Insomma – io davvero – adoro [esso] .",
+            ["object"],
+            ["thing/masc/sing"],
+            "Insomma – io davvero – [l'] adoro .",
+        ),
+        # an imperative after a clause addressed to "tu"
+        (
+            "Quando hai un compito difficile , affronta prima [esso] .",
+            ["object"],
+            ["thing/masc/sing"],
+            "Quando hai un compito difficile , [affrontalo] prima .",
+        ),
         ("Ma cos' è [esso] , un martello ?", ["object"], ["thing/masc/sing"], "Ma cos' [è] , un martello ?"),
         (
             "Come l' autore ha riassunto [essa] : tutto cambia .",
@@ -111,6 +128,7 @@ def test_the_english_role_decides_the_pronouns_form(parser, text, roles, classes
         ("Hanno scelto [te] piuttosto che [me] .", ["object", "object"], [None, None]),  # contrast
         ("[Lo] conservi in frigorifero .", ["object"], ["thing/masc/sing"]),  # clitic already in place
         ("Chi è [lui] ?", ["subject"], ["person/masc/sing"]),  # a person after "è": maybe the focus, kept
+        ("Quando Marco arriva , saluta [lei] .", ["object"], ["person/fem/sing"]),  # no "tu" in the clause
     ],
 )
 def test_a_contrasted_or_placed_object_stays(parser, text, roles, classes):

@@ -251,6 +251,17 @@ def phrase_features(
         return UNANALYSED
     if parsed.tokens[head].upos == "PRON":
         return _pronoun_features(parsed, head)
+    tokens = parsed.tokens
+    if (
+        tokens[head].upos == "PROPN"
+        and head >= 2
+        and tokens[head - 1].upos == "NOUN"
+        and tokens[head - 1].text.islower()
+        and determiner_features(tokens[head - 2].text) is not None
+    ):
+        # "Il torneo Spitfire", "la nave Titanic": the common noun before the name, with its article, is what
+        # the phrase agrees with (issue 38: "Il torneo Spitfire … è stato", not the cluster's feminine)
+        return phrase_features_of_common_noun(parsed, head - 1, lexicon)
     proper = parsed.tokens[head].upos == "PROPN" or english_proper
     gender, number, gender_source, number_source = _own_features(parsed, head, lexicon, proper)
     conjuncts = _conjuncts(parsed, head)
@@ -279,6 +290,12 @@ def phrase_features(
             return PhraseFeatures("fem", "sing", "place_name", "place_name", head, proper)
         return PhraseFeatures(None, None, "name", "name", head, proper)
     return PhraseFeatures(gender, number, gender_source, number_source, head, proper)
+
+
+def phrase_features_of_common_noun(parsed: ParsedSentence, head: int, lexicon: Lexicon | None) -> PhraseFeatures:
+    """`phrase_features` with the common noun at `head` as the head, whatever the English's proper noun."""
+    gender, number, gender_source, number_source = _own_features(parsed, head, lexicon, False)
+    return PhraseFeatures(gender, number, gender_source, number_source, head, False)
 
 
 def analyse(

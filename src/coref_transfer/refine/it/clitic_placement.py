@@ -165,12 +165,45 @@ def opening_imperative(tokens: list[Token], verb: int) -> bool:
     """
     if not _opening_second_person(tokens, verb, ("a", "i", "ate", "ete", "ite")):
         return False
-    if tokens[-1].text == "!":
-        return True
+    if next((t.text for t in reversed(tokens) if t.text not in CLOSING_QUOTES), "") == "!":
+        return True  # "Rendete esse orgogliose!”": the "!" before a closing quote
     return any(
         tokens[k - 1].text.lower() in ("e", ",") and _imperative_with_clitic(tokens[k])
         for k in range(verb + 2, len(tokens))
     )
+
+
+#: Subordinators that open a clause before an imperative ("Quando hai …, affronta prima esso").
+_CONDITION_OPENERS = frozenset(["se", "quando", "appena", "finché", "mentre", "dopo", "prima"])
+#: Frequent 2nd singular presents, which the parser may not mark Person=2.
+_SECOND_SINGULAR = frozenset(["hai", "sei", "vuoi", "puoi", "devi", "sai", "stai", "vai", "fai", "dai"])
+
+
+def after_second_person_clause(tokens: list[Token], verb: int) -> bool:
+    """A 2nd singular imperative in -a/-i right after a comma that closes a sentence-opening clause of
+    condition or time whose verb is a 2nd singular ("Quando hai un progetto incombente …, affronta prima
+    esso" → "affrontalo prima"; issue 38): the clause addresses "tu", so "affronta" is no 3rd person
+    indicative, and the clitic attaches. Read only where the English says the pronoun is an object."""
+    if verb < 3 or tokens[verb - 1].text != ",":
+        return False
+    word = tokens[verb].text
+    start = max((i + 1 for i in range(verb) if tokens[i].text in SENTENCE_OPENERS), default=0)
+    if start >= verb - 2 or tokens[start].text.lower() not in _CONDITION_OPENERS:
+        return False
+    if (
+        tokens[verb].upos in _NOT_IMPERATIVE
+        or not word.islower()
+        or len(word) < 4
+        or not word.endswith(("a", "i"))
+        or word in AVERE_FORMS | ESSERE_FORMS
+    ):
+        return False
+    return any(
+        t.text.lower() in _SECOND_SINGULAR
+        or (t.upos in ("VERB", "AUX") and t.feat("Person") == "2")
+        or (t.upos == "VERB" and t.text.islower() and t.text.endswith("i") and not is_participle(t.text))
+        for t in tokens[start + 1 : verb - 1]
+    )  # "trovi", "vedi": a present in -i, the 2nd singular
 
 
 def _form(token: Token) -> str:
@@ -219,6 +252,24 @@ def truncated_imperative(tokens: list[Token], pronoun: int) -> Group | None:
     return None
 
 
+#: Closing quotation marks and brackets that may follow a sentence's last punctuation.
+CLOSING_QUOTES = frozenset(['"', "”", "»", "’", "'", ")"])
+
+
+def verb_by_form(word: str) -> bool:
+    """A form only a verb of the verb list has, whatever the parser's tag: a 3rd singular past in -ò ("elevò",
+    elevare), a 2nd plural in -ate/-ete/-ite ("Rendete", rendere), a 1st singular present in -o
+    (`first_singular_present`: "adoro"). Read only where the English says the next pronoun is an object."""
+    w = word.lower()
+    infinitives = shipped_verbs().infinitives
+    if len(w) > 3 and w.endswith("ò") and w[:-1] + "are" in infinitives:
+        return True
+    for ending, infinitive in (("ate", "are"), ("ete", "ere"), ("ite", "ire")):
+        if len(w) > 4 and w.endswith(ending) and w[: -len(ending)] + infinitive in infinitives:
+            return True
+    return first_singular_present(word)
+
+
 def first_singular_present(word: str) -> bool:
     """A form in -o that the parser may read as a participle, and is a 1st person present of a verb in
     -are of the verb list: "indosso" (indossare), "rispetto". Not "-ato"/"-uto"/"-ito" (participles only)."""
@@ -246,6 +297,8 @@ def find_group(sentence: Sentence, pronoun: int) -> Group | str:
         opening -= 1  # "Copri leggermente essi": the adverb after the imperative
     if opening >= 0 and opening_imperative(tokens, opening):
         return Group(opening, opening, "imperative", inferred=True)
+    if opening >= 0 and english_object and after_second_person_clause(tokens, opening):
+        return Group(opening, opening, "imperative", inferred=True)
     if opening >= 0 and english_object and _opening_second_person(tokens, opening, ("i",)):
         # "Copri leggermente essi" (Cover them lightly): a sentence-opening verb in -i with an English object is
         # the imperative of a verb in -ere/-ire ("Coprili", "Chiudila") or the polite one of a verb in -are
@@ -261,7 +314,9 @@ def find_group(sentence: Sentence, pronoun: int) -> Group | str:
         and tokens[verb].text.islower()
         and is_participle(tokens[verb].text)
     )  # "ha riassunto essa" (summarized it), riassunto tagged NOUN: with an English object, a participle (issue 38)
-    if verb < 0 or not (verb_like(tokens, verb) or participle_after_avere):
+    if verb < 0 or not (
+        verb_like(tokens, verb) or participle_after_avere or (english_object and verb_by_form(tokens[verb].text))
+    ):
         return "not after a verb"
     token = tokens[verb]
     had = english_object and token.text.lower() in ("avuto", "avuta", "avuti", "avute")

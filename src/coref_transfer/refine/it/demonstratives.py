@@ -296,6 +296,10 @@ class DemonstrativeAgreement(Rule):
 SINGULAR_PERSONS = frozenset(["questi", "quegli"])
 
 
+#: Prepositions after which a feminine demonstrative pronoun names a referent, not a fact ("in quella").
+PLACE_PREPOSITIONS = frozenset(("in", "con", "su", "tra", "fra"))
+
+
 class DemonstrativePronoun(Rule):
     """A feminine singular demonstrative pronoun standing for a fact or event becomes the neuter "ciò".
 
@@ -337,6 +341,13 @@ class DemonstrativePronoun(Rule):
       considerato");
     - "masculine singular is already neuter": quello/questo express the
       neuter; rewriting them would only risk persons ("quello ha detto");
+    - "an agreeing demonstrative follows": "Era quella quella in cui eri il
+      capitano?", a predicate of its gender and number (issue 38);
+    - "after a preposition: a referent": "Chi gioca in quella?" (in that
+      one): after in, con, su, tra, fra it names a thing, a place or an
+      event, which "in ciò" would make a fact (issue 38); not after di, a,
+      da, per, where a fact is common ("Di ciò sono convinto", "A ciò si
+      aggiunge");
     - "a feminine predicate agrees": a participle or adjective of its verb
       group is feminine singular ("Quella è stata fatta", "Questa è
       vera"): the feminine is meant, a real referent;
@@ -424,6 +435,14 @@ class DemonstrativePronoun(Rule):
             # "Questa non è la prima volta": an agreeing predicate noun further on ("Quelle è stato un
             # duro colpo" agrees with nothing: the pronoun is the error)
             return "a noun follows within 4 tokens"
+        follower = _demonstrative(ahead[0]) if ahead else None
+        if follower is not None and follower[1:] == (gender, number):
+            # "Era quella quella in cui eri il capitano?": an agreeing demonstrative predicate (issue 38)
+            return "an agreeing demonstrative follows"
+        if index > 0 and tokens[index - 1].upos == "ADP" and tokens[index - 1].text.lower() in PLACE_PREPOSITIONS:
+            # "Chi gioca in quella?" (in that one): after a preposition it names a thing, a place, an event;
+            # "ciò" there would make it a fact (issue 38)
+            return "after a preposition: a referent"
         if number == "Plur" and not self._singular_verb(parsed, index):
             return "plural (ciò is singular)"
         if gender != "Fem" and number != "Plur":
