@@ -70,6 +70,15 @@ ALONE = Context("alone", town=True)
         ("e", "Germania", ALONE, None, "e Germania", "place_in_coordination"),
         ("tra", "Francia", ALONE, "e", "tra Francia", "place_in_coordination"),
         ("di", "Lazio", Context("alone", town=True, organization=True), None, "di Lazio", "place_named_organization"),
+        # issue 38: a country GUM annotates as an organisation keeps the marked sentence's preposition
+        (
+            "a",
+            "Corea del Sud",
+            Context("sentence", town=True, organization=True, preposition_it="in"),
+            None,
+            "in Corea del Sud",
+            "preposition_from_sentence",
+        ),
         ("di", "Moravia", Context("alone", first_name=True, person=True), None, "di Moravia", None),
         # titles
         (

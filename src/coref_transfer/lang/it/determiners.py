@@ -39,7 +39,10 @@ precedes: at the start, after a verb, after "con", "per", "tra", "come";
 gold Italian writes them bare there often enough — headlines, lists,
 sports, addresses in parliament, "era presidente X" — that the text alone
 is left, and the marked sentence trusted for them), `place_named_organization`
-(the English says organisation, the table a region: "la Lazio" is a club).
+(the English says organisation, the table a region: "la Lazio" is a club;
+the table's article and locative are left, the marked sentence's preposition
+still replaces a town's: "a Corea del Sud" → "in Corea del Sud", a country
+GUM annotates as an organisation).
 
 A generic subject is skipped, and counted, where the Italian placeholder
 does not open a clause (`bare_not_initial`), the text holds a conjunction
@@ -262,10 +265,13 @@ def fit(before: str | None, text: str, ctx: Context, after: str | None = None, b
     prev = plain_form(before) if before else None
     article, rest = split_article(text)
     found = place(rest) if rest[:1].isupper() and not ctx.person else None
-    if found is not None and ctx.organization and found.kind != "organization":
-        return Fit(None, text, "place_named_organization")  # "la Lazio" (a club), "Texas Instruments"
     evidence = ctx.preposition_it
     action: str | None = None
+    if found is not None and ctx.organization and found.kind != "organization":
+        # "la Lazio" (a club), "Texas Instruments": not the place of the table, whose article and locative are
+        # left alone; the marked sentence's own preposition still applies ("a Bari" + "in <b>Corea del
+        # Sud</b>", a country the English annotates as an organisation: "in Corea del Sud"; issue 38)
+        found, action = None, "place_named_organization"
     new_prev: str | None = None
     # 1. The preposition: "a Bari" but "in Cina"; the one the marked sentence put before the noun.
     compound = plain_form(before2 or "") in COMPOUND_HEADS
