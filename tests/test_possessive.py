@@ -12,6 +12,7 @@ from coref_transfer.lang.it.nouns import NounLexicon
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
 from coref_transfer.records import SelectedUtterance
+from coref_transfer.translate.placeholders.inventory import Placeholder
 from coref_transfer.translate.possessive import (
     NounGender,
     PossessiveCounts,
@@ -20,6 +21,8 @@ from coref_transfer.translate.possessive import (
     possessed_nouns,
     possessor_end,
 )
+from coref_transfer.translate.replace import Slot
+from coref_transfer.translate.resolve import resolve
 
 
 def conll(tree: str) -> tuple[list[str], list[str], list[str]]:
@@ -336,3 +339,16 @@ def test_translate_reads_the_dependency_tree_when_the_utterance_has_no_constitue
     assert possessed_nouns(with_tree, slots) == [None, Possessed(3, 1)]
     without = SelectedUtterance("train", "d", 0, 0, "p", 1, "-", words, tags, ["-"] * len(words), [], None, None, [])
     assert possessed_nouns(without, slots) == [None, Possessed(None, reason="no_tree")]
+
+
+def test_a_coordinated_possessive_kept_as_its_word_is_found_in_any_form():
+    """Issue 38: "Gino and his partner won" (the possessive kept as its word) → "Gino e la sua partner hanno
+    vinto": the slot's Italian "suo" is found as "sua", the form the translator agreed with its noun."""
+    slots = [
+        Slot(0, Span(0, 0), ("person", "masc", "sing"), "plain", "Padalecki"),
+        Slot(1, Span(2, 2), ("person", "masc", "sing"), "in_place", "his", in_place="coordinated_possessive"),
+    ]
+    gino = Placeholder("Gino", ("Gino",), ("person", "masc", "sing"), ("Gino",))
+    resolved = resolve("Gino e la sua partner hanno vinto.", slots, [gino, None], ["Padalecki", "suo"])
+    assert resolved.text == "Padalecki e la sua partner hanno vinto."
+    assert resolved.tokens[resolved.spans[1].start] == "sua"

@@ -13,6 +13,7 @@ from coref_transfer.select.beta1_utterances import utterance_reason
 from coref_transfer.select.beta2_mentions import root_reason
 from coref_transfer.select.beta3_clusters import cluster_reason
 from coref_transfer.select.pipeline import compute_stats, select_part
+from coref_transfer.select.stand_in import coordinated_possessive
 from coref_transfer.select.tables import SelectionColumns
 
 
@@ -232,3 +233,17 @@ def test_the_tables_carry_the_dependency_tree_of_a_corefud_input(tmp_path, make_
         conll.add(select_part(part, config))
     (row,) = conll.tables("test")["utterances"].to_pylist()
     assert row["heads"] == [] and row["deprels"] == []
+
+
+@pytest.mark.parametrize(
+    "words, tags, index, expected",
+    [
+        ("Padalecki and his partner won".split(), ["NNP", "CC", "PRP$", "NN", "VBD"], 2, True),
+        ("the traveler and her pack were gone".split(), ["DT", "NN", "CC", "PRP$", "NN", "VBD", "VBN"], 3, True),
+        ("He sold his car".split(), ["PRP", "VBD", "PRP$", "NN"], 2, False),  # no coordinator before it
+        ("you and your sister".split(), ["PRP", "CC", "PRP$", "NN"], 2, False),  # a second person: not a name
+    ],
+)
+def test_a_possessive_after_and_keeps_its_word(words, tags, index, expected):
+    """Issue 38: "Gino and Carlo's partner" reads as the partner of both; the possessive keeps its word."""
+    assert coordinated_possessive(words, tags, index, index) is expected

@@ -28,6 +28,7 @@ from coref_transfer.select.beta3_clusters import cluster_reason
 from coref_transfer.select.heads import Head, find_head, find_head_dep, find_head_in_bits
 from coref_transfer.select.stand_in import (
     IN_PLACE_REASONS,
+    coordinated_possessive,
     in_place_reason,
     in_place_reason_dep,
     self_treatment,
@@ -199,6 +200,8 @@ def select_utterance(
                 fate.in_place = time_reason(utt.tokens, utt.pos, head.index, utt.entities, etype)
             if not fate.in_place and first_second_person(utt.tokens[start : end + 1]):
                 fate.in_place = "first_second_person"
+            if not fate.in_place and coordinated_possessive(utt.tokens, utt.pos, start, end):
+                fate.in_place = "coordinated_possessive"
     return ufate
 
 

@@ -29,6 +29,7 @@ breaking the English or changing its meaning. Two treatments:
 | `time` | kept as words (`lang.en.time_words.time_reason`) | a date or a time: the root under a DATE or TIME named entity, a CorefUD entity of type `time`, or a month or weekday name | "between June and [November]", "on [Sunday]", "[that year]" | "tra giugno e Pierpaolo": nothing of a name agrees with a date, and the translator builds the sentence around a person |
 | `number` | kept as words | an amount: the root under a MONEY, PERCENT, QUANTITY, CARDINAL or ORDINAL named entity, or a CorefUD entity of type `number` | "[five dollars] was all he had" | a name makes an amount a person |
 | `first_second_person` | kept as words (`lang.en.quantifiers.first_second_person`) | a group holding the speaker or the hearer: the pronoun after "of", or first | "[all of us here] must decide", "[both of you]", "[we Americans]" | a name is a third person: "Tutti noi qui devono" |
+| `coordinated_possessive` | kept as words | a possessive pronoun right after "and", "or" or "nor" | "Padalecki and [his] partner won", "the traveler and [her] pack were gone" | "Gino and Carlo's partner" reads as the partner of both: the translator writes "il partner di Gino e Carlo", and "il partner di Padalecki e suo" follows (issue 38) |
 | `negative` | dropped | a negative word before or at the root: no, none, nobody, nothing, neither, no one | "the bunch that [no one] picked" | "that Gino picked" flips the meaning |
 | `quantifier` | dropped | a quantifier pronoun as root (everyone, someone, anything, all, each, some, …) or every/each/any/either before the root | "[everyone] agreed", "feed him [every day]" | a name makes it one definite person or thing |
 | `reciprocal` | dropped | each other, one another | "they helped [each other]" | "they helped Gino" is another sentence |
@@ -88,6 +89,7 @@ IN_PLACE_REASONS = (
     "time",
     "number",
     "first_second_person",
+    "coordinated_possessive",
 )
 """Why a kept mention stays as words in the English (the `in_place` column of select's tables)."""
 DROP_REASONS = ("negative", "quantifier", "reciprocal")
@@ -142,6 +144,25 @@ def _self_treatment(
     if any(span in chain for span in referents()):
         return mention.role, None
     return None, "self_other"
+
+
+#: English possessive pronouns of the third person, the ones a placeholder stands for ("Gino's").
+_POSSESSIVE_PRONOUNS = frozenset(("his", "her", "its", "their"))
+#: Coordinators after which a placeholder possessive joins the name before it ("Gino and Carlo's partner").
+_COORDINATORS = frozenset(("and", "or", "nor", "&"))
+
+
+def coordinated_possessive(tokens: Sequence[str], pos: Sequence[str], start: int, end: int) -> bool:
+    """A possessive pronoun alone right after "and"/"or" ("Padalecki and [his] partner won"): its placeholder
+    would make "Gino and Carlo's partner", which reads (and translates) as the partner of both, so it keeps
+    its word and γ finds its Italian possessive ("Padalecki e il suo partner"; issue 38)."""
+    return (
+        start == end
+        and start > 0
+        and pos[start] == "PRP$"
+        and tokens[start].lower() in _POSSESSIVE_PRONOUNS
+        and tokens[start - 1].lower() in _COORDINATORS
+    )
 
 
 def in_place_reason(

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from coref_transfer.lang.en.possessed import Possessed
 from coref_transfer.lang.it.articles import FULL_ARTICLES, plain_form
 from coref_transfer.lang.it.determiners import Context, Fit, fit, joined
+from coref_transfer.lang.it.morphology import possessive, possessor
 from coref_transfer.lang.it.pronouns import PERSONAL_BY_CLASS
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
@@ -162,6 +163,8 @@ def resolve(
             found, why = find_self_form(tokens, slots[k].in_place, slots[k].text, [(e.start, e.end) for e in edits])
             if why:
                 unplaced[k] = why
+        elif slots[k].in_place == "coordinated_possessive":  # "Padalecki e il suo partner": any form of it
+            found = _find_words(tokens, _possessive_forms(italian[k]), edits)
         else:
             found = _find_words(tokens, (italian[k], slots[k].text), edits)
         if found is not None:
@@ -204,6 +207,15 @@ def _find_words(
             if hits:
                 return None  # ambiguous: never guess between two places
     return None
+
+
+def _possessive_forms(text: str) -> list[str]:
+    """The four forms of the possessive in `text` (its last word: "suo", "il suo"), "loro" alone; [] if none."""
+    words = text.split()
+    owner = possessor(words[-1]) if words else None
+    if owner is None:
+        return []
+    return sorted({possessive(*owner, gender, number) for gender in ("Masc", "Fem") for number in ("Sing", "Plur")})
 
 
 def _without_article(text: str) -> list[str]:
