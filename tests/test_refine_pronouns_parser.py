@@ -153,6 +153,8 @@ def test_demonstrative_pronoun_keeps_elliptic_phrases(parser, text):
         (DemonstrativeAgreement, "Hanno la precedenza quelli trasferiti lo scorso anno ."),
         # no clause before it: "questa" stands for a thing named earlier (a law), not an event
         (DemonstrativePronoun, "Questa stabilisce un termine di sei mesi per la domanda ."),
+        # issue 38, fifth set: a feminine loanword of the list ("la location") is strong evidence against the parser
+        (DemonstrativeAgreement, "Non vedo l' ora di vedere questa location ."),
     ],
 )
 def test_demonstratives_leave_correct_italian(parser, rule, text):

@@ -191,7 +191,7 @@ def _plural_of_known_singular(form: str, lemma: str | None, lexicon: NounLexicon
 #: evidence the rules trust against the parser.
 # fmt: off
 STRONG_SOURCES = frozenset(["lexicon", "suffix", "feminine in -o", "masculine in -a", "feminine of a noun in -o",
-                            "kinship noun", "singular in the lexicon"])
+                            "kinship noun", "singular in the lexicon", "feminine loanword"])
 # fmt: on
 
 
@@ -246,7 +246,8 @@ def noun_form_evidence(
         and w not in PERSON_LOANWORDS
         and len(w) > 2
     ):
-        gender, gender_source = ("Fem" if w in FEMININE_LOANWORDS else "Masc"), "loanword"
+        # the listed feminine ones are a curated list, strong evidence; a masculine loanword is the default guess
+        gender, gender_source = ("Fem", "feminine loanword") if w in FEMININE_LOANWORDS else ("Masc", "loanword")
         invariable = True
     kin = kinship_features(w)
     if kin is not None:  # "zia", not in the lexicon: the kinship lists know it is singular and feminine
