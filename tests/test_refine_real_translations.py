@@ -92,6 +92,33 @@ def refined(parser, text, roles=None, classes=None, clusters=None):
         # "object", and a participle after avere the parser tags NOUN
         ("Caspita , com' erano buoni [essi] !", ["subject"], ["thing/masc/plur"], "Caspita , com' [erano] buoni !"),
         ("Ha senso [esso] ?", ["subject"], ["thing/masc/sing"], "[Ha] senso ?"),  # no participle: no clitic
+        # issue 38, fifth set (written for the project): an imperative coordinated with an opening one, an
+        # adverb in -mente the parser tags NOUN, a verb's fixed complement between it and the pronoun
+        (
+            "Lava le tazze e asciuga accuratamente [esse] .",
+            ["object"],
+            ["thing/fem/plur"],
+            "Lava le tazze e [asciugale] accuratamente .",
+        ),
+        (
+            "Dobbiamo portare a termine [essa] insieme .",
+            ["object"],
+            ["thing/fem/sing"],
+            "Dobbiamo [portarla] a termine insieme .",
+        ),
+        (
+            "Hanno messo in pratica [essi] subito .",
+            ["object"],
+            ["thing/masc/plur"],
+            "[Li] hanno messi in pratica subito .",
+        ),
+        # an English preposition's object after "dietro" the parser tags ADV (issue 38, fifth set)
+        (
+            "Un grattacielo si alza subito dietro [essa]",
+            ["oblique"],
+            ["thing/fem/sing"],
+            "Un grattacielo si alza subito dietro di [essa]",
+        ),
         # a verb by its form only (issue 38, fourth set; sentences written for the project): a past in -ò the
         # parser tags DET, a 2nd plural imperative before "!" and a closing quote, a 1st singular after a dash
         ("e nominò [lui] capitano .", ["object"], ["person/masc/sing"], "e [lo] nominò capitano ."),
@@ -129,6 +156,7 @@ def test_the_english_role_decides_the_pronouns_form(parser, text, roles, classes
         ("[Lo] conservi in frigorifero .", ["object"], ["thing/masc/sing"]),  # clitic already in place
         ("Chi è [lui] ?", ["subject"], ["person/masc/sing"]),  # a person after "è": maybe the focus, kept
         ("Quando Marco arriva , saluta [lei] .", ["object"], ["person/fem/sing"]),  # no "tu" in the clause
+        ("Vado a casa [sua] .", ["possessive"], ["person/fem/sing"]),  # "a casa" is no verb's complement
     ],
 )
 def test_a_contrasted_or_placed_object_stays(parser, text, roles, classes):

@@ -206,6 +206,35 @@ def after_second_person_clause(tokens: list[Token], verb: int) -> bool:
     )  # "trovi", "vedi": a present in -i, the 2nd singular
 
 
+def _adverb(token: Token) -> bool:
+    """An adverb that may stand between a verb and its object: tagged ADV (not "non"), or a word in -mente
+    whatever its tag ("asciuga accuratamente essi", accuratamente tagged NOUN)."""
+    word = token.text.lower()
+    if word == "non":
+        return False
+    return token.upos == "ADV" or (len(word) > 7 and word.endswith("mente") and word.isalpha())
+
+
+def coordinated_imperative(tokens: list[Token], verb: int) -> bool:
+    """A verb in -a/-i right after "e" in a sentence that opens with a 2nd person imperative-shaped verb and no
+    subject ("Pulisci i contenitori e asciuga accuratamente essi" → "e asciugali accuratamente"; issue 38):
+    instructions, the second verb an imperative like the first. Read only where the English says the pronoun is
+    an object."""
+    if verb < 3 or tokens[verb - 1].text.lower() not in ("e", "ed", "poi"):
+        return False
+    word = tokens[verb].text
+    if (
+        tokens[verb].upos in _NOT_IMPERATIVE
+        or not word.islower()
+        or len(word) < 4
+        or not word.endswith(("a", "i"))
+        or word in AVERE_FORMS | ESSERE_FORMS
+    ):
+        return False
+    start = max((i + 1 for i in range(verb) if tokens[i].text in SENTENCE_OPENERS), default=0)
+    return start < verb - 2 and _opening_second_person(tokens, start, ("a", "i"))
+
+
 def _form(token: Token) -> str:
     verb_form = token.feat("VerbForm")
     if verb_form == "Inf" or (verb_form is None and is_infinitive(token.text)):
@@ -282,22 +311,38 @@ def first_singular_present(word: str) -> bool:
     )
 
 
+#: A verb's fixed complement of preposition and noun, after which an English object pronoun is the verb's
+#: object ("portare a termine essa" → "portarla a termine", "mettere in pratica essi" → "metterli in pratica").
+# fmt: off
+FIXED_COMPLEMENTS = frozenset((
+    ("a", "termine"), ("in", "pratica"), ("a", "punto"), ("in", "giro"), ("da", "parte"), ("in", "luce"),
+    ("in", "atto"), ("a", "galla"), ("in", "salvo"), ("a", "posto"), ("in", "ordine"), ("in", "considerazione"),
+    ("in", "conto"), ("in", "evidenza"), ("in", "discussione"), ("in", "dubbio"), ("in", "scena"),
+))
+# fmt: on
+
+
 def find_group(sentence: Sentence, pronoun: int) -> Group | str:
     """The verb group ending right before token `pronoun`, or why there is none (a skip reason)."""
     tokens = sentence.tokens
     truncated = truncated_imperative(tokens, pronoun)
     if truncated is not None:
         return truncated
-    verb = pronoun - 1
-    if verb >= 1 and tokens[verb].upos == "ADV" and tokens[verb].text.lower() != "non" and verb_like(tokens, verb - 1):
-        verb -= 1  # one adverb between: "ha allenato personalmente loro"
     english_object = sentence.mention_role(pronoun) == "object"
-    opening = pronoun - 1
-    if opening >= 1 and tokens[opening].upos == "ADV" and tokens[opening].text.lower() != "non":
+    end = pronoun - 1
+    if english_object and end >= 2 and tuple(t.text.lower() for t in tokens[end - 1 : end + 1]) in FIXED_COMPLEMENTS:
+        end -= 2  # "portare a termine essa" → "portarla a termine": the verb's fixed complement stays after it
+    verb = end
+    if verb >= 1 and _adverb(tokens[verb]) and verb_like(tokens, verb - 1):
+        verb -= 1  # one adverb between: "ha allenato personalmente loro"
+    opening = end
+    if opening >= 1 and _adverb(tokens[opening]):
         opening -= 1  # "Copri leggermente essi": the adverb after the imperative
     if opening >= 0 and opening_imperative(tokens, opening):
         return Group(opening, opening, "imperative", inferred=True)
     if opening >= 0 and english_object and after_second_person_clause(tokens, opening):
+        return Group(opening, opening, "imperative", inferred=True)
+    if opening >= 0 and english_object and coordinated_imperative(tokens, opening):
         return Group(opening, opening, "imperative", inferred=True)
     if opening >= 0 and english_object and _opening_second_person(tokens, opening, ("i",)):
         # "Copri leggermente essi" (Cover them lightly): a sentence-opening verb in -i with an English object is

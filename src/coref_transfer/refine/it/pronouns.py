@@ -432,7 +432,9 @@ class PrepositionDi(Rule):
     of the prepositions. Kept, with the reason counted: "di already there"
     ("su di lui": seen as preposition, "di", pronoun); "not a preposition
     here": the word is not tagged ADP or is not the pronoun's `case`
-    ("Dopo lui è partito" with "dopo" as an adverb, "sopra" as an adverb);
+    ("Dopo lui è partito" with "dopo" as an adverb, "sopra" as an adverb),
+    unless the English says the pronoun is a preposition's object (role
+    `oblique`: "subito dietro essa" → "dietro di essa", dietro tagged ADV);
     "followed by stesso" ("su sé stesso", "contro lui stesso": usual
     without "di"); "coordinated pronoun": the preposition is shared by a
     conjunct ("contro lui e lei": "di" would be needed before each, left
@@ -490,7 +492,11 @@ class PrepositionDi(Rule):
                 if before.text.lower() == "di" and index > 1 and tokens[index - 2].text.lower() in PREPOSITIONS_WITH_DI:
                     self.skip("di already there")
                 continue
-            if not self._preposition(sentence.parsed, index):
+            if not self._preposition(sentence.parsed, index) and not (
+                before.upos == "ADV" and sentence.mention_role(index) == "oblique"
+            ):
+                # (an English object of a preposition is one here too: "subito dietro essa", dietro tagged ADV and
+                # hung on the verb; issue 38)
                 self.skip("not a preposition here")
                 continue
             if before.text.lower() in ADVERB_OR_PREPOSITION and (
