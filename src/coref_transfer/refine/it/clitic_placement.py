@@ -179,6 +179,24 @@ _CONDITION_OPENERS = frozenset(["se", "quando", "appena", "finché", "mentre", "
 _SECOND_SINGULAR = frozenset(["hai", "sei", "vuoi", "puoi", "devi", "sai", "stai", "vai", "fai", "dai"])
 
 
+def _inner_imperative_shape(token: Token) -> bool:
+    """A lower-case 2nd singular imperative shape inside a sentence: -a (-are verbs) or -i, not essere/avere, not
+    a part of speech no imperative has."""
+    word = token.text
+    return (
+        token.upos not in _NOT_IMPERATIVE
+        and word.islower()
+        and len(word) >= 4
+        and word.endswith(("a", "i"))
+        and word not in AVERE_FORMS | ESSERE_FORMS
+    )
+
+
+def _sentence_start(tokens: list[Token], index: int) -> int:
+    """The first token of the sentence holding `index` (after the last sentence-ending mark before it)."""
+    return max((i + 1 for i in range(index) if tokens[i].text in SENTENCE_OPENERS), default=0)
+
+
 def after_second_person_clause(tokens: list[Token], verb: int) -> bool:
     """A 2nd singular imperative in -a/-i right after a comma that closes a sentence-opening clause of
     condition or time whose verb is a 2nd singular ("Quando hai un progetto incombente …, affronta prima
@@ -186,17 +204,10 @@ def after_second_person_clause(tokens: list[Token], verb: int) -> bool:
     indicative, and the clitic attaches. Read only where the English says the pronoun is an object."""
     if verb < 3 or tokens[verb - 1].text != ",":
         return False
-    word = tokens[verb].text
-    start = max((i + 1 for i in range(verb) if tokens[i].text in SENTENCE_OPENERS), default=0)
+    start = _sentence_start(tokens, verb)
     if start >= verb - 2 or tokens[start].text.lower() not in _CONDITION_OPENERS:
         return False
-    if (
-        tokens[verb].upos in _NOT_IMPERATIVE
-        or not word.islower()
-        or len(word) < 4
-        or not word.endswith(("a", "i"))
-        or word in AVERE_FORMS | ESSERE_FORMS
-    ):
+    if not _inner_imperative_shape(tokens[verb]):
         return False
     return any(
         t.text.lower() in _SECOND_SINGULAR
@@ -222,16 +233,9 @@ def coordinated_imperative(tokens: list[Token], verb: int) -> bool:
     an object."""
     if verb < 3 or tokens[verb - 1].text.lower() not in ("e", "ed", "poi"):
         return False
-    word = tokens[verb].text
-    if (
-        tokens[verb].upos in _NOT_IMPERATIVE
-        or not word.islower()
-        or len(word) < 4
-        or not word.endswith(("a", "i"))
-        or word in AVERE_FORMS | ESSERE_FORMS
-    ):
+    if not _inner_imperative_shape(tokens[verb]):
         return False
-    start = max((i + 1 for i in range(verb) if tokens[i].text in SENTENCE_OPENERS), default=0)
+    start = _sentence_start(tokens, verb)
     return start < verb - 2 and _opening_second_person(tokens, start, ("a", "i"))
 
 
