@@ -85,7 +85,7 @@ def test_select_accounts_for_every_decision(runs):
         "time": 17,
         "number": 0,
         "first_second_person": 3,  # issue 38: "all of us", "both of you": a name is a third person
-        "coordinated_possessive": 19,  # issue 38: "Padalecki and [his] partner": "Gino and Carlo's" reads as both's
+        "coordinated_possessive": 10,  # issue 38: "[Padalecki] and [his] partner": "Gino and Carlo's" reads as both's
     }
     assert select["roles"] == {
         "subject": 914,

@@ -236,14 +236,29 @@ def test_the_tables_carry_the_dependency_tree_of_a_corefud_input(tmp_path, make_
 
 
 @pytest.mark.parametrize(
-    "words, tags, index, expected",
+    "words, tags, index, ends, expected",
     [
-        ("Padalecki and his partner won".split(), ["NNP", "CC", "PRP$", "NN", "VBD"], 2, True),
-        ("the traveler and her pack were gone".split(), ["DT", "NN", "CC", "PRP$", "NN", "VBD", "VBN"], 3, True),
-        ("He sold his car".split(), ["PRP", "VBD", "PRP$", "NN"], 2, False),  # no coordinator before it
-        ("you and your sister".split(), ["PRP", "CC", "PRP$", "NN"], 2, False),  # a second person: not a name
+        ("Padalecki and his partner won".split(), ["NNP", "CC", "PRP$", "NN", "VBD"], 2, {0}, True),
+        ("the traveler and her pack were gone".split(), ["DT", "NN", "CC", "PRP$", "NN", "VBD", "VBN"], 3, {1}, True),
+        ("He sold his car".split(), ["PRP", "VBD", "PRP$", "NN"], 2, {0}, False),  # no coordinator before it
+        ("you and your sister".split(), ["PRP", "CC", "PRP$", "NN"], 2, {0}, False),  # a second person: not a name
+        # a clause or a word that is no mention before "and": the placeholder reads as it should
+        (
+            "Rome is full , and its hotels are busy".split(),
+            ["NNP", "VBZ", "JJ", ",", "CC", "PRP$", "NNS", "VBP", "JJ"],
+            5,
+            {0},
+            False,
+        ),
+        (
+            "It has 300 beds and its own pad".split(),
+            ["PRP", "VBZ", "CD", "NNS", "CC", "PRP$", "JJ", "NN"],
+            5,
+            {0},
+            False,
+        ),
     ],
 )
-def test_a_possessive_after_and_keeps_its_word(words, tags, index, expected):
+def test_a_possessive_after_and_a_mention_keeps_its_word(words, tags, index, ends, expected):
     """Issue 38: "Gino and Carlo's partner" reads as the partner of both; the possessive keeps its word."""
-    assert coordinated_possessive(words, tags, index, index) is expected
+    assert coordinated_possessive(words, tags, index, index, ends) is expected

@@ -200,7 +200,9 @@ def select_utterance(
                 fate.in_place = time_reason(utt.tokens, utt.pos, head.index, utt.entities, etype)
             if not fate.in_place and first_second_person(utt.tokens[start : end + 1]):
                 fate.in_place = "first_second_person"
-            if not fate.in_place and coordinated_possessive(utt.tokens, utt.pos, start, end):
+            if not fate.in_place and coordinated_possessive(
+                utt.tokens, utt.pos, start, end, {m.span.end for m in utt.mentions}
+            ):
                 fate.in_place = "coordinated_possessive"
     return ufate
 

@@ -70,7 +70,7 @@ Limits, and how the checks decide:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from coref_transfer.deptree import DepTree
 from coref_transfer.lang.en.head_rules import phrase_category
@@ -152,16 +152,21 @@ _POSSESSIVE_PRONOUNS = frozenset(("his", "her", "its", "their"))
 _COORDINATORS = frozenset(("and", "or", "nor", "&"))
 
 
-def coordinated_possessive(tokens: Sequence[str], pos: Sequence[str], start: int, end: int) -> bool:
-    """A possessive pronoun alone right after "and"/"or" ("Padalecki and [his] partner won"): its placeholder
-    would make "Gino and Carlo's partner", which reads (and translates) as the partner of both, so it keeps
-    its word and γ finds its Italian possessive ("Padalecki e il suo partner"; issue 38)."""
+def coordinated_possessive(
+    tokens: Sequence[str], pos: Sequence[str], start: int, end: int, mention_ends: Collection[int] = ()
+) -> bool:
+    """A possessive pronoun alone right after "and"/"or" that follows another mention ("[Padalecki] and [his]
+    partner won"; `mention_ends`: the last tokens of the utterance's mentions): both placeholders would make
+    "Gino and Carlo's partner", which reads (and translates) as the partner of both, so it keeps its word and
+    γ finds its Italian possessive ("Padalecki e il suo partner"; issue 38). After a comma or a word that is
+    no mention ("…, and its hotels are full") the placeholder reads as it should and is kept."""
     return (
         start == end
-        and start > 0
+        and start > 1
         and pos[start] == "PRP$"
         and tokens[start].lower() in _POSSESSIVE_PRONOUNS
         and tokens[start - 1].lower() in _COORDINATORS
+        and start - 2 in mention_ends
     )
 
 
