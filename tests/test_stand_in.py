@@ -257,6 +257,7 @@ def test_stats_count_the_mentions_kept_as_words_and_the_drops(make_parts, config
         "time": 0,
         "number": 0,
         "first_second_person": 0,
+        "coordinated_possessive": 0,
     }
     assert stats["roles"] == {
         "subject": 0,
