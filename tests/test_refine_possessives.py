@@ -251,6 +251,18 @@ def test_the_dictionary_vetoes_a_feminine_plural_read_from_the_parsers_lemma():
     assert (kept.gender, kept.number) == ("Fem", "Plur")
 
 
+def test_the_dictionary_vetoes_a_plural_read_from_a_look_alike_singular():
+    """ "signore": the lexicon knows "signora", so the form reads as its feminine plural; the dictionary lists
+    "signore" both ways (il signore, le signore), so the form says nothing and the context decides (issue 38,
+    blind set h: "quel signore" became "quelle signore"). "porte" is listed plural only: still read."""
+    guessed = noun_form_evidence("signore", "signore", shipped_lexicon())
+    assert (guessed.gender, guessed.number, guessed.gender_source) == ("Fem", "Plur", "singular in the lexicon")
+    vetoed = noun_form_evidence("signore", "signore", shipped_lexicon(), shipped_dictionary())
+    assert (vetoed.gender, vetoed.number) == (None, None)
+    kept = noun_form_evidence("porte", "porta", shipped_lexicon(), shipped_dictionary())
+    assert (kept.gender, kept.number) == ("Fem", "Plur")
+
+
 def test_invariable_shapes_and_endings():
     assert is_invariable_shape("menù") and is_invariable_shape("editor") and not is_invariable_shape("porta")
     assert not noun_form_evidence("città", None, shipped_lexicon()).shows_number

@@ -12,6 +12,7 @@ import pytest
 from conftest import REPO
 
 from coref_transfer.lang.it.morphology import second_person_guess
+from coref_transfer.model import Mention, Span
 from coref_transfer.parsing.backends import SpacyParser
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, DemonstrativePronoun
@@ -160,6 +161,8 @@ def test_demonstrative_pronoun_keeps_elliptic_phrases(parser, text):
         # issue 38, third session: an adjective in -i/-e of an elided noun, read by the parser as written
         # (the lexicon's "i comuni", the towns, is no evidence outside mentions)
         (DemonstrativeAgreement, "Queste tariffe sono quelle comuni a tutti gli operatori ."),
+        # the parser hangs "comuni" on the pronoun "quelli" as its adjective: no "quei comuni" (the towns)
+        (DemonstrativeAgreement, "I costi sono quelli comuni a tutti i soci ."),
     ],
 )
 def test_demonstratives_leave_correct_italian(parser, rule, text):
@@ -181,3 +184,13 @@ def test_demonstratives_leave_correct_italian_alone(parser, text):
     for rule in (DemonstrativeAgreement(), DemonstrativePronoun()):
         rule.apply(sentence)
     assert " ".join(sentence.words()) == text
+
+
+def test_demonstrative_agreement_keeps_a_noun_listed_both_ways(parser):
+    """ "quel signore" put back as a mention: "signore" is also the plural of "signora", but the dictionary lists
+    it both ways, so the parser's masculine singular stands (issue 38, blind set h: it became "quelle signore")."""
+    [parsed] = list(parser.parse([["Vedi", "quel", "signore", "con", "il", "cappello", "?"]], progress=False))
+    sentence = Sentence(parsed, [Mention(0, Span(1, 5))])
+    rule = DemonstrativeAgreement()
+    rule.apply(sentence)
+    assert " ".join(sentence.words()) == "Vedi quel signore con il cappello ?" and rule.applied == 0

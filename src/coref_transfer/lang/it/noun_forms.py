@@ -200,9 +200,11 @@ def noun_form_evidence(
 ) -> FormEvidence:
     """What the form of a noun says of its gender and number (see the module docstring for the order).
 
-    `dictionary` (`lang.it.dictionary`, Morph-it!) only vetoes the weakest guess, a feminine plural read from
-    the parser's lemma in -a: "cane" (lemma "cana"), "bolide" (lemma "bolida") are masculine singular there, and
-    the form stays unknown, so that the context decides ("il suo cane", "il loro bolide" stay; issue 38).
+    `dictionary` (`lang.it.dictionary`, Morph-it!) only vetoes the two guesses from a look-alike: a feminine
+    plural read from the parser's lemma in -a ("cane", lemma "cana"; "bolide", lemma "bolida": masculine singular
+    there), and a plural read from a singular the lexicon knows when the dictionary lists the form itself as a
+    singular or both ways ("signore", not only the plural of "signora"). The form then stays unknown, so that
+    the context decides ("il suo cane", "il loro bolide", "quel signore" stay; issue 38).
 
     "mani" → Fem Plur (lexicon); "biciclette" → Fem Plur (suffix -ette);
     "amministratrice" → Fem Sing (-trice); "porte" → Fem Plur (porta);
@@ -255,7 +257,14 @@ def noun_form_evidence(
             gender, gender_source = kin[0], "kinship noun"
         if number is None:
             number, number_source = kin[1], "kinship noun"
-    if (gender is None or number is None) and not invariable and w.endswith(("i", "e")):
+    if (
+        (gender is None or number is None)
+        and not invariable
+        and w.endswith(("i", "e"))
+        and not (dictionary is not None and w in dictionary and _lexicon(dictionary, w)[1] != "Plur")
+    ):
+        # a form the dictionary lists as a singular, or both ways, is no plural of its look-alike
+        # singular: "signore" (il signore) is not only the plural of "signora" (issue 38, blind set h)
         singular_gender = _plural_of_known_singular(w, lemma, lexicon)
         if singular_gender is not None:
             if gender is None:

@@ -8,6 +8,7 @@ the forms between them this way, so no token is a candidate of both.
 from __future__ import annotations
 
 from coref_transfer.lang.it.articles import match_case, split_articulated, starts_with_vowel, ud_gender, ud_number
+from coref_transfer.lang.it.dictionary import shipped_dictionary
 from coref_transfer.lang.it.morphology import demonstrative, demonstrative_features, finite_person_number
 from coref_transfer.lang.it.noun_forms import STRONG_SOURCES, noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
@@ -80,6 +81,8 @@ def _noun_of(parsed: ParsedSentence, index: int, lexicon: NounLexicon | None = N
     gender, number = lexicon.lookup(following.text)
     if gender is None or following.upos in ("AUX", "PRON", "DET", "ADP", "PUNCT", "ADJ", "VERB"):
         return None  # "quelli trasferiti": a participle or adjective after a pronoun, an elliptic phrase
+    if following.head == index and following.deprel in ("amod", "acl"):
+        return None  # "sono quelli comuni a tutti": the parser hangs the word on the pronoun, its adjective
     if finite_person_number(following.text):
         return None
     if token.deprel == "det" and token.head == index + 1:
@@ -218,9 +221,11 @@ class DemonstrativeAgreement(Rule):
     name = "demonstrative_agreement"
     needs = ("upos", "feats", "head", "deprel")
 
-    def __init__(self, lexicon: NounLexicon | None = None) -> None:
+    def __init__(self, lexicon: NounLexicon | None = None, dictionary: NounLexicon | None = None) -> None:
         super().__init__()
         self.lexicon = lexicon if lexicon is not None else shipped_lexicon()
+        self.dictionary = dictionary if dictionary is not None else shipped_dictionary()
+        """The noun dictionary: vetoes a plural read from a look-alike singular (`noun_forms.noun_form_evidence`)."""
 
     def _noun_values(self, noun: Token, features: tuple[str, str | None, str]) -> tuple[str | None, str | None]:
         """Gender and number of the noun: its form (lexicon, suffixes), else the parser's features.
@@ -228,7 +233,7 @@ class DemonstrativeAgreement(Rule):
         An invariable noun whose number neither its form nor the parser gives ("crisi", "film") takes
         the demonstrative's own number: only the gender or the shape is wrong there.
         """
-        form = noun_form_evidence(noun.text, noun.lemma, self.lexicon)
+        form = noun_form_evidence(noun.text, noun.lemma, self.lexicon, self.dictionary)
         if noun.upos not in NOUNS:
             # a noun the parser mistagged (its features are a verb's or none): the demonstrative's
             # own values, and only the shape changes ("Quel studente" → "Quello studente"); its
@@ -274,7 +279,7 @@ class DemonstrativeAgreement(Rule):
                 # its determiners agree, and the parser's misreadings ("questi precisi termini", the
                 # adjective tagged as a feminine noun) must not be the only witness. The shape alone
                 # ("quello momento" → "quel momento") always follows the next word.
-                strong = noun_form_evidence(noun.text, noun.lemma, self.lexicon)
+                strong = noun_form_evidence(noun.text, noun.lemma, self.lexicon, self.dictionary)
                 if _adjective_as_written(noun, features):
                     self.skip("outside mentions, an ending of both genders the parser reads as written")
                     continue
