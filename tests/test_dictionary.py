@@ -113,6 +113,10 @@ def test_the_verb_list_tells_the_conjugation_of_a_form_in_i(tmp_path):
     assert verbs.conjugation_of_i_form("scegli") == "ere/ire"
     assert verbs.conjugation_of_i_form("senti") is None  # sentire and (here) sentare: both
     assert verbs.conjugation_of_i_form("pulisci") is None  # not listed
+    # a 3rd person form of a listed verb, by its lemma or by its stem (issue 38: "il santo patrono")
+    assert verbs.may_inflect("coprono", "coprere") and verbs.may_inflect("sentivano", None)
+    assert verbs.may_inflect("mangia", "mangiare") and verbs.may_inflect("cercò", None)
+    assert not verbs.may_inflect("patrono", "patrere") and not verbs.may_inflect("coperta", None)
 
 
 def test_a_verb_list_with_a_bad_line_is_an_error_naming_file_and_line(tmp_path):

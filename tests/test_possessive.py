@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from coref_transfer.lang.en.possessed import Possessed, possessed_noun, possessed_noun_dep
+from coref_transfer.lang.it.determiners import Context
 from coref_transfer.lang.it.nouns import NounLexicon
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.model import Span
@@ -352,3 +353,20 @@ def test_a_coordinated_possessive_kept_as_its_word_is_found_in_any_form():
     resolved = resolve("Gino e la sua partner hanno vinto.", slots, [gino, None], ["Padalecki", "suo"])
     assert resolved.text == "Padalecki e la sua partner hanno vinto."
     assert resolved.tokens[resolved.spans[1].start] == "sua"
+
+
+def test_an_article_before_the_placeholder_takes_the_mentions_own_outside_the_span():
+    """Issue 38, sixth set: "Put one finger on …" (the mention "finger"), placeholder sentence "Metti un Fulvio
+    …", the mention's Italian "un dito" read in the marked sentence: "Metti un dito", not "un un dito", the span
+    on "dito" alone ("un" translates "one", outside the English mention)."""
+    slots = [Slot(0, Span(2, 2), ("thing", "masc", "sing"), "plain", "finger")]
+    fulvio = Placeholder("Fulvio", ("Fulvio",), ("person", "masc", "sing"), ("Fulvio",))
+    resolved = resolve(
+        "Metti un Fulvio sull'altra mano.",
+        slots,
+        [fulvio],
+        ["un dito"],
+        contexts=[Context("sentence", first_name=True)],
+    )
+    assert resolved.text == "Metti un dito sull'altra mano."
+    assert [resolved.tokens[i] for i in range(resolved.spans[0].start, resolved.spans[0].end + 1)] == ["dito"]

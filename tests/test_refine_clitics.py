@@ -412,6 +412,19 @@ def test_opening_imperative_takes_the_attached_clitic(parser, before, after):
 @pytest.mark.parametrize(
     "before, after",
     [
+        # issue 38, sixth set (written for the project): an English instruction ("Wake it up gently"), the
+        # opening verb in -a of a verb in -are, whatever the parser's tag ("Sveglia" read as a name)
+        ("Sveglia [essa] con delicatezza .", "[Svegliala] con delicatezza ."),
+        ("Appoggia [esso] sul tavolo in modo che non cada .", "[Appoggialo] sul tavolo in modo che non cada ."),
+    ],
+)
+def test_opening_are_imperative_with_an_english_object(parser, before, after):
+    assert refined(parser, before, classes=[parse_class("thing/fem/sing")], roles=["object"]) == after
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
         ("[La sindaca] ha firmato l' ordinanza [sé stessa] .", "[La sindaca] ha firmato l' ordinanza [lei stessa] ."),
         (
             "[I ragazzi della band] hanno scritto la canzone [sé stessi] .",

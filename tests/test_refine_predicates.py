@@ -76,6 +76,11 @@ def test_fixes_predicates(parser, before, after):
         # issue 38: a list of noun phrases ending in "e" before the subject (no verb before the comma)
         "Lei , sua madre , e la sorella minore lavoravano in sartoria .",
         "Il sindaco , il prefetto , e il vescovo hanno firmato l' appello .",
+        # issue 38, sixth set (sentences written for the project): a numeral the parser tags ADJ does not
+        # inflect; a noun the parser reads as a verb unknown to the verb list ("patrono", lemma "patrere")
+        "La temperatura dell' acqua era ventotto virgola cinque .",
+        "La sua velocità era centoventi .",
+        "Ricordo San Francesco , il santo patrono d' Italia .",
     ],
 )
 def test_leaves_correct_italian(parser, text):
@@ -143,6 +148,7 @@ def test_adjective_forms():
     assert adjective_forms("blu", "blu") is None and adjective_forms("ottimista", "ottimista") is None
     assert participle_forms("scritto")[("Fem", "Plur")] == "scritte"
     assert participle_forms("tavolo") is None
+    assert participle_forms("ventotto", "ventotto") is None and adjective_forms("centoquattro", None) is None
     assert participle_forms("preoccupanti", "preoccupare") is None  # a present participle
     assert participle_forms("sorridente", "sorridere") is None
     assert participle_forms("dipinte", "dipingere")[("Masc", "Sing")] == "dipinto"  # -nto is a past participle

@@ -26,7 +26,8 @@ singular for an adjective, the infinitive for a participle):
   the word is "-e" or "-i" ("grande", "grandi"); a word in -e or -i whose
   lemma says nothing is not inflected (it may be either class).
 - **Not inflected** (None): invariable adjectives (`INVARIABLE`: blu, rosa,
-  pari, …), words ending in a consonant or an accented vowel, and the
+  pari, …), cardinal numerals a parser may tag ADJ ("centoquattro",
+  `numerals.is_cardinal`), words ending in a consonant or an accented vowel, and the
   common-gender -a adjectives (-ista, -cida, -iota, -asta: "ottimista",
   "omicida", "idiota", "entusiasta"), whose forms depend on gender and
   number in a way the ending does not show.
@@ -41,6 +42,7 @@ from __future__ import annotations
 
 from coref_transfer.lang.it.articles import plain_form
 from coref_transfer.lang.it.clitics import is_participle
+from coref_transfer.lang.it.numerals import is_cardinal
 
 #: Adjectives that do not change ("le auto blu", "una giornata no").
 INVARIABLE = frozenset(
@@ -99,8 +101,8 @@ def participle_forms(word: str, lemma: str | None = None) -> dict[tuple[str, str
     """The four forms of a past participle ("stato" → stato, stata, stati, state), None if not one
     (a present participle, "preoccupanti", is an adjective in -e: `adjective_forms`)."""
     w = plain_form(word)
-    if not is_participle(w) or is_present_participle(w, lemma):
-        return None
+    if not is_participle(w) or is_present_participle(w, lemma) or is_cardinal(w):
+        return None  # "ventotto", "diciotto": a numeral's -tto is no participle's (issue 38)
     stem = w[:-1]
     return {key: stem + ending for key, ending in ENDINGS.items()}
 
@@ -113,6 +115,8 @@ def adjective_forms(word: str, lemma: str | None) -> dict[tuple[str | None, str]
     w = plain_form(word)
     if len(w) < 2 or w in INVARIABLE or w.endswith(COMMON_GENDER_ENDINGS) or w[-1] not in "oaie":
         return None
+    if is_cardinal(w):
+        return None  # "era centoquattro" (tagged ADJ by the parser): a numeral, not "centoquattra" (issue 38)
     base = plain_form(lemma) if lemma else ""
     if base.endswith("o"):
         forms: dict[tuple[str | None, str], str] = dict(_four_forms(base))

@@ -10,6 +10,7 @@ word before the placeholder and the evidence at hand, in this order:
 
 | step | when | what | example |
 |---|---|---|---|
+| `article_before_placeholder` | the word before is an article (not elided) and the mention's text opens with one (not elided): the sentence's article translates an English word outside the mention | the mention's article in its place, outside the span | "Metti un Fulvio" + "<a>un dito</a>" (one finger) → "Metti un ⟦dito⟧" |
 | `preposition_from_sentence` | the word before is one of "a", "in", "su", "da" (`SWAPPABLE`: their choice depends on the noun), not part of a compound preposition ("fino a"), and the marked sentence put another of them, or a preposition that does not fuse ("durante", "verso", `OTHER_PREPOSITIONS`), before the mention; or a comma, where the marked sentence fused "in" with the mention's article; after "fino a", a preposition that does not fuse replaces the compound whole | its preposition | "in mare a Bari" + "nella <a>regione</a>" → "in mare nella regione"; "sono andati da Osvaldo" + "in <a>sciopero</a>" → "sono andati in sciopero"; "a Cambridge, Eusebio" + "nel <b>Massachusetts</b>" → "a Cambridge, nel Massachusetts"; "fino ad Aurelio" + "verso <b>est</b>" → "verso est" |
 | `preposition_from_sentence` (a town's "a") | the word before is "a", "ad" or "in" before a town placeholder and the marked sentence put "di" | "di" | "le scuole a Bari" + "della <a>provincia</a>" → "le scuole della provincia" |
 | `preposition_in_coordination` | the word before is "e" or "o" (not right after a preposition), and the marked sentence repeated a simple preposition before this conjunct | that preposition after the conjunction | "dalla Spagna e Bari" + "e dalla <b>Francia</b>" → "dalla Spagna e dalla Francia" |
@@ -88,6 +89,7 @@ ACTIONS = (
     "title_article",
     "generic_subject_article",
     "role_article",
+    "article_before_placeholder",
 )
 """What `fit` may do, in `stats.json`'s `articles` block."""
 SKIPS = (
@@ -262,6 +264,13 @@ def fit(before: str | None, text: str, ctx: Context, after: str | None = None, b
         return Fit(None, text, None)  # a pronoun's form by class: no article, no other preposition
     if ctx.name_article:
         return Fit(None, text, None, fuse=False)  # "L'Enfant": the article is the name's own
+    if before is not None and article_kind(before) is not None and not before.endswith(("'", "’")):
+        own, noun = split_article(text)
+        if own is not None and not own.endswith("'"):
+            # "Metti un Fulvio" + "<a>un dito</a>" (one finger, the English mention "finger"): the sentence's
+            # article stands for a word outside the mention; the mention's own agrees with its noun, and
+            # replaces it outside the span ("Metti un dito", not "un un dito"; issue 38, sixth set)
+            return Fit(_case(before, own), noun, "article_before_placeholder", fuse=False)
     prev = plain_form(before) if before else None
     article, rest = split_article(text)
     found = place(rest) if rest[:1].isupper() and not ctx.person else None

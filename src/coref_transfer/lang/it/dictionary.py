@@ -131,6 +131,15 @@ def verbs_text(verbs: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: Endings of the regular 3rd-person forms (present, imperfect, past, future, conditional, subjunctive), longest
+#: first; what is left is the stem of the infinitive.
+THIRD_PERSON_ENDINGS = (
+    "erebbero", "irebbero", "eranno", "iranno", "avano", "evano", "ivano", "arono", "erono", "irono", "assero",
+    "essero", "issero", "erebbe", "irebbe", "asse", "esse", "isse", "ano", "ono", "ino", "ava", "eva", "iva",
+    "erà", "irà", "ò", "è", "a", "e", "i",
+)  # fmt: skip
+
+
 class Verbs:
     """A set of Italian infinitives: which conjugation an ambiguous form belongs to."""
 
@@ -153,6 +162,21 @@ class Verbs:
                 raise InputFormatError(path, lineno, f"{line!r} is not a lower-case infinitive")
             words.add(line)
         return cls(words)
+
+    def may_inflect(self, form: str, lemma: str | None = None) -> bool:
+        """Whether `form` may be a 3rd-person form of a listed verb: its lemma is listed, or its stem (the form
+        less a 3rd-person ending, `THIRD_PERSON_ENDINGS`) with -are/-ere/-ire is ("partono" ← partire, though a
+        parser lemmatised it "partere"; "sembravano" ← sembrare). To tell a noun a parser read as a verb: the
+        stem of "patrono" (lemma "patrere") makes no listed verb. Irregular forms pass by their lemma only."""
+        if lemma and normalize(lemma) in self.infinitives:
+            return True
+        w = normalize(form)
+        return any(
+            w[: -len(ending)] + infinitive in self.infinitives
+            for ending in THIRD_PERSON_ENDINGS
+            if w.endswith(ending) and len(w) - len(ending) >= 2
+            for infinitive in ("are", "ere", "ire")
+        )
 
     def conjugation_of_i_form(self, form: str) -> str | None:
         """For a present form in -i ("copri", "conservi", "mangi", "cerchi"): "are" if only a verb in -are

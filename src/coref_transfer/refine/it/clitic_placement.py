@@ -152,6 +152,16 @@ def _opening_second_person(tokens: list[Token], verb: int, endings: tuple[str, .
     )
 
 
+def opening_are_imperative(tokens: list[Token], verb: int) -> bool:
+    """A sentence-opening verb in -a of a verb in -are of the verb list, whatever the parser's tag ("Sveglia essa
+    battendo le mani", Sveglia as PROPN; "Appoggia essa in modo che …"; issue 38, sixth set). Read only where the
+    English says the pronoun after it is an object: an English sentence that opens on its verb with an object is
+    an instruction (a 3rd person would have its subject, a mention, before the verb), so the clitic attaches
+    ("Svegliala", "Appoggiala")."""
+    word = tokens[verb].text if verb < len(tokens) else ""
+    return _opening_second_person(tokens, verb, ("a",)) and word[:-1].lower() + "are" in shipped_verbs().infinitives
+
+
 def opening_imperative(tokens: list[Token], verb: int) -> bool:
     """A sentence-opening 2nd person verb the parser did not mark Mood=Imp read as an imperative.
 
@@ -347,6 +357,8 @@ def find_group(sentence: Sentence, pronoun: int) -> Group | str:
     if opening >= 0 and english_object and after_second_person_clause(tokens, opening):
         return Group(opening, opening, "imperative", inferred=True)
     if opening >= 0 and english_object and coordinated_imperative(tokens, opening):
+        return Group(opening, opening, "imperative", inferred=True)
+    if opening >= 0 and english_object and opening_are_imperative(tokens, opening):
         return Group(opening, opening, "imperative", inferred=True)
     if opening >= 0 and english_object and _opening_second_person(tokens, opening, ("i",)):
         # "Copri leggermente essi" (Cover them lightly): a sentence-opening verb in -i with an English object is

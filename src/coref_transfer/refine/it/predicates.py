@@ -22,7 +22,7 @@ from coref_transfer.lang.it.adjectives import (
     participle_forms,
 )
 from coref_transfer.lang.it.articles import match_case, plain_form, split_articulated, ud_gender, ud_number
-from coref_transfer.lang.it.dictionary import shipped_dictionary
+from coref_transfer.lang.it.dictionary import shipped_dictionary, shipped_verbs
 from coref_transfer.lang.it.morphology import third_person_number
 from coref_transfer.lang.it.noun_forms import ending_disputes, noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.noun_phrase import determiner_features
@@ -626,6 +626,10 @@ class PredicateAgreement(Rule):
         token = tokens[index]
         if token.feat("Person") not in (None, "3"):
             return "1st or 2nd person subject"
+        if not shipped_verbs().may_inflect(token.text, token.lemma):
+            # "il santo patrono", patrono read as a 3rd plural of "patrere": a verb the dictionary does not
+            # know is a noun the parser mistook, whose "singular" would be no word ("patre"; issue 38)
+            return "verb unknown to the dictionary"
         known = third_person_number(token.text, token.lemma)
         if known is None:
             return "verb form unknown"
