@@ -8,7 +8,8 @@ the marked sentences' conventions are in `docs/real-english.md`), and
 writes what a fluent reader rates (`../shared/docs/fluent-review.md`).
 
     python scripts/real-english.py run --work ../real-english/run1
-        builds the input (the first 30 sentences of each listed document),
+        builds the input (the first 30 sentences of each listed document;
+        --skip N starts after the first N: a later part of the same documents),
         runs the three stages with the stand-in memory and your own memories
         (`--memory`, repeatable), and writes into the work folder:
           misses.tsv        what the memories lack (then exit 3): translate it
@@ -63,20 +64,24 @@ STAND_IN = SHARED / "stand-in"
 EXIT_MISSES = 3
 
 
-def build_input(documents: list[str], source: Path, out: Path, sentences: int) -> None:
-    """The first `sentences` sentences of each document, closed with `#end document`."""
+def build_input(documents: list[str], source: Path, out: Path, sentences: int, skip: int = 0) -> None:
+    """`sentences` sentences of each document after its first `skip`, closed with `#end document`."""
     out.mkdir(parents=True, exist_ok=True)
     for doc in documents:
         lines = (source / f"{doc}.gold_conll").read_text(encoding="utf-8").split("\n")
         kept: list[str] = []
         seen = 0
+        previous = ""
         for line in lines:
             if line.startswith("#end"):
                 break
-            kept.append(line)
-            if not line.strip() and len(kept) > 1 and kept[-2].strip():
+            ends_sentence = not line.strip() and previous.strip() and not previous.startswith("#begin")
+            previous = line
+            if seen >= skip or line.startswith("#begin"):
+                kept.append(line)
+            if ends_sentence:
                 seen += 1
-                if seen == sentences:
+                if seen == skip + sentences:
                     break
         kept.append("#end document")
         (out / f"{doc}.gold_conll").write_text("\n".join(kept) + "\n", encoding="utf-8")
@@ -132,7 +137,7 @@ def translator_tags(source: str, target: str, tags: str) -> str:
 def _prepare(args: argparse.Namespace, work: Path, input_dir: Path) -> None:
     """The input (`build_input`) in `input_dir` and the memories in WORK/memory.tsv (`_input_options`)."""
     documents = Path(args.documents).read_text(encoding="utf-8").split()
-    build_input(documents, Path(args.source), input_dir, args.sentences)
+    build_input(documents, Path(args.source), input_dir, args.sentences, args.skip)
     _memory([Path(args.stand_in), *map(Path, args.memory)], work / "memory.tsv", args.tags)
 
 
@@ -599,6 +604,7 @@ def _input_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--source", default=str(SHARED / "train"), help="folder of the OntoGUM *.gold_conll files")
     p.add_argument("--documents", default=str(STAND_IN / "documents.txt"), help="document names, one per line")
     p.add_argument("--sentences", type=int, default=30, help="sentences read from each document")
+    p.add_argument("--skip", type=int, default=0, help="sentences skipped at the start of each document")
     p.add_argument("--stand-in", default=str(STAND_IN / "memory.tsv"), help="the stand-in translator's memory")
     p.add_argument("--memory", action="append", default=[], help="a memory of your own (repeatable)")
     p.add_argument(

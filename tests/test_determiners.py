@@ -95,6 +95,15 @@ ALONE = Context("alone", town=True)
         ("di", "il porto", ALONE, None, "del porto", None),
         ("a", "L'Enfant", Context("alone", first_name=True, name_article=True), None, "a L'Enfant", None),
         ("ha", "lui", Context("table", first_name=True), None, "ha lui", None),
+        # issue 38, sixth set: after a comma, the marked sentence's bare "in" before a bare place
+        (
+            ",",
+            "Iraq",
+            Context("sentence", first_name=True, preposition_it="in"),
+            None,
+            ", in Iraq",
+            "preposition_from_sentence",
+        ),
         # issue 38, sixth set: the sentence's article stands for a word outside the mention ("one finger")
         ("un", "un dito", Context("sentence", first_name=True), None, "un dito", "article_before_placeholder"),
         ("la", "il cancello", Context("sentence", first_name=True), None, "il cancello", "article_before_placeholder"),

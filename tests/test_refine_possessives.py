@@ -406,3 +406,20 @@ def test_a_common_noun_before_a_name_is_what_the_phrase_agrees_with(parser, toke
     [parsed] = list(parser.parse([tokens], progress=False))
     features = phrase_features(parsed, shipped_lexicon(), None, english_proper=True)
     assert (features.gender, features.gender_source) == (gender, source)
+
+
+@pytest.mark.parametrize(
+    "tokens, gender, number",
+    [
+        (["centinaia", "di", "persone"], "fem", "plur"),
+        (["centinaia", "di", "milioni", "di", "vite"], "fem", "plur"),  # a quantity of a quantity: the lives
+        (["migliaia", "di", "soldati"], "masc", "plur"),
+        (["migliaia", "di", "fan"], None, None),  # invariable "fan": the English and the cluster decide
+    ],
+)
+def test_a_quantity_of_number_takes_the_class_of_what_it_counts(parser, tokens, gender, number):
+    """Issue 38, sixth set: "[thousands of fans] … [they] themselves" had the class of "migliaia" (feminine), and
+    "da esse stesse" followed; the noun after "di" is what Italian agrees with."""
+    [parsed] = list(parser.parse([tokens], progress=False))
+    features = phrase_features(parsed, shipped_lexicon())
+    assert (features.gender, features.number) == (gender, number)

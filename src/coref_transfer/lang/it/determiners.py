@@ -11,7 +11,7 @@ word before the placeholder and the evidence at hand, in this order:
 | step | when | what | example |
 |---|---|---|---|
 | `article_before_placeholder` | the word before is an article (not elided) and the mention's text opens with one (not elided): the sentence's article translates an English word outside the mention | the mention's article in its place, outside the span | "Metti un Fulvio" + "<a>un dito</a>" (one finger) → "Metti un ⟦dito⟧" |
-| `preposition_from_sentence` | the word before is one of "a", "in", "su", "da" (`SWAPPABLE`: their choice depends on the noun), not part of a compound preposition ("fino a"), and the marked sentence put another of them, or a preposition that does not fuse ("durante", "verso", `OTHER_PREPOSITIONS`), before the mention; or a comma, where the marked sentence fused "in" with the mention's article; after "fino a", a preposition that does not fuse replaces the compound whole | its preposition | "in mare a Bari" + "nella <a>regione</a>" → "in mare nella regione"; "sono andati da Osvaldo" + "in <a>sciopero</a>" → "sono andati in sciopero"; "a Cambridge, Eusebio" + "nel <b>Massachusetts</b>" → "a Cambridge, nel Massachusetts"; "fino ad Aurelio" + "verso <b>est</b>" → "verso est" |
+| `preposition_from_sentence` | the word before is one of "a", "in", "su", "da" (`SWAPPABLE`: their choice depends on the noun), not part of a compound preposition ("fino a"), and the marked sentence put another of them, or a preposition that does not fuse ("durante", "verso", `OTHER_PREPOSITIONS`), before the mention; or a comma, where the marked sentence fused "in" with the mention's article; after "fino a", a preposition that does not fuse replaces the compound whole | its preposition | "in mare a Bari" + "nella <a>regione</a>" → "in mare nella regione"; "sono andati da Osvaldo" + "in <a>sciopero</a>" → "sono andati in sciopero"; "a Cambridge, Eusebio" + "nel <b>Massachusetts</b>" → "a Cambridge, nel Massachusetts"; "a Baghdad, Goffredo" + "in <b>Iraq</b>" → "a Baghdad, in Iraq"; "fino ad Aurelio" + "verso <b>est</b>" → "verso est" |
 | `preposition_from_sentence` (a town's "a") | the word before is "a", "ad" or "in" before a town placeholder and the marked sentence put "di" | "di" | "le scuole a Bari" + "della <a>provincia</a>" → "le scuole della provincia" |
 | `preposition_in_coordination` | the word before is "e" or "o" (not right after a preposition), and the marked sentence repeated a simple preposition before this conjunct | that preposition after the conjunction | "dalla Spagna e Bari" + "e dalla <b>Francia</b>" → "dalla Spagna e dalla Francia" |
 | `locative_from_table` | a place of the table (`lang.it.places`), its Italian from the text alone, after "a"/"ad" for a town, the English preposition locative (in, into, to, at, inside, within) | the place's locative | "tornò a Bari" + "Cina" → "tornò in Cina"; "negli Stati Uniti"; "a Cuba" |
@@ -309,6 +309,10 @@ def fit(before: str | None, text: str, ctx: Context, after: str | None = None, b
         fused = contract(evidence, text)  # "a Cambridge, Massachusetts": "a Cambridge, nel Massachusetts"
         if fused is not None:
             return Fit(None, fused, "preposition_from_sentence", fuse=False)
+    elif prev in APPOSITION and evidence == "in" and not ctx.preposition_fused and article is None:
+        # "a Baghdad, Goffredo" + "a Baghdad, in <b>Iraq</b>": the marked sentence's bare "in", and the place as
+        # bare as it wrote it ("a Baghdad, in Iraq", not "a Baghdad, l'Iraq"; issue 38, sixth set)
+        return Fit(f"{before} {evidence}", text, "preposition_from_sentence", fuse=False)
     elif prev in ("a", "ad") and evidence is None and ctx.town and found is not None and article is None:
         locative = INSIDE_EN if found.kind == "organization" else LOCATIVE_EN
         if ctx.preposition_en not in locative:

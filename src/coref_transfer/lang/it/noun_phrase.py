@@ -33,7 +33,10 @@ the gender and number Italian agreement will follow, by this precedence:
    "questo", "tutti loro", the translation of "that" or "all of them") takes
    the pronoun's own gender and number (demonstratives by table, others from
    the parser), so the placeholder agrees as the words put back do.
-6. **Coordination.** A head with coordinated conjuncts ("le auto e le case")
+6. **Quantities of number.** "migliaia di fan", "una decina di persone":
+   the noun after "di" is what the phrase's pronouns and agreement
+   follow (`word_classes.NUMERIC_QUANTITIES`), so it is read as the head.
+7. **Coordination.** A head with coordinated conjuncts ("le auto e le case")
    is plural, feminine only if every conjunct is (Italian agreement:
    "Maria e Laura sono arrivate", "Maria e Paolo sono arrivati").
 
@@ -54,6 +57,7 @@ from coref_transfer.lang.it.articles import DEFINITE_ARTICLES, INDEFINITE_ARTICL
 from coref_transfer.lang.it.morphology import POSSESSIVES, demonstrative_features
 from coref_transfer.lang.it.noun_forms import noun_form_evidence
 from coref_transfer.lang.it.places import Place, place
+from coref_transfer.lang.it.word_classes import NUMERIC_QUANTITIES
 from coref_transfer.model import span_root
 from coref_transfer.parsing.model import ParsedSentence
 
@@ -262,6 +266,11 @@ def phrase_features(
         # "Il torneo Spitfire", "la nave Titanic": the common noun before the name, with its article, is what
         # the phrase agrees with (issue 38: "Il torneo Spitfire … è stato", not the cluster's feminine)
         return phrase_features_of_common_noun(parsed, head - 1, lexicon)
+    quantified = _quantified(parsed, head)
+    if quantified is not None:
+        # "migliaia di fan": the fans, not the thousands, are what the phrase's pronouns and agreement follow
+        # ("creati da loro stessi", not "da esse stesse"; issue 38, sixth set)
+        return phrase_features_of_common_noun(parsed, quantified, lexicon)
     proper = parsed.tokens[head].upos == "PROPN" or english_proper
     gender, number, gender_source, number_source = _own_features(parsed, head, lexicon, proper)
     conjuncts = _conjuncts(parsed, head)
@@ -290,6 +299,22 @@ def phrase_features(
             return PhraseFeatures("fem", "sing", "place_name", "place_name", head, proper)
         return PhraseFeatures(None, None, "name", "name", head, proper)
     return PhraseFeatures(gender, number, gender_source, number_source, head, proper)
+
+
+#: Parts of speech no noun after a quantity's "di" has ("migliaia di questi", "decine di altri").
+_NOT_NOUNS = frozenset(("DET", "PRON", "NUM", "PUNCT", "CCONJ", "SCONJ", "VERB", "AUX"))
+
+
+def _quantified(parsed: ParsedSentence, head: int) -> int | None:
+    """The noun after "di" when the head is a quantity noun of number ("migliaia di fan" → "fan"), else None."""
+    tokens = parsed.tokens
+    if plain_form(tokens[head].text) not in NUMERIC_QUANTITIES or head + 2 >= len(tokens):
+        return None
+    after = tokens[head + 2]
+    if plain_form(tokens[head + 1].text) not in ("di", "d'") or not after.text.isalpha() or after.upos in _NOT_NOUNS:
+        return None  # "migliaia di questi": no noun after "di" (a parser may tag a loanword ADP: "di fan")
+    further = _quantified(parsed, head + 2)  # "centinaia di milioni di vite": the lives
+    return further if further is not None else head + 2
 
 
 def phrase_features_of_common_noun(parsed: ParsedSentence, head: int, lexicon: Lexicon | None) -> PhraseFeatures:

@@ -88,3 +88,12 @@ def auxiliary_lemma(form: str) -> str | None:
     if plain in AUXILIARY_FORMS:
         return AUXILIARY_FORMS[plain]
     return next((lemma for stem, lemma in AUXILIARY_STEMS if plain.startswith(stem)), None)
+
+
+#: Quantity nouns of number ("migliaia di fan", "una decina di persone", "milioni di utenti"): the phrase
+#: refers to what follows "di", and Italian agrees with it ("migliaia di fan sono arrivati", a pronoun for them
+#: "loro stessi"), so the noun after "di" gives the phrase's class (`noun_phrase.phrase_features`; issue 38).
+NUMERIC_QUANTITIES = frozenset(
+    "decina decine dozzina dozzine ventina ventine trentina trentine quarantina cinquantina centinaio centinaia "
+    "migliaio migliaia milione milioni miliardo miliardi".split()
+)
