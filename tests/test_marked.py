@@ -138,6 +138,11 @@ def test_a_tag_moved_off_a_name_and_a_name_read_as_an_adjective_fall_back_and_un
         "Le aree metropolitane <a>statunitensi</a> sono cresciute. <c>x</c>", areas, {0: ["US"]}, names={0}
     )
     assert adjective[0].reason == "tag_adjective" and unknown == 2
+    # issue 38, seventh set: a verb with its clitic attached, tagged for an English pronoun, cannot stand where a
+    # placeholder stood ("non vedo l'ora di vedere vederlo"): the pronoun goes alone
+    pronoun = MarkedSource("I want to see <a>this</a>.", (0,))
+    verb, _ = read("Voglio <a>vederlo</a>.", pronoun, {0: ["this"]})
+    assert verb[0].text is None and verb[0].reason == "tag_verb_with_clitic"
     inside_a_word = MarkedSource("the Pittsburgh-<a>Cleveland</a> game", (0,))
     readings, _ = read("la partita Pittsburgh-<a>Cleveland</a>", inside_a_word, {0: ["Cleveland"]})
     assert readings[0].text == "Cleveland"

@@ -695,6 +695,22 @@ def test_euphonic_d_only_the_conjunctions_and_the_preposition():
         assert sent.changes == [] and rule.applied == 0 and not rule.skipped, word
 
 
+def test_euphonic_d_leaves_a_capital_letter_inside_the_sentence():
+    """Issue 38, seventh set: 'Da A a B' (a label, tagged ADP) did not become 'Da Ad a B'; counted."""
+    rule = EuphonicD()
+    sent = run(
+        rule,
+        sentence("""
+        Da da ADP _ 2 case
+        A a ADP _ 4 case
+        a a ADP _ 4 case
+        B B PROPN _ 0 root
+        . . PUNCT _ 4 punct
+    """),
+    )
+    assert sent.changes == [] and rule.skipped["a capital letter inside the sentence (a label)"] == 1
+
+
 def test_euphonic_d_after_pro_drop_through_the_registry():
     """'Paolo canta ed essa non balla': pro-drop deletes 'essa', then euphonic_d (last) makes 'ed' 'e'."""
     sent = sentence(

@@ -83,6 +83,11 @@ def test_attach(verb, clitic, form, out):
     assert clitics.attach(verb, clitic, form) == out
 
 
+def test_has_enclitic_reads_an_infinitive_or_gerund_with_its_clitic():
+    assert all(clitics.has_enclitic(w) for w in ("vederlo", "Vendermelo", "mangiandola", "parlarne", "pensarci"))
+    assert not any(clitics.has_enclitic(w) for w in ("cavallo", "tavola", "modello", "sorella", "Carlo", "bello"))
+
+
 def test_elision_participle_and_auxiliaries():
     assert clitics.elided("lo", "ha") == "l'"
     assert clitics.elided("la", "adoro") == "l'"

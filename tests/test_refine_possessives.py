@@ -415,9 +415,10 @@ def test_a_common_noun_before_a_name_is_what_the_phrase_agrees_with(parser, toke
         (["centinaia", "di", "milioni", "di", "vite"], "fem", "plur"),  # a quantity of a quantity: the lives
         (["migliaia", "di", "soldati"], "masc", "plur"),
         (["migliaia", "di", "fan"], None, None),  # invariable "fan": the English and the cluster decide
+        (["la", "vodka"], "fem", "sing"),  # "vodka" tagged DET: the word after an article, alone, is its noun
     ],
 )
-def test_a_quantity_of_number_takes_the_class_of_what_it_counts(parser, tokens, gender, number):
+def test_a_phrase_takes_the_class_of_its_real_head(parser, tokens, gender, number):
     """Issue 38, sixth set: "[thousands of fans] … [they] themselves" had the class of "migliaia" (feminine), and
     "da esse stesse" followed; the noun after "di" is what Italian agrees with."""
     [parsed] = list(parser.parse([tokens], progress=False))

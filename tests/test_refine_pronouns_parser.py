@@ -163,6 +163,8 @@ def test_demonstrative_pronoun_keeps_elliptic_phrases(parser, text):
         (DemonstrativeAgreement, "Queste tariffe sono quelle comuni a tutti gli operatori ."),
         # the parser hangs "comuni" on the pronoun "quelli" as its adjective: no "quei comuni" (the towns)
         (DemonstrativeAgreement, "I costi sono quelli comuni a tutti i soci ."),
+        # issue 38, seventh set: "perché" is also a noun in the lexicon (il perché), here a conjunction
+        (DemonstrativeAgreement, "Critico quello perché non mi convince ."),
     ],
 )
 def test_demonstratives_leave_correct_italian(parser, rule, text):

@@ -1831,6 +1831,26 @@ def test_prodrop_keeps_a_pronoun_coordinated_by_position():
     assert sent.changes == [] and rule.skipped == {"coordinated subject": 1}
 
 
+def test_prodrop_keeps_a_pronoun_joined_to_another_before_a_singular_verb():
+    """Issue 38, seventh set: 'qualsiasi cosa lui o lei voglia' (a disjunction agrees in the singular; 'lei'
+    misparsed as the subject of 'voglia' alone) kept 'lei'; after a noun, 'e lei ha custodito' is a clause."""
+    rule = SubjectPronounDeletion()
+    sent = run(
+        rule,
+        sentence(
+            """
+        cosa cosa NOUN Gender=Fem|Number=Sing 0 root
+        lui lui PRON Gender=Masc|Number=Sing|Person=3|PronType=Prs 1 xcomp
+        o o CCONJ _ 5 cc
+        lei lei PRON Gender=Fem|Number=Sing|Person=3|PronType=Prs 5 nsubj
+        voglia volere VERB Mood=Sub|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin 2 conj
+        . . PUNCT _ 1 punct
+    """,
+        ),
+    )
+    assert sent.changes == [] and rule.skipped.get("coordinated subject") == 1
+
+
 def test_prodrop_keeps_the_subject_of_a_gapped_contrast():
     """'Lui ha pagato il vino , lei il pane': lei's clause has no verb of its own; Lui stays (contrastive pair)."""
     rule = SubjectPronounDeletion()

@@ -38,6 +38,7 @@ Reading the Italian of one mention (`read`):
    | `tag_too_long` | more than 3 words per English word, plus 3 (a tag moved past its phrase) |
    | `tag_moved` | an English proper noun of the mention is written in the Italian outside the tags, not inside |
    | `tag_adjective` | a name in English (its root a proper noun) read as one lower-case word without an article: an adjective ("aree metropolitane <b>statunitensi</b>" for "US metro areas") cannot stand where a name stood |
+   | `tag_verb_with_clitic` | one word, an infinitive or a gerund with the clitic attached, for an English pronoun ("di <a>vederlo</a>" for "to see this"): the verb cannot stand where a name stood ("di vedere vederlo") |
    | `too_many_mentions` | the 27th mention of an utterance and after: no letter left |
    | `no_sentence` | the marked sentence was not translated (its utterance has no mention to mark) |
 
@@ -76,6 +77,7 @@ from coref_transfer.lang.it.articles import (
     simple_preposition,
     split_articulated,
 )
+from coref_transfer.lang.it.clitics import has_enclitic
 from coref_transfer.lang.it.tokenize import tokens_with_offsets
 from coref_transfer.stats import TAG_REASONS
 
@@ -84,7 +86,7 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # fmt: off
 FALLBACK_REASONS = (
     "tag_missing", "tag_unpaired", "tag_repeated", "tag_nested", "tag_empty", "tag_no_word", "tag_too_long",
-    "tag_moved", "tag_adjective", "too_many_mentions", "no_sentence",
+    "tag_moved", "tag_adjective", "tag_verb_with_clitic", "too_many_mentions", "no_sentence",
 )
 # fmt: on
 """Why a mention's Italian came from its text alone rather than its sentence (the table above)."""
@@ -386,6 +388,8 @@ def _reading(
         return Reading(None, "tag_moved")
     if name and article is None and len(rest) == 1 and body[:1].islower() and article_kind(body) is None:
         return Reading(None, "tag_adjective")  # "statunitensi" for "US"
+    if len(rest) == 1 and len(english) == 1 and has_enclitic(rest[0]):
+        return Reading(None, "tag_verb_with_clitic")  # "di <a>vederlo</a>" for "to see this" (issue 38)
     text = _with_article(article, body) if article else body
     if lowercase_start and not plain[:start].strip(" \"'«“‘([—–-") and text[:1].isupper():
         text = text[0].lower() + text[1:]

@@ -134,6 +134,28 @@ def is_gerund(word: str) -> bool:
     return len(w) > 5 and w.endswith(("ando", "endo"))
 
 
+#: Clitics that attach to an infinitive or a gerund, and the first ones of a cluster ("vendermelo", "darglielo").
+ENCLITICS = ("lo", "la", "li", "le", "ne", "gli", "mi", "ti", "ci", "vi", "si")
+_CLUSTER_FIRSTS = ("me", "te", "ce", "ve", "se", "glie")
+
+
+def has_enclitic(word: str) -> bool:
+    """An infinitive or a gerund with a clitic attached: "vederlo", "vendermelo", "porla", "mangiandola",
+    "darglielo"; not "cavallo", "tavola", "sole" (no verb before the clitic)."""
+    w = plain_form(word)
+    for clitic in ENCLITICS:
+        if not w.endswith(clitic) or len(w) <= len(clitic) + 3:
+            continue
+        base = w[: -len(clitic)]
+        for first in _CLUSTER_FIRSTS:
+            if base.endswith(first) and len(base) > len(first) + 3:
+                base = base[: -len(first)]
+                break
+        if is_gerund(base) or (base.endswith("r") and (is_infinitive(base + "e") or base.endswith("rr"))):
+            return True
+    return False
+
+
 def attach(verb: str, clitic: str, form: str) -> str | None:
     """The verb with the clitic attached: "vendere"+"lo" → "venderlo", "porre" → "porlo",
     "vedendo"+"la" → "vedendola", "chiama"+"lo" → "chiamalo".

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from coref_transfer.classes import UD_GENDER, UD_NUMBER
-from coref_transfer.lang.it.articles import DEFINITE_ARTICLES, INDEFINITE_ARTICLES, plain_form
+from coref_transfer.lang.it.articles import DEFINITE_ARTICLES, INDEFINITE_ARTICLES, article_kind, plain_form
 from coref_transfer.lang.it.morphology import POSSESSIVES, demonstrative_features
 from coref_transfer.lang.it.noun_forms import noun_form_evidence
 from coref_transfer.lang.it.places import Place, place
@@ -150,6 +150,14 @@ def _head(parsed: ParsedSentence) -> int | None:
         and (
             tokens[1].upos not in _NOT_HEADS
             or (len(tokens) == 2 and tokens[1].upos == "ADJ" and tokens[1].text.isalpha())
+            or (
+                len(tokens) == 2
+                and tokens[1].upos in ("DET", "X")
+                and tokens[1].text.isalpha()
+                and tokens[1].text.islower()
+                and determiner_features(tokens[1].text) is None
+                and article_kind(tokens[1].text) is None
+            )  # "la vodka" with "vodka" tagged DET: the word after an article, alone, is its noun (issue 38)
         )
     ):
         # "le scarpette da ballo" parsed with a verb root, "le formiche" with "formiche" an adjective:

@@ -79,8 +79,10 @@ def _noun_of(parsed: ParsedSentence, index: int, lexicon: NounLexicon | None = N
     if lexicon is None:
         return None
     gender, number = lexicon.lookup(following.text)
-    if gender is None or following.upos in ("AUX", "PRON", "DET", "ADP", "PUNCT", "ADJ", "VERB"):
-        return None  # "quelli trasferiti": a participle or adjective after a pronoun, an elliptic phrase
+    if gender is None or following.upos in ("AUX", "PRON", "DET", "ADP", "PUNCT", "ADJ", "VERB", "SCONJ", "CCONJ"):
+        # "quelli trasferiti": a participle or adjective after a pronoun, an elliptic phrase; "Chiamo in causa
+        # quello perché …": a conjunction the lexicon also knows as a noun ("il perché"; issue 38, seventh set)
+        return None
     if following.head == index and following.deprel in ("amod", "acl"):
         return None  # "sono quelli comuni a tutti": the parser hangs the word on the pronoun, its adjective
     if finite_person_number(following.text):

@@ -15,6 +15,8 @@ from coref_transfer.refine.base import Rule, Sentence
 
 #: The words and the part of speech each must have: the conjunctions e/o, the preposition a.
 WORDS = {"e": "CCONJ", "ed": "CCONJ", "o": "CCONJ", "od": "CCONJ", "a": "ADP", "ad": "ADP"}
+#: What may stand before a capital letter that names a point or an item ("da A a B", "il punto A").
+LABEL_BEFORE = frozenset(("ADP", "DET", "NOUN", "PROPN"))
 #: Why a form was left as written, by the class of the next word.
 KEPT = {
     NOT_A_WORD: "next token is not a word",
@@ -54,6 +56,10 @@ class EuphonicD(Rule):
     the writer's spelling ("e Ewelina" and "ed Ewelina" are both in use), so
     it is kept, counted as "name as written (both forms in use)".
 
+    A capital letter after a preposition, an article or a noun is a label
+    ("Da A a B", "il punto A"), not the preposition: counted as "a capital
+    letter inside the sentence (a label)".
+
     Known failure modes: a conjunction or preposition the parser tagged
     otherwise is not seen; a foreign name is judged by its spelling ("e
     Ethan" becomes "ed Ethan", though it is said with /i/; "e Ian" stays).
@@ -67,6 +73,10 @@ class EuphonicD(Rule):
         for index, token in enumerate(tokens[:-1]):
             lower = token.text.lower()
             if WORDS.get(lower) != token.upos:
+                continue
+            if len(token.text) == 1 and token.text.isupper() and index > 0 and tokens[index - 1].upos in LABEL_BEFORE:
+                # "Da A a B": a capital letter after a preposition or a noun is a label, not "a" (issue 38)
+                self.skip("a capital letter inside the sentence (a label)")
                 continue
             following = tokens[index + 1].text
             new = euphonic_form(token.text, following)

@@ -90,7 +90,10 @@ def is_coordinated(parsed: ParsedSentence, index: int) -> bool:
         index >= 2
         and tokens[index - 1].text.lower() in JOINING
         and tokens[index - 2].upos in NOMINAL
-        and not _singular_verb_follows(tokens, index)  # "… alla nonna e lei ha custodito": a clause of its own
+        and not (
+            _singular_verb_follows(tokens, index)  # "… alla nonna e lei ha custodito": a clause of its own
+            and tokens[index - 2].upos != "PRON"
+        )  # but "lui o lei voglia": two pronouns joined, a disjunction in the singular (issue 38, seventh set)
     )
     after = (
         index + 2 < len(tokens)
