@@ -44,9 +44,9 @@ from coref_transfer.export import augment
 from coref_transfer.export.rows import DocumentPart, head_token
 from coref_transfer.lang.it import articles, euphony
 from coref_transfer.model import Span, span_root
-from coref_transfer.parsing.ud import sentence_blocks
 from coref_transfer.records import RefinedMention, RefinedUtterance
 from coref_transfer.refine.harm import split_files
+from coref_transfer.ud_files import sentence_blocks
 
 TITLE_GENDER = {"signor": "masc", "signore": "masc", "signora": "fem", "signorina": "fem", "dottoressa": "fem",
                 "professoressa": "fem", "senatrice": "fem", "direttrice": "fem"}  # fmt: skip

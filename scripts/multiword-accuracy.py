@@ -23,8 +23,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from coref_transfer.lang.it.multiword import NOMINAL, TOKEN, split
-from coref_transfer.parsing.model import parse_feats
-from coref_transfer.parsing.ud import sentence_blocks
+from coref_transfer.parsed import parse_feats
+from coref_transfer.ud_files import sentence_blocks
 
 FIELDS = ("form", "lemma", "upos", "xpos", "feats", "deprel", "head")
 

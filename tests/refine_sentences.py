@@ -8,7 +8,7 @@ from __future__ import annotations
 import textwrap
 
 from coref_transfer.model import Mention, Span
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.parsed import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 
 

@@ -21,7 +21,7 @@ from coref_transfer.config import validate_config
 from coref_transfer.errors import ConfigError, InputFormatError
 from coref_transfer.model import Span
 from coref_transfer.stats import check_accounting
-from coref_transfer.translate.align.base import build_aligner
+from coref_transfer.translate.align.build import build_aligner
 from coref_transfer.translate.align.fast_align import FastAlign, read_parallel, words
 from coref_transfer.translate.align.project import disputed, links_with_names, project_span, same_words
 from coref_transfer.translate.alone_match import match_alone

@@ -26,6 +26,18 @@ def run_cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "coref_transfer", *args], cwd=cwd, capture_output=True, text=True)
 
 
+def test_both_module_spellings_run_the_cli_and_print_the_version():
+    """Issue 39: `python -m coref_transfer.cli` ran no more once the CLI became a package; `--version` asked for
+    a command. Both spellings answer, the same way."""
+    from coref_transfer import __version__
+
+    for module in ("coref_transfer", "coref_transfer.cli"):
+        proc = subprocess.run([sys.executable, "-m", module, "--version"], cwd=REPO, capture_output=True, text=True)
+        assert proc.returncode == 0 and proc.stdout.strip() == __version__, (module, proc.stderr)
+        listed = subprocess.run([sys.executable, "-m", module, "--help"], cwd=REPO, capture_output=True, text=True)
+        assert listed.returncode == 0 and "refine-eval" in listed.stdout, module
+
+
 @pytest.fixture
 def conll_file(tmp_path):
     from coref_transfer.conll.authoring import parse_trees_file

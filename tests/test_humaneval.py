@@ -450,8 +450,27 @@ def chromium(tmp_path):
         driver.quit()
 
 
+STORED = """
+var out = {};
+for (var k = 0; k < localStorage.length; k++) {
+  var key = localStorage.key(k);
+  if (key.startsWith(arguments[0] + "/")) { out[key] = localStorage.getItem(key); }
+}
+return out;
+"""
+"""A page's saved state, as the document sees it: every key of its kit and rater (`page.html`'s storage)."""
+
+
+def cells(key, answers, pos=None):
+    """The storage keys and values of `answers` ({item index: [grammatical, acceptable]}) and the position."""
+    out = {f"{key}/a/{i}/{q}": str(v) for i, pair in answers.items() for q, v in enumerate(pair) if v is not None}
+    if pos is not None:
+        out[f"{key}/pos"] = str(pos)
+    return out
+
+
 def reload_once_storage_arrived(driver, key, saved, ready, timeout=30):
-    """Reload the page until the reloaded document's localStorage holds `saved` under `key`, then return.
+    """Reload the page until the reloaded document's localStorage holds `saved` (`STORED`) for `key`, then return.
 
     Chromium's localStorage is synchronous for the page that writes it, but the write reaches the browser
     process asynchronously: on a loaded machine, a document loaded right after the writes (a reload) can
@@ -463,7 +482,7 @@ def reload_once_storage_arrived(driver, key, saved, ready, timeout=30):
     while True:
         driver.refresh()
         ready()
-        seen = driver.execute_script("return localStorage.getItem(arguments[0])", key)
+        seen = driver.execute_script(STORED, key)
         if seen == saved:
             return
         if time.monotonic() > deadline:
@@ -518,10 +537,8 @@ def test_page_in_browser_keyboard_reload_and_export(chromium, tmp_path):
     assert text("position") == "3 of 5" and text("progress") == "Complete: 2 of 5"
 
     # The page saves synchronously on every answer and move, so its storage already holds the 3rd item's state.
-    saved = driver.execute_script("return localStorage.getItem(arguments[0])", key)
-    answers = [None] * 5
-    answers[order[0]], answers[order[1]], answers[order[2]] = [1, 0], [0, 1], [1, None]
-    assert saved is not None and json.loads(saved) == {"pos": 2, "answers": answers}
+    saved = driver.execute_script(STORED, key)
+    assert saved == cells(key, {order[0]: [1, 0], order[1]: [0, 1], order[2]: [1, None]}, pos=2)
     reload_once_storage_arrived(driver, key, saved, ready)
     assert text("position") == "3 of 5" and text("item-id") == ids[2]
     assert pressed() == {"g-yes": True, "g-no": False, "a-yes": False, "a-no": False}
@@ -563,3 +580,67 @@ def test_page_in_browser_keyboard_reload_and_export(chromium, tmp_path):
     assert {item: ratings.values[(item, "ada")] for item in ids} == expected
     # Nothing was fetched: the page is self-contained.
     assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0
+
+
+def test_a_stale_page_never_saves_over_newer_ratings(chromium, tmp_path):
+    """Issue 39: a page whose copy of the storage is stale must not save its older state over the newer one.
+
+    Twenty rounds, each on a cleared storage: a second tab is opened on the same kit before the first one rates
+    anything (its copy is empty, as a reload that raced the first answers could be); the first tab rates two
+    items, the stale tab a third; then a fresh page must show all three, and the stale tab too (the others'
+    answers reach it as `storage` events).
+    """
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver = chromium
+    sample = tricky_sample()
+    (page,) = write_pages(sample, ["ada"], tmp_path / "kit")
+    data = embedded_data(page)
+    order, key = data["order"], data["storage_key"]
+
+    def ready():
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true"
+        )
+
+    def rate(*clicks):
+        for element_id in clicks:
+            driver.find_element(By.ID, element_id).click()
+
+    driver.get(page.as_uri())
+    ready()
+    first = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    driver.get(page.as_uri())
+    ready()
+    stale = driver.current_window_handle
+    for round_ in range(20):
+        driver.switch_to.window(first)
+        driver.execute_script("localStorage.clear()")
+        driver.refresh()
+        ready()
+        driver.switch_to.window(stale)
+        driver.refresh()  # opened on the empty storage, before the first tab's answers
+        ready()
+        driver.switch_to.window(first)
+        rate("g-yes", "a-no", "next", "g-no", "a-yes")  # items 1 and 2
+        driver.switch_to.window(stale)
+        rate("next", "next", "g-yes", "a-yes")  # item 3, on the page that loaded before items 1 and 2
+        progress = "Complete: 3 of 5"
+        deadline = time.monotonic() + 30
+        while driver.find_element(By.ID, "progress").text != progress:  # the first tab's answers, by event
+            if time.monotonic() > deadline:
+                pytest.fail(f"round {round_}: the stale tab shows {driver.find_element(By.ID, 'progress').text!r}")
+            time.sleep(0.05)
+        driver.switch_to.window(first)
+        while True:  # a fresh page, once the last write has reached the browser: every answer is there
+            driver.refresh()
+            ready()
+            if driver.find_element(By.ID, "progress").text == progress:
+                break
+            if time.monotonic() > deadline:
+                pytest.fail(f"round {round_}: a fresh page shows {driver.find_element(By.ID, 'progress').text!r}")
+        stored = driver.execute_script(STORED, key)
+        stored.pop(f"{key}/pos")
+        assert stored == cells(key, {order[0]: [1, 0], order[1]: [0, 1], order[2]: [1, 1]}), round_

@@ -14,7 +14,7 @@ from coref_transfer.export.export import export_all
 from coref_transfer.export.ud_words import ud_sentence
 from coref_transfer.lang.it.multiword import NOMINAL, TOKEN, split
 from coref_transfer.lang.it.word_classes import auxiliary_lemma
-from coref_transfer.parsing.model import parse_feats
+from coref_transfer.parsed import parse_feats
 
 ART = "Definite=Def|Gender=Fem|Number=Sing|PronType=Art"
 

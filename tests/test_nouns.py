@@ -328,7 +328,7 @@ def test_accuracy_script(tmp_path):
 
 def test_one_conllu_reader_for_the_parser_and_the_lexicon(tmp_path):
     """`parsing.ud` reads CoNLL-U for both: sentence blocks for training, words for the lexicon, one check."""
-    from coref_transfer.parsing.ud import read_sentences, word_columns
+    from coref_transfer.ud_files import read_sentences, word_columns
 
     path = tmp_path / "a.conllu"
     text = sentence(("la", "DET", FS), ("casa", "NOUN", FS)) + sentence(("il", "DET", MS), ("tetto", "NOUN", MS))

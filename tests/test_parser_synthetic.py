@@ -9,7 +9,8 @@ from conftest import REPO
 
 from coref_transfer.lang.it.articles import articulated
 from coref_transfer.parsing.synthetic import generate, to_conllu, write_conllu
-from coref_transfer.parsing.ud import conllu_lines, read_sentences, to_docbin
+from coref_transfer.parsing.ud import to_docbin
+from coref_transfer.ud_files import conllu_lines, read_sentences
 
 MODEL = REPO / "resources" / "models" / "it_ud_coref_transfer"
 SENTENCES = generate(600, seed=7)

@@ -14,8 +14,8 @@ from conftest import REPO
 
 from coref_transfer.errors import InputFormatError, MissingInputError
 from coref_transfer.parsing.backends import build_parser
-from coref_transfer.parsing.ud import surface_tokens
 from coref_transfer.refine.harm import conllu_files, measure_harm, text
+from coref_transfer.ud_files import surface_tokens
 
 
 def word(i, form, upos="NOUN", head=0):

@@ -20,7 +20,7 @@ from coref_transfer.lang.it import articles as art
 from coref_transfer.lang.it import morphology as m
 from coref_transfer.lang.it import pronouns
 from coref_transfer.model import Mention, Span
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.parsed import ParsedSentence, Token
 from coref_transfer.records import Change
 from coref_transfer.refine.base import Sentence
 from coref_transfer.refine.it.demonstratives import DemonstrativeAgreement, DemonstrativePronoun

@@ -6,7 +6,7 @@ import pytest
 
 from coref_transfer.classes import MentionClass
 from coref_transfer.model import Mention, Span
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.parsed import ParsedSentence, Token
 from coref_transfer.records import ZeroSubject
 from coref_transfer.refine.base import Sentence
 

@@ -52,10 +52,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from coref_transfer.classes import UD_GENDER, UD_NUMBER
+from coref_transfer.class_values import UD_GENDER, UD_NUMBER
 from coref_transfer.lang.en.pronoun_role import SELF_ROLES
 from coref_transfer.model import span_root
-from coref_transfer.parsing.model import parse_feats
+from coref_transfer.parsed import parse_feats
 from coref_transfer.records import RefinedUtterance
 
 PREDICATE_DEPRELS = frozenset(("cop", "aux", "aux:pass"))

@@ -35,19 +35,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from coref_transfer.class_values import GENDERS, NUMBERS, TYPES, Class
 from coref_transfer.lang.en.pronouns import PRONOUN_CLASSES
 from coref_transfer.lang.en.tags import NOUN_TAGS, PLURAL_TAGS
 from coref_transfer.model import NamedEntity, Span
 
 ATTRIBUTES = ("type", "gender", "number")
-TYPES = ("person", "thing")
-GENDERS = ("masc", "fem")
-NUMBERS = ("sing", "plur")
-#: UD's Gender and Number values → the classes' values (Italian parses speak UD).
-UD_GENDER = {"Masc": "masc", "Fem": "fem"}
-UD_NUMBER = {"Sing": "sing", "Plur": "plur"}
-Class = tuple[str, str, str]
-"""An entity class: (type, gender, number)."""
 #: The eight entity classes, in the order every listing uses.
 CLASSES: tuple[Class, ...] = tuple((t, g, n) for t in TYPES for g in GENDERS for n in NUMBERS)
 SINGULAR_CLASSES: tuple[Class, ...] = tuple(c for c in CLASSES if c[2] == "sing")

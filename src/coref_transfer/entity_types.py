@@ -69,7 +69,7 @@ def chain_etype(class_type: str, labels: Iterable[str | None], corefud: str | No
     """A chain's CorefUD entity type and its source (`ETYPE_SOURCES`), by the module's rules.
 
     Args:
-        class_type: the chain's class type (`classes.TYPES`: person or thing).
+        class_type: the chain's class type (`class_values.TYPES`: person or thing).
         labels: the named-entity label over each kept mention's root (None: no entity there).
         corefud: the chain's `etype` in a CorefUD input (None or "": none).
     """

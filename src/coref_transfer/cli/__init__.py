@@ -4,85 +4,26 @@ Exit codes: 0 success, 1 a data or configuration error (the message names
 the file, line and problem), 2 a usage error. Diagnostics go to stderr
 through `logging`; `-v` shows more, `-q` only errors.
 
-This module holds the typer `app` and its sub-apps, the options and helpers
-the commands share, and `main`; the commands live in one module per concern
-(stages, refine_tools, export, train, report, tools, models, sample), imported
-at the end so that they register on `app` in the order `--help` lists them.
+`cli.app` holds the typer `app` and its sub-apps and the options and helpers
+the commands share; the commands live in one module per concern (stages,
+refine_tools, export, train, report, tools, models, sample), imported here in
+the order `--help` lists them; this module adds `main`.
 """
 
 from __future__ import annotations
 
 import logging
 import sys
-from pathlib import Path
-from typing import Any
 
-import typer
-
-from coref_transfer import __version__
-from coref_transfer.config import load_config, parse_json_object
+from coref_transfer.cli.app import app
 from coref_transfer.errors import CorefTransferError
 
-app = typer.Typer(
-    add_completion=False,
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    help="Build a coreference dataset for a new language from CoNLL-2012 (OntoNotes) data.",
-)
-sample_app = typer.Typer(no_args_is_help=True, help="Build and check the embedded sample corpus.")
-app.add_typer(sample_app, name="sample")
-config_app = typer.Typer(no_args_is_help=True, help="Inspect and validate configurations.")
-app.add_typer(config_app, name="config")
-models_app = typer.Typer(no_args_is_help=True, help="Set up translation models.")
-app.add_typer(models_app, name="models")
-parser_app = typer.Typer(no_args_is_help=True, help="Train and evaluate the project's Italian parser.")
-app.add_typer(parser_app, name="parser")
-placeholders_app = typer.Typer(no_args_is_help=True, help="Check placeholder inventories against the model.")
-app.add_typer(placeholders_app, name="placeholders")
-align_app = typer.Typer(no_args_is_help=True, help="Word alignment of the translate stage (translate.alignment).")
-app.add_typer(align_app, name="align")
+# The command modules register their commands on import: this order is the order of `--help`.
+# isort: off
+from coref_transfer.cli import stages, refine_tools, export, train, report, tools, models, sample  # noqa: F401
+# isort: on
 
-log = logging.getLogger("coref_transfer")
-
-ConfigOption = typer.Option(None, "--config", "-c", help="YAML config file (missing keys take their defaults).")
-ConfigJsonOption = typer.Option(
-    None,
-    "--config-json",
-    help="Config values as a JSON object, applied over --config (the workflow passes its sections).",
-)
-
-
-def _config(path: Path | None, extra: str | None) -> dict[str, Any]:
-    return load_config(path, parse_json_object("--config-json", extra) if extra else None)
-
-
-@app.callback()
-def main_options(
-    verbose: bool = typer.Option(False, "--verbose", "-v", help="Show debug messages."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Show only errors."),
-    version: bool = typer.Option(False, "--version", help="Print the version and exit."),
-) -> None:
-    if version:
-        typer.echo(__version__)
-        raise typer.Exit()
-    level = logging.DEBUG if verbose else logging.ERROR if quiet else logging.INFO
-    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr, force=True)
-    _log_cluster_job()
-
-
-def _log_cluster_job() -> None:
-    """Inside a SLURM job, say which job, partition and GPUs, so a job's log tells where it ran."""
-    import os
-
-    job = os.environ.get("SLURM_JOB_ID")
-    if job:
-        log.info(
-            "SLURM job %s, partition %s, node %s, CUDA_VISIBLE_DEVICES=%s",
-            job,
-            os.environ.get("SLURM_JOB_PARTITION", "?"),
-            os.environ.get("SLURMD_NODENAME", "?"),
-            os.environ.get("CUDA_VISIBLE_DEVICES", "(none)"),
-        )
+__all__ = ["app", "main"]
 
 
 def main() -> None:
@@ -92,9 +33,3 @@ def main() -> None:
     except CorefTransferError as exc:
         logging.getLogger("coref_transfer").error("%s", exc)
         sys.exit(1)
-
-
-# The command modules register their commands on import: this order is the order of `--help`.
-# isort: off
-from coref_transfer.cli import stages, refine_tools, export, train, report, tools, models, sample  # noqa: F401
-# isort: on

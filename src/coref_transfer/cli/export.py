@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from coref_transfer.cli import ConfigJsonOption, ConfigOption, _config, app, log
+from coref_transfer.cli.app import ConfigJsonOption, ConfigOption, _config, app, log
 
 
 @app.command()

@@ -9,7 +9,15 @@ from pathlib import Path
 import typer
 
 from coref_transfer import resources
-from coref_transfer.cli import ConfigJsonOption, ConfigOption, _config, log, models_app, parser_app, placeholders_app
+from coref_transfer.cli.app import (
+    ConfigJsonOption,
+    ConfigOption,
+    _config,
+    log,
+    models_app,
+    parser_app,
+    placeholders_app,
+)
 
 
 @models_app.command("fetch")
@@ -113,7 +121,8 @@ def parser_lexicon(
 
     Example: coref-transfer parser lexicon --ud ../shared/data/ud --out resources/lexicon/it_nouns.tsv
     """
-    from coref_transfer.lang.it.nouns import DEFAULT_PATH, lexicon_from_ud
+    from coref_transfer.lang.it.nouns import DEFAULT_PATH
+    from coref_transfer.parsing.train import lexicon_from_ud
 
     out = out or resources.path(DEFAULT_PATH)
     s = lexicon_from_ud(ud, out)

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from coref_transfer import resources
-from coref_transfer.cli import ConfigJsonOption, ConfigOption, _config, app, log
+from coref_transfer.cli.app import ConfigJsonOption, ConfigOption, _config, app, log
 
 
 @app.command("refine-text")

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from coref_transfer import resources
-from coref_transfer.cli import log, sample_app
+from coref_transfer.cli.app import log, sample_app
 from coref_transfer.errors import CorefTransferError
 
 

@@ -11,7 +11,7 @@ import typer
 import yaml
 
 from coref_transfer import resources
-from coref_transfer.cli import ConfigJsonOption, ConfigOption, _config, align_app, app, config_app, log
+from coref_transfer.cli.app import ConfigJsonOption, ConfigOption, _config, align_app, app, config_app, log
 from coref_transfer.errors import CorefTransferError
 
 

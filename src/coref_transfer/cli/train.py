@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from coref_transfer.cli import app
+from coref_transfer.cli.app import app
 from coref_transfer.config import parse_json_object
 
 

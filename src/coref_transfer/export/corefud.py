@@ -23,7 +23,7 @@ versions them; CoNLL-U has no header for it):
    FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL from δ (δ heads are 0-based
    with -1 for the root; CoNLL-U's are 1-based with 0). An empty lemma or
    XPOS (a word a rule inserted) is `_`; FEATS are sorted as UD requires
-   (`parsing.model.feats_text`). MISC has `SpaceAfter=No` (on the
+   (`parsed.feats_text`). MISC has `SpaceAfter=No` (on the
    multiword token's line for one) where `text` has no space after the
    token (when the tokens spell `text`; otherwise no SpaceAfter and
    udapi's text). The CoNLL-2012 and jsonlines exports keep δ's tokens.
@@ -85,7 +85,7 @@ from coref_transfer.export.rows import DocumentPart, pronoun_mention, space_afte
 from coref_transfer.export.ud_words import UdSentence, ud_sentence
 from coref_transfer.io import atomic_write_text
 from coref_transfer.model import parse_doc_key
-from coref_transfer.parsing.model import feats_text, parse_feats
+from coref_transfer.parsed import feats_text, parse_feats
 from coref_transfer.records import RefinedMention, RefinedUtterance
 from coref_transfer.splits import split_of
 

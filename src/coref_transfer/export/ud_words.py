@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from coref_transfer.lang.it.multiword import NOMINAL, TOKEN, split
 from coref_transfer.lang.it.word_classes import AUXILIARIES, auxiliary_lemma
 from coref_transfer.model import span_root
-from coref_transfer.parsing.model import parse_feats
+from coref_transfer.parsed import parse_feats
 from coref_transfer.records import RefinedUtterance
 
 EXT_POS = {"case": "ADP", "mark": "SCONJ", "cc": "CCONJ", "advmod": "ADV"}

@@ -18,7 +18,7 @@ from tqdm import tqdm
 
 from coref_transfer.errors import ConfigError, MissingInputError
 from coref_transfer.io import folder_sha256
-from coref_transfer.parsing.model import ANNOTATIONS, ParsedSentence, Token, parse_feats
+from coref_transfer.parsed import ANNOTATIONS, ParsedSentence, Token, parse_feats
 from coref_transfer.resources import config_path
 
 log = logging.getLogger(__name__)

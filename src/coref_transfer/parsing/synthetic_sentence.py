@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from coref_transfer.parsing.model import feats_text
+from coref_transfer.parsed import feats_text
 
 
 @dataclass

@@ -21,6 +21,7 @@ from typing import Any
 
 from coref_transfer.errors import MissingInputError
 from coref_transfer.io import write_json
+from coref_transfer.lang.it import nouns
 from coref_transfer.parsing.synthetic import write_conllu
 from coref_transfer.parsing.ud import to_docbin
 
@@ -235,3 +236,16 @@ def _words_doc(nlp: Any, gold: Any) -> Any:
 def _f(per_type: dict[str, Any], label: str) -> float | None:
     """A label's F (percent), None when neither gold nor prediction has it."""
     return round(100 * per_type[label]["f"], 2) if label in per_type else None
+
+
+def lexicon_from_ud(ud_root: str | Path, out: str | Path) -> dict[str, int]:
+    """Build the noun lexicon (`lang.it.nouns`) from the parser's training files under `ud_root`, write it to `out`.
+
+    The files are `DEFAULT_TRAIN` (the train files, and the dev files the shared UD README assigns to training
+    where a treebank's train file is not available); never a test file. Here, beside the training files' list,
+    so that `lang` does not import `parsing` (issue 39).
+    """
+    paths = resolve(Path(ud_root), DEFAULT_TRAIN)
+    rows = nouns.build_lexicon(paths)
+    nouns.write_lexicon(out, rows, paths, licence=nouns.LICENCE_NOTE)
+    return nouns.summarize(rows)

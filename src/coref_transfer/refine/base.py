@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from coref_transfer.classes import MentionClass
 from coref_transfer.model import Mention, Span, span_root
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.parsed import ParsedSentence, Token
 from coref_transfer.records import Change, ZeroSubject
 
 #: What a rule that hits one of `delete`'s refusals should have done.
@@ -264,7 +264,7 @@ class Rule(ABC):
     """
 
     name: str = "rule"
-    #: The annotations the rule reads (of `parsing.model.ANNOTATIONS`); on a
+    #: The annotations the rule reads (of `parsed.ANNOTATIONS`); on a
     #: sentence whose parser did not fill one, the rule is skipped with the
     #: reason "missing annotation: ..." (`registry.refine`).
     needs: tuple[str, ...] = ()

@@ -29,8 +29,8 @@ from coref_transfer.errors import ConfigError, MissingInputError
 from coref_transfer.io import atomic_write_text
 from coref_transfer.parsing.backends import ParserBackend
 from coref_transfer.parsing.train import DEFAULT_DEV, DEFAULT_TEST, DEFAULT_TRAIN, resolve
-from coref_transfer.parsing.ud import sentence_blocks, sentence_id, surface_tokens
 from coref_transfer.refine.run import refine_texts
+from coref_transfer.ud_files import sentence_blocks, sentence_id, surface_tokens
 
 PRO_DROP = "subject_pronoun_deletion"
 """The rule reported apart: a choice of style, not a repair."""
@@ -96,7 +96,7 @@ def read_gold(paths: Sequence[str | Path]) -> tuple[list[dict[str, Any]], Counte
     Each sentence: {"file", "sent_id" (None without one), "line" (its first line), "tokens"}.
 
     Raises:
-        MissingInputError, InputFormatError: as `parsing.ud.conllu_lines` (file and line named).
+        MissingInputError, InputFormatError: as `ud_files.conllu_lines` (file and line named).
     """
     sentences: list[dict[str, Any]] = []
     skipped: Counter[str] = Counter()

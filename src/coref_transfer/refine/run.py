@@ -9,7 +9,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from coref_transfer.classes import GENDERS, NUMBERS, TYPES, MentionClass
+from coref_transfer.class_values import GENDERS, NUMBERS, TYPES
+from coref_transfer.classes import MentionClass
 from coref_transfer.config import stage_config
 from coref_transfer.errors import CorefTransferError
 from coref_transfer.io import staged_directory, write_json

@@ -16,8 +16,8 @@ from typing import Any
 from coref_transfer.audit import agreement_stats
 from coref_transfer.lang.it.detokenize import detokenize
 from coref_transfer.model import Mention
+from coref_transfer.parsed import ParsedSentence, feats_text
 from coref_transfer.parsing.backends import ParserBackend
-from coref_transfer.parsing.model import ParsedSentence, feats_text
 from coref_transfer.records import RefinedMention, RefinedUtterance, TranslatedUtterance
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.registry import build_rules, refine

@@ -52,9 +52,9 @@ from coref_transfer.io import iter_json_lines
 from coref_transfer.lang.it.articles import plain_form
 from coref_transfer.lang.it.determiners import ACTIONS, CLAUSE_OPENERS, TITLES, Context, fit, joined
 from coref_transfer.lang.it.places import place
-from coref_transfer.parsing.ud import sentence_blocks
 from coref_transfer.rule_eval import precision_recall
 from coref_transfer.rule_eval import report as rule_report
+from coref_transfer.ud_files import sentence_blocks
 
 REWRITES = ("places", "places_from_sentence", "titles", "generic_subjects", "roles")
 """The harm simulation's cases (the module docstring's table)."""

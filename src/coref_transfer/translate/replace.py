@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from coref_transfer.classes import Class
+from coref_transfer.class_values import Class
 from coref_transfer.lang.en.contractions import full_form
 from coref_transfer.lang.en.detokenize import detokenize
 from coref_transfer.lang.en.tags import PROPER_TAGS

@@ -24,7 +24,7 @@ from coref_transfer.parsing.backends import build_parser
 from coref_transfer.records import read_records, write_records
 from coref_transfer.resources import config_path
 from coref_transfer.stats import check_accounting
-from coref_transfer.translate.align.base import build_aligner
+from coref_transfer.translate.align.build import build_aligner
 from coref_transfer.translate.align.fast_align import save_tables
 from coref_transfer.translate.joint import (
     fallback_utterances,

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from coref_transfer.classes import UD_GENDER, UD_NUMBER
+from coref_transfer.class_values import UD_GENDER, UD_NUMBER
 from coref_transfer.lang.it.articles import VOWELS
 from coref_transfer.lang.it.kinship import kinship_features
 from coref_transfer.lang.it.nouns import NounLexicon, normalize

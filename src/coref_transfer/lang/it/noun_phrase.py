@@ -52,14 +52,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from coref_transfer.classes import UD_GENDER, UD_NUMBER
+from coref_transfer.class_values import UD_GENDER, UD_NUMBER
 from coref_transfer.lang.it.articles import DEFINITE_ARTICLES, INDEFINITE_ARTICLES, article_kind, plain_form
 from coref_transfer.lang.it.morphology import POSSESSIVES, demonstrative_features
 from coref_transfer.lang.it.noun_forms import noun_form_evidence
 from coref_transfer.lang.it.places import Place, place
 from coref_transfer.lang.it.word_classes import NUMERIC_QUANTITIES
 from coref_transfer.model import span_root
-from coref_transfer.parsing.model import ParsedSentence
+from coref_transfer.parsed import ParsedSentence
 
 #: English entity labels whose bare Italian name is feminine (city names; see the docstring, point 4).
 FEMININE_PLACE_LABELS = frozenset(("GPE",))

@@ -35,8 +35,8 @@ Format (`write_lexicon`, `NounLexicon.load`): UTF-8 TSV, ``#`` comment lines
 first (what the file is, the source files without their folders above the
 treebank, the licence), then the header ``form gender number count`` and one
 row per form sorted by form: gender ``masc``/``fem``/``-``, number
-``sing``/``plur``/``-`` (the project's class values, `classes.GENDERS` and
-`classes.NUMBERS`), count = NOUN tokens of the form. The same inputs give
+``sing``/``plur``/``-`` (the project's class values, `class_values.GENDERS` and
+`class_values.NUMBERS`), count = NOUN tokens of the form. The same inputs give
 the same bytes. `load_lexicon(path)` reads a file once per process;
 `NounLexicon.lookup` lower-cases the word and gives None for an unknown or
 ambiguous value.
@@ -62,10 +62,10 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from coref_transfer.classes import GENDERS, NUMBERS
+from coref_transfer.class_values import GENDERS, NUMBERS
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import atomic_write_text, read_text
-from coref_transfer.parsing.ud import word_columns
+from coref_transfer.ud_files import word_columns
 
 log = logging.getLogger(__name__)
 
@@ -222,21 +222,6 @@ def summarize(rows: Sequence[NounRow]) -> dict[str, int]:
         "ambiguous_number": sum(r.number is None and r.count >= MIN_COUNT for r in rows),
         "seen_once": sum(r.count < MIN_COUNT for r in rows),
     }
-
-
-def lexicon_from_ud(ud_root: str | Path, out: str | Path) -> dict[str, int]:
-    """Build the lexicon from the parser's training files under `ud_root` and write it to `out`.
-
-    The files are `coref_transfer.parsing.train.DEFAULT_TRAIN` (the train
-    files, and the dev files the shared UD README assigns to training where a
-    treebank's train file is not available); never a test file.
-    """
-    from coref_transfer.parsing.train import DEFAULT_TRAIN, resolve
-
-    paths = resolve(Path(ud_root), DEFAULT_TRAIN)
-    rows = build_lexicon(paths)
-    write_lexicon(out, rows, paths, licence=LICENCE_NOTE)
-    return summarize(rows)
 
 
 class NounLexicon:

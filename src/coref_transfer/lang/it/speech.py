@@ -8,7 +8,7 @@ detto lui" → "l'ha detto" would change who speaks).
 
 from __future__ import annotations
 
-from coref_transfer.parsing.model import Token
+from coref_transfer.parsed import Token
 
 #: Lemmas of the verbs of saying that introduce or follow a quotation.
 # fmt: off

@@ -21,7 +21,7 @@ cluster say nothing (None).
 
 from __future__ import annotations
 
-from coref_transfer.classes import UD_GENDER
+from coref_transfer.class_values import UD_GENDER
 from coref_transfer.lang.it.noun_forms import STRONG_SOURCES, noun_form_evidence
 from coref_transfer.lang.it.noun_phrase import determiner_features
 from coref_transfer.lang.it.nouns import NounLexicon

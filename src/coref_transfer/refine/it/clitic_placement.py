@@ -39,7 +39,7 @@ from coref_transfer.lang.it.clitics import (
 )
 from coref_transfer.lang.it.dictionary import shipped_verbs
 from coref_transfer.lang.it.word_classes import COPULAR_STEMS, COPULAR_VERBS
-from coref_transfer.parsing.model import Token
+from coref_transfer.parsed import Token
 from coref_transfer.refine.base import Sentence
 
 #: Tokens after which a word starts a sentence (its capital belongs to the sentence, not the word).

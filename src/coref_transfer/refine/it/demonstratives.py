@@ -13,7 +13,7 @@ from coref_transfer.lang.it.morphology import demonstrative, demonstrative_featu
 from coref_transfer.lang.it.noun_forms import STRONG_SOURCES, noun_form_evidence, shape_agrees
 from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.lang.it.word_classes import TUTTO
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.parsed import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.pronouns import (
     finite_verb,

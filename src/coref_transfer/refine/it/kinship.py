@@ -6,7 +6,7 @@ from coref_transfer.lang.it.articles import article_kind, match_case, split_arti
 from coref_transfer.lang.it.kinship import kinship_kind
 from coref_transfer.lang.it.morphology import possessive, possessor
 from coref_transfer.lang.it.reflexives import INTENSIFIERS
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.parsed import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 
 #: Dependents that make a noun *modified*: the article then stays ("la sua sorella maggiore").

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coref_transfer.classes import UD_GENDER, UD_NUMBER
+from coref_transfer.class_values import UD_GENDER, UD_NUMBER
 from coref_transfer.lang.it.articles import (
     article_kind,
     articulated,
@@ -20,7 +20,7 @@ from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
 from coref_transfer.lang.it.reflexives import STESSO_FORMS
 from coref_transfer.lang.it.word_classes import TUTTO
-from coref_transfer.parsing.model import Token
+from coref_transfer.parsed import Token
 from coref_transfer.refine.base import Rule, Sentence
 
 NOUNS = frozenset({"NOUN", "PROPN"})

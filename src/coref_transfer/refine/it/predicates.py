@@ -30,7 +30,7 @@ from coref_transfer.lang.it.nouns import NounLexicon, shipped_lexicon
 from coref_transfer.lang.it.places import is_city
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS
 from coref_transfer.lang.it.word_classes import COPULAR_VERBS, INTERROGATIVES, TIME_NOUNS
-from coref_transfer.parsing.model import Token
+from coref_transfer.parsed import Token
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.antecedents import antecedent_gender
 

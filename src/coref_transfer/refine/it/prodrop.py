@@ -9,7 +9,7 @@ from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.lang.it.pronouns import SUBJECT_PRONOUNS, THING_PRONOUNS
 from coref_transfer.lang.it.speech import is_speech_verb
 from coref_transfer.lang.it.word_classes import INTERROGATIVES, QUESTION_WORDS
-from coref_transfer.parsing.model import ParsedSentence, Token, feats_text
+from coref_transfer.parsed import ParsedSentence, Token, feats_text
 from coref_transfer.records import ZeroSubject
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.pronouns import (

@@ -23,7 +23,7 @@ from coref_transfer.lang.it.pronouns import (
 )
 from coref_transfer.lang.it.reflexives import INTENSIFIERS
 from coref_transfer.lang.it.word_classes import is_time_noun
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.parsed import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 
 SUBJECT_RELATIONS = frozenset({"nsubj", "nsubj:pass"})

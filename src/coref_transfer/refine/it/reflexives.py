@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coref_transfer.classes import UD_GENDER, UD_NUMBER
+from coref_transfer.class_values import UD_GENDER, UD_NUMBER
 from coref_transfer.lang.it.clitics import AVERE_TO_ESSERE, FOCUS_WORDS, REFLEXIVE_CLITICS
 from coref_transfer.lang.it.morphology import finite_person_number
 from coref_transfer.lang.it.noun_phrase import determiner_features

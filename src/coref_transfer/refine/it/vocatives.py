@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from coref_transfer.lang.it.address import is_greeting, is_kinship_title, is_title
 from coref_transfer.lang.it.articles import article_kind, split_articulated
-from coref_transfer.parsing.model import ParsedSentence, Token
+from coref_transfer.parsed import ParsedSentence, Token
 from coref_transfer.refine.base import Rule, Sentence
 from coref_transfer.refine.it.pronouns import finite_verb
 

@@ -7,8 +7,15 @@ Each page has inline CSS and JavaScript, needs no network and works from
   up across raters and the classes are not shown in blocks. The readability
   class is not shown.
 - Progress (answers and position) lives in the browser's localStorage under
-  `coref-transfer-humaneval:<kit id>:<rater>`, so a reload or a new day
-  starts where the rater stopped, and two kits or two raters never mix.
+  keys that start with `coref-transfer-humaneval:<kit id>:<rater>/`, so a
+  reload or a new day starts where the rater stopped, and two kits or two
+  raters never mix. One key per answer (`…/a/<item>/<question>`, "1" or "0")
+  and one for the position (`…/pos`), each written only when it changes: a
+  page whose copy of the storage is stale (a reload that raced its own last
+  writes, a second tab on the kit) writes only the answers given on it and
+  never an older state over the others' (issue 39); the other tabs' answers
+  reach an open page as `storage` events. The single-key state of earlier
+  versions (`…:<rater>`, JSON) is still read.
 - Export writes `ratings-<rater>.csv` with the header
   `item_id,rater,grammatical,acceptable`, one row for *every* item of the
   kit in sample order, `1`/`0` for yes/no and an empty cell for a question

@@ -1,8 +1,8 @@
-"""The aligner interface and the aligner the configuration names."""
+"""The aligner interface (`build.build_aligner` makes the one the configuration names)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -28,22 +28,3 @@ class Aligner(Protocol):
     def align(self, pairs: Sequence[Pair]) -> list[Links]:
         """The links of each pair."""
         ...
-
-
-def build_aligner(config: Mapping[str, Any]) -> Aligner | None:
-    """The aligner `translate.alignment` names, or None (`none`).
-
-    Raises:
-        ConfigError: the neural aligner without a model, or a parallel file that cannot be read.
-    """
-    settings = config["translate"]["alignment"]
-    name = settings["aligner"]
-    if name == "none":
-        return None
-    if name == "fast_align":
-        from coref_transfer.translate.align.fast_align import FastAlign
-
-        return FastAlign(settings["parallel"], settings["iterations"])
-    from coref_transfer.translate.align.neural import NeuralAligner
-
-    return NeuralAligner(settings["model"], settings["layer"], config["translate"]["device"])

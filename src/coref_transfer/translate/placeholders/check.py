@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from coref_transfer.classes import SINGULAR_CLASSES, Class
+from coref_transfer.class_values import Class
+from coref_transfer.classes import SINGULAR_CLASSES
 from coref_transfer.lang.it.tokenize import tokenize
 from coref_transfer.translate.mt.base import TranslationError
 from coref_transfer.translate.placeholders.inventory import (

@@ -29,7 +29,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from coref_transfer.classes import CLASSES, SINGULAR_CLASSES, Class, first_name_gender
+from coref_transfer.class_values import Class
+from coref_transfer.classes import CLASSES, SINGULAR_CLASSES, first_name_gender
 from coref_transfer.errors import ConfigError, CorefTransferError, InputFormatError, MissingInputError
 from coref_transfer.io import atomic_write_text
 

@@ -1,4 +1,8 @@
-"""The analysed Italian sentence every parser backend returns and every rule reads."""
+"""The analysed Italian sentence every parser backend returns and every rule reads.
+
+Shared knowledge below both `lang` (the rules' word lists and forms) and `parsing` (the backends that fill
+it): a module of its own so that neither imports the other for it (issue 39).
+"""
 
 from __future__ import annotations
 
