@@ -587,8 +587,8 @@ def test_a_stale_page_never_saves_over_newer_ratings(chromium, tmp_path):
 
     Twenty rounds, each on a cleared storage: a second tab is opened on the same kit before the first one rates
     anything (its copy is empty, as a reload that raced the first answers could be); the first tab rates two
-    items, the stale tab a third; then a fresh page must show all three, and the stale tab too (the others'
-    answers reach it as `storage` events).
+    items, the stale tab a third; then a fresh page must show all three, and the stale tab too (it reads the
+    storage afresh when used, whether or not the others' `storage` events have reached it).
     """
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -629,7 +629,7 @@ def test_a_stale_page_never_saves_over_newer_ratings(chromium, tmp_path):
         rate("next", "next", "g-yes", "a-yes")  # item 3, on the page that loaded before items 1 and 2
         progress = "Complete: 3 of 5"
         deadline = time.monotonic() + 30
-        while driver.find_element(By.ID, "progress").text != progress:  # the first tab's answers, by event
+        while driver.find_element(By.ID, "progress").text != progress:  # the first tab's answers
             if time.monotonic() > deadline:
                 pytest.fail(f"round {round_}: the stale tab shows {driver.find_element(By.ID, 'progress').text!r}")
             time.sleep(0.05)
