@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(workflow.basedir) / "src"))
 
 from coref_transfer.config import stage_config, validate_config
 from coref_transfer.partitions import discover
+from coref_transfer.schema import SCHEMA_VERSION
 from coref_transfer.verify import rebuild_damaged
 
 # Validate at parse time against workflow/schemas/config.schema.yaml (the
@@ -32,6 +33,9 @@ USE_CONDA = DeploymentMethod.CONDA in workflow.deployment_settings.deployment_me
 PYTHON = "python" if USE_CONDA else shlex.quote(sys.executable)
 CLI = f"PYTHONPATH={Path(workflow.basedir) / 'src'}${{PYTHONPATH:+:$PYTHONPATH}} {PYTHON} -m coref_transfer"
 SELECT_TABLES = ("utterances", "alpha", "beta1", "beta2", "beta3", "clusters")
+# The rules that write the stage tables take their schema version as a parameter
+# (`schema=SCHEMA_VERSION`): after a version bump, Snakemake's params trigger
+# re-runs them on an old results folder, and what follows them by its inputs.
 
 
 wildcard_constraints:

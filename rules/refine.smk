@@ -15,6 +15,7 @@ rule refine:
         multiext(f"{RESULTS}/refine/parts/{{partition}}/", "delta.parquet", "stats.json", "manifest.json"),
     params:
         cli=CLI,
+        schema=SCHEMA_VERSION,
         gamma=lambda w, input: os.path.dirname(input.gamma),
         out=lambda w, output: os.path.dirname(output[0]),
         config=stage_json("refine"),
@@ -37,6 +38,7 @@ rule merge_refine:
         multiext(f"{RESULTS}/refine/all/", "delta.parquet", "stats.json", "manifest.json"),
     params:
         cli=CLI,
+        schema=SCHEMA_VERSION,
         parts=lambda w, input: sorted({os.path.dirname(p) for p in input}),
         out=lambda w, output: os.path.dirname(output[0]),
     log:

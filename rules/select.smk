@@ -13,6 +13,7 @@ rule select:
         ),
     params:
         cli=CLI,
+        schema=SCHEMA_VERSION,
         out=lambda w, output: os.path.dirname(output[0]),
         config=stage_json("select"),
         format=config["input"]["format"],
@@ -40,6 +41,7 @@ rule merge_select:
         ),
     params:
         cli=CLI,
+        schema=SCHEMA_VERSION,
         parts=lambda w, input: sorted({os.path.dirname(p) for p in input}),
         out=lambda w, output: os.path.dirname(output[0]),
     log:

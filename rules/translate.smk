@@ -17,6 +17,7 @@ rule translate:
         multiext(f"{RESULTS}/translate/parts/{{partition}}/", "gamma.parquet", "stats.json", "manifest.json"),
     params:
         cli=CLI,
+        schema=SCHEMA_VERSION,
         selection=lambda w, input: os.path.dirname(input.beta3),
         out=lambda w, output: os.path.dirname(output[0]),
         config=stage_json("translate"),
@@ -41,6 +42,7 @@ rule merge_translate:
         multiext(f"{RESULTS}/translate/all/", "gamma.parquet", "stats.json", "manifest.json"),
     params:
         cli=CLI,
+        schema=SCHEMA_VERSION,
         parts=lambda w, input: sorted({os.path.dirname(p) for p in input}),
         out=lambda w, output: os.path.dirname(output[0]),
     log:

@@ -11,7 +11,9 @@ import sys
 import pytest
 import yaml
 from conftest import REPO, SAMPLE
-from workflow_runs import SNAKEMAKE, jobs_run, make_workdir, snakemake
+from workflow_runs import SNAKEMAKE, command, jobs_run, make_workdir, snakemake
+
+from coref_transfer.schema import SCHEMA_VERSION
 
 pytestmark = pytest.mark.slow
 
@@ -279,3 +281,41 @@ def test_the_tiny_model_runs_the_whole_workflow_through_the_alignment_path(tmp_p
     tables = sorted((workdir / "results/translate/parts").glob("*/alignment/forward.probs"))
     assert tables and all(t.stat().st_size > 0 for t in tables)
     assert (workdir / "results/export/test.conllu").stat().st_size > 0
+
+
+def test_a_schema_version_bump_remakes_the_tables_of_an_old_results_folder(tmp_path):
+    """Issue 39: after a schema version bump, `snakemake` on a results folder an older version made re-runs the
+    rules that write the tables (and what follows them), with no `--forcerun`; without a bump it does nothing."""
+    checkout = tmp_path / "checkout"  # a copy of the workflow and the library, whose version the test can bump
+    ignore = shutil.ignore_patterns("__pycache__")
+    for name in ("rules", "workflow", "envs", "src"):
+        shutil.copytree(REPO / name, checkout / name, symlinks=True, ignore=ignore)
+    shutil.copy(REPO / "Snakefile", checkout / "Snakefile")
+    workdir = make_workdir(tmp_path / "run")
+    target = "results/select/all/stats.json"
+
+    def run(*args):
+        cmd = command(workdir, target, *args)
+        cmd[cmd.index("--snakefile") + 1] = str(checkout / "Snakefile")
+        env = {**os.environ, "PYTHONPATH": str(checkout / "src")}
+        return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=900)
+
+    proc = run()
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    proc = run("--dry-run")
+    assert "Nothing to be done" in proc.stdout + proc.stderr
+    schema = checkout / "src/coref_transfer/schema.py"
+    text = schema.read_text()
+    assert f'SCHEMA_VERSION = "{SCHEMA_VERSION}"' in text
+    schema.write_text(text.replace(f'SCHEMA_VERSION = "{SCHEMA_VERSION}"', 'SCHEMA_VERSION = "bumped"', 1))
+    proc = run("--dry-run")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    jobs = jobs_run(proc)
+    partitions = sorted(p for r, p in jobs if r == "select")
+    assert partitions and len(partitions) == len({p for p in partitions})
+    assert sorted(r for r, _ in jobs if r != "select") == ["merge_select"]
+    assert (proc.stdout + proc.stderr).count("Params have changed since last execution") >= len(partitions)
+    proc = run()  # and the new version's tables are written and read
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    proc = run("--dry-run")
+    assert "Nothing to be done" in proc.stdout + proc.stderr

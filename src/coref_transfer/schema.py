@@ -22,15 +22,22 @@ Table of stage γ: `gamma.parquet` (`GAMMA`).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from coref_transfer import __version__
 from coref_transfer.errors import InputFormatError
 from coref_transfer.io import atomic_write_bytes
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
+"""The version of every table's columns. Bump it whenever a schema below changes (`tests/test_schema_version.py`
+holds each version's fingerprints and fails on a change without a bump): the workflow's rules that write the
+tables take it as a parameter, so `snakemake` re-makes them after a bump, and `read_table` refuses a table of
+another version with the command that re-makes it. Version 4: the first with stored fingerprints."""
 
 CLASS_FIELDS = [
     pa.field("type", pa.string()),
@@ -266,6 +273,58 @@ TABLES = {
     "delta": DELTA,
 }
 
+TABLE_STAGES = {
+    "utterances": "select",
+    "alpha": "select",
+    "beta1": "select",
+    "beta2": "select",
+    "beta3": "select",
+    "clusters": "select",
+    "gamma": "translate",
+    "delta": "refine",
+}
+"""The stage (and Snakemake rule) that writes each of `TABLES`."""
+
+
+def schema_fingerprint(schema: pa.Schema) -> str:
+    """SHA-256 of a schema's columns: each field's name, type (nested fields included) and nullability, in order.
+
+    Metadata (the version itself) is left out, so that the fingerprint changes exactly when the columns do.
+    """
+    return hashlib.sha256("\n".join(_describe_field(field) for field in schema).encode()).hexdigest()
+
+
+def _describe_field(field: pa.Field) -> str:
+    return f"{field.name}: {_describe_type(field.type)}{'' if field.nullable else ' not null'}"
+
+
+def _describe_type(type_: pa.DataType) -> str:
+    # Spelled out rather than str(type_): pyarrow's spelling of nested types (a list's item name) has changed
+    # between releases, and a fingerprint must change with the columns only.
+    if pa.types.is_struct(type_):
+        return "struct<" + ", ".join(_describe_field(type_.field(i)) for i in range(type_.num_fields)) + ">"
+    if pa.types.is_list(type_) or pa.types.is_large_list(type_):
+        item = type_.value_field
+        return f"list<{_describe_type(item.type)}{'' if item.nullable else ' not null'}>"
+    return str(type_)
+
+
+def _remake_advice(path: Path, name: str) -> str:
+    """Who wrote a refused table (its folder's manifest) and the commands that make it again."""
+    writer = "an unknown version of coref-transfer"
+    try:
+        versions = json.loads((path.parent / "manifest.json").read_text()).get("versions", {})
+        if versions.get("coref-transfer"):
+            writer = f"coref-transfer {versions['coref-transfer']}"
+    except (OSError, ValueError, AttributeError):
+        pass
+    stage = TABLE_STAGES[name]
+    return (
+        f"written by {writer}; this is coref-transfer {__version__}, which reads schema version {SCHEMA_VERSION}. "
+        f"Make it again: `snakemake` re-runs the rules a schema change affects (`snakemake --forcerun {stage}` "
+        f"forces it), or `coref-transfer {stage} ...` by hand"
+    )
+
 
 def write_table(table: pa.Table, path: str | Path) -> None:
     """Write a table atomically (temporary file, then rename)."""
@@ -286,8 +345,24 @@ def read_table(path: str | Path, name: str) -> pa.Table:
         raise InputFormatError(path, None, f"not a readable Parquet file ({exc})") from exc
     version = (table.schema.metadata or {}).get(b"schema_version", b"?").decode()
     if version != SCHEMA_VERSION:
-        raise InputFormatError(path, None, f"schema_version {version}, expected {SCHEMA_VERSION}")
+        raise InputFormatError(
+            path, None, f"a '{name}' table of schema version {version}, {_remake_advice(Path(path), name)}"
+        )
     expected = TABLES[name]
     if not table.schema.equals(expected, check_metadata=False):
-        raise InputFormatError(path, None, f"columns differ from the '{name}' schema")
+        found, wanted = set(table.schema.names), set(expected.names)
+        detail = ", ".join(
+            part
+            for part in (
+                f"missing {sorted(wanted - found)}" if wanted - found else "",
+                f"unexpected {sorted(found - wanted)}" if found - wanted else "",
+            )
+            if part
+        )
+        raise InputFormatError(
+            path,
+            None,
+            f"columns differ from the '{name}' schema ({detail or 'types or order'}), "
+            f"{_remake_advice(Path(path), name)}",
+        )
     return table
