@@ -48,8 +48,8 @@ docs: install
 	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true PYTHONPATH=src $(BIN)/mkdocs build --strict --site-dir site
 
 style: install
-	$(BIN)/ruff format --check src tests scripts benchmarks docs
-	$(BIN)/ruff check src tests scripts benchmarks docs
+	$(BIN)/ruff format --check src tests scripts benchmarks docs/gen_pages.py
+	$(BIN)/ruff check src tests scripts benchmarks docs/gen_pages.py
 
 lint: install
 	$(BIN)/snakemake --lint
