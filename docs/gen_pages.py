@@ -92,6 +92,7 @@ def config_reference(schema: dict[str, Any] | None = None) -> str:
         if node.get("description"):
             lines += [_cell(node["description"]), ""]
         lines += ["| key | type | default | description |", "|---|---|---|---|"]
+        lines.append(_row(name, node))
         lines += [_row(key, child) for key, child in config_keys(node, name + ".")]
     return "\n".join(lines) + "\n"
 
