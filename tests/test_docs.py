@@ -110,3 +110,17 @@ def test_the_site_builds_strictly(tmp_path):
     assert done.returncode == 0, done.stderr[-4000:]
     assert (tmp_path / "site" / "index.html").exists()
     assert (tmp_path / "site" / "reference" / "configuration.html").exists()
+
+
+def _key_figures(text: str) -> dict[str, str]:
+    """The rows of the "Key figures" table: figure -> value."""
+    section = text.split("## Key figures", 1)[1].split("\n## ", 1)[0]
+    rows = [line.strip().strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
+    return {cells[0].strip(): cells[1].strip() for cells in rows[1:] if not set(cells[0].strip()) <= {"-"}}
+
+
+def test_the_readmes_key_figures_are_the_figures_pages():
+    readme = _key_figures(README.read_text(encoding="utf-8"))
+    site = _key_figures((REPO / "docs" / "figures.md").read_text(encoding="utf-8"))
+    assert readme
+    assert readme == site
