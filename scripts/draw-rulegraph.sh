@@ -16,6 +16,12 @@ mkdir -p "$(dirname "$OUT")"
 dotfile=$(mktemp)
 trap 'rm -f "$dotfile"' EXIT
 "$SNAKEMAKE" --rulegraph --cores 1 --quiet all > "$dotfile"
-# Snakemake may print its own lines before the graph: keep the graph only.
-sed -n '/^digraph/,$p' "$dotfile" | dot -Tsvg -o "$OUT"
+# Snakemake may print its own lines before the graph: keep the graph only. Its
+# edges come in no fixed order: sorted, the same workflow gives the same SVG.
+graph=$(sed -n '/^digraph/,$p' "$dotfile")
+{
+  grep -v -e '->' -e '^}' <<<"$graph"
+  grep -e '->' <<<"$graph" | LC_ALL=C sort
+  echo '}'
+} | dot -Tsvg -o "$OUT"
 echo "wrote $OUT"
