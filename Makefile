@@ -6,12 +6,12 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 CORES ?= 2
 
-.PHONY: install run test style lint bench clean browser
+.PHONY: install run test style lint bench clean browser docs
 
 $(BIN)/coref-transfer: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[workflow,test,dev]"
+	$(BIN)/python -m pip install --quiet -e ".[workflow,test,dev,docs]"
 	touch $@
 
 # The noun dictionary (Morph-it!, third-party data, not in git) is fetched from the npm registry at setup.
@@ -38,12 +38,18 @@ browser:
 # (Debian's packages; root only, else that test skips with the reason) and
 # stops afterwards only the daemons it started.
 # ruff checks the formatting and the lint rules (pyproject.toml) first: a finding fails make test.
-test: run browser style
+test: run browser style docs
 	scripts/run-tests.sh $(BIN)/python
 
+# The documentation site (MkDocs + Material, sources in docs/, mkdocs.yml): built into site/ with
+# warnings as errors (a broken link or reference fails); open site/index.html from disk, or browse
+# with `$(BIN)/mkdocs serve`. The two variables only silence the plugins' banners about MkDocs 2.
+docs: install
+	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true PYTHONPATH=src $(BIN)/mkdocs build --strict --site-dir site
+
 style: install
-	$(BIN)/ruff format --check src tests scripts benchmarks
-	$(BIN)/ruff check src tests scripts benchmarks
+	$(BIN)/ruff format --check src tests scripts benchmarks docs/gen_pages.py
+	$(BIN)/ruff check src tests scripts benchmarks docs/gen_pages.py
 
 lint: install
 	$(BIN)/snakemake --lint
@@ -56,4 +62,4 @@ bench: install
 	$(BIN)/python benchmarks/bench_readers.py --repeat 3
 
 clean:
-	rm -rf results .snakemake
+	rm -rf results .snakemake site

@@ -1,6 +1,6 @@
 # The augment target: more training documents from the same dataset, in which
 # every named person has another name of the same gender in all its mentions
-# (README, "More training data: augment"). `snakemake augment --cores 2`
+# (docs/stages.md, "More training data: augment"). `snakemake augment --cores 2`
 # writes results/augment/copies-N (N = augment.copies); `snakemake train`
 # adds results/augment/copies-N to the training set when train.augment is N.
 # Not part of `all`.

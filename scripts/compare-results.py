@@ -4,7 +4,7 @@
     python scripts/compare-results.py OLD_RESULTS NEW_RESULTS
 
 OLD_RESULTS may use the folder names before the stages got one name each
-(gamma/, delta/, paper/, humaneval/: README, "Migration") or the new ones;
+(gamma/, delta/, paper/, humaneval/: docs/migration.md) or the new ones;
 every output file of select, translate, refine, export and report is
 compared byte for byte, except manifest.json (it records the git revision,
 the config and the input paths, which differ by design). Prints each file

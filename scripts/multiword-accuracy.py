@@ -9,8 +9,8 @@ merges it (`parsing.ud`, through spaCy's converter: lemmas joined by a
 space, XPOS by "_", the UPOS, relation and head of the word whose head lies
 outside the token, the features of all the words), then split again, and
 the words compared with the gold ones field by field: form, lemma, UPOS,
-XPOS, features, relation, and the head inside the token. The README's
-figures come from here (develop on train and dev, report on test).
+XPOS, features, relation, and the head inside the token. The figures of
+docs/outputs.md come from here (develop on train and dev, report on test).
 `--relations` prints the relation of every enclitic after a verb, the
 counts behind `multiword.CLITIC_RELATIONS`.
 """

@@ -39,7 +39,7 @@ writes what a fluent reader rates (`../shared/docs/fluent-review.md`).
         scores the run from the ratings of identical pairs
     python scripts/real-english.py rules --work DIR --reuse ... --pairs ...
         per refinement rule, on the utterances with a mention it changed:
-        fired, repaired, broke, left wrong, kept right (the README's table)
+        fired, repaired, broke, left wrong, kept right (the table in docs/quality.md)
     python scripts/real-english.py compare BEFORE.jsonl AFTER.jsonl
         two dated reviews side by side (shares, categories, what changed)
 

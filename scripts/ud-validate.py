@@ -7,8 +7,8 @@ Runs `udvalidate --lang it --coref --max-err 0` (udtools, installed by the
 test extra) on the files read as one corpus, once per level, and prints a
 Markdown table per level: each kind of error (`[L3 SYNTAX
 too-many-subjects]`), its class (FORMAT, MORPHO, SYNTAX, ...) and its share
-of the level's errors, then the warnings. The README's validator figures
-come from here. Exits 0 whatever the validator finds (the tests assert the
+of the level's errors, then the warnings. The validator figures of
+docs/outputs.md come from here. Exits 0 whatever the validator finds (the tests assert the
 targets); 2 when the validator cannot run.
 """
 

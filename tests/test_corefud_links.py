@@ -207,7 +207,7 @@ def test_a_corpus_without_a_link_field_drops_nothing_for_links(tmp_path):
 
 @needs_gum
 def test_on_gum_train_no_predicate_or_apposition_reaches_translation(tmp_path):
-    """The README's figures ("Starting from a CorefUD corpus"), as scripts/corefud-links.py prints them."""
+    """The figures of docs/real-data.md ("Starting from a CorefUD corpus"), as scripts/corefud-links.py prints them."""
     spec = importlib.util.spec_from_file_location("corefud_links", REPO / "scripts" / "corefud-links.py")
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)

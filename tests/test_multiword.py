@@ -221,8 +221,8 @@ def test_level_5_fails_on_the_merged_words(tmp_path):
 
 
 def test_the_sample_export_has_no_format_or_morphology_error_at_level_5(tmp_path):
-    """Issue 30's target on the sample: at level 5 only syntax errors (from the parse) remain; the README's
-    table of them comes from `scripts/ud-validate.py`."""
+    """Issue 30's target on the sample: at level 5 only syntax errors (from the parse) remain; the table of them in
+    docs/outputs.md comes from `scripts/ud-validate.py`."""
     if not SAMPLE_DELTA.exists():
         pytest.fail(f"no {SAMPLE_DELTA}: run the workflow on the sample first (make test does)")
     export_all(SAMPLE_DELTA, tmp_path / "out", formats=["corefud"])

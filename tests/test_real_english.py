@@ -3,7 +3,7 @@
 `../shared/data/ontogum/train` (see its README) is English no one here wrote,
 in CoNLL-2012 form; it is not shipped (its licences), so the test skips
 without it and says how to point it there (`COREF_TRANSFER_ONTOGUM`). The
-figures are issue 13's targets, also quoted in the README and in
+figures are issue 13's targets, also quoted in `docs/quality.md` and in
 `docs/selection.md`:
 
 - 0 segments with a detokenisation defect; 0 names standing for a

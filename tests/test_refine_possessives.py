@@ -123,7 +123,7 @@ def test_predicative_possessive_agrees_with_the_subject(parser, before, after):
 @pytest.mark.parametrize(
     "text",
     [
-        "Chiedi il tuo menù .",  # the parser tags menù Fem Plur: the README's quoted harm, now gone
+        "Chiedi il tuo menù .",  # the parser tags menù Fem Plur: the quoted harm (docs/quality.md), now gone
         "La bambina era con la sua baby sitter .",  # a two-word loanword: its gender is not its first word's
         "Mi piace il tuo menù .",
         "Ha venduto il suo taxi .",  # ends in -i, singular

@@ -75,7 +75,7 @@ STANZA_DIR = REPO / "resources" / "models" / "stanza"
 
 @pytest.mark.skipif(
     not (STANZA_DIR / "it").is_dir(),
-    reason=f"no Stanza Italian models in {STANZA_DIR} (the hub is unreachable here; see README to install them)",
+    reason=f"no Stanza Italian models in {STANZA_DIR} (the hub is unreachable here; docs/stages.md, 'The Italian parser', says how to install them)",
 )
 def test_stanza_backend_with_real_models():
     stanza = StanzaParser(STANZA_DIR, device="cpu")
