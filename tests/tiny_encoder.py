@@ -5,7 +5,7 @@ library on the words of the sample's jsonlines export (or any word list),
 builds a `BertModel` from a small random `BertConfig` (hidden size 64, two
 layers, two heads) and saves both with `save_pretrained`, so the folder loads
 like any Hugging Face encoder with `local_files_only=True` (see
-docs/tiny-models.md). The vocabulary is deliberately small, so most words
+the team's shared notes, tiny-models.md). The vocabulary is deliberately small, so most words
 split into several subwords and the word pooling has work to do.
 
 The session fixture `tiny_encoder_dir` builds it once per test run.

@@ -7,7 +7,7 @@ side) with random weights, saves it with the files `MarianTokenizer` needs
 for CTranslate2 with our `convert_local`. Its translations are noise: tests
 check behaviour, never content.
 
-Two traps (see docs/tiny-models.md): SentencePiece refuses a vocabulary larger
+Two traps (see the team's shared notes, tiny-models.md): SentencePiece refuses a vocabulary larger
 than the corpus supports, so the limit is soft here; and CTranslate2's Marian
 loader drops a trailing `<pad>` from the vocabulary (the OPUS-MT layout), so
 `<pad>` is the last entry of vocab.json and is the model's pad and decoder

@@ -44,14 +44,14 @@ RENAMED_SECTIONS = {
     "refinement": "refine",
     "model": "train",
 }
-"""Sections of configurations written before the stages got one name each (README, "Migration")."""
+"""Sections of configurations written before the stages got one name each (docs/migration.md)."""
 
 MOVED_KEYS = {
     ("refine", "parser"): "parser",
     ("refine", "italian_classes"): "translate.italian_classes",
 }
 """Keys moved out of a section when the classes' step 2 moved before the placeholders
-(the parser is shared by translate and refine; README, "Migration")."""
+(the parser is shared by translate and refine; docs/migration.md)."""
 
 
 @lru_cache(maxsize=1)
@@ -80,7 +80,7 @@ def _coerce_strings(value: Any, node: dict[str, Any]) -> Any:
 
     Why: Snakemake reads `--config 'train={"augment": 2}'` with YAML's
     BaseLoader, which leaves every nested scalar a string; without this, the
-    README's `--config` examples would fail validation. Only a string that
+    documentation's `--config` examples would fail validation. Only a string that
     YAML reads as a value of the key's (non-string) type is changed.
     """
     if isinstance(value, dict) and node.get("type") == "object":
@@ -130,9 +130,7 @@ def validate_config(config: dict[str, Any] | None) -> dict[str, Any]:
         if isinstance(config.get(section), dict) and key in config[section]
     ]
     if renamed:
-        raise ConfigError(
-            "config sections renamed (one name per stage; see the README's migration note): " + "; ".join(renamed)
-        )
+        raise ConfigError("config sections renamed (one name per stage; see docs/migration.md): " + "; ".join(renamed))
     config = _fill_defaults(_coerce_strings(config, schema()), schema())
     validator = jsonschema.Draft7Validator(schema())
     errors = sorted(validator.iter_errors(config), key=lambda e: list(map(str, e.absolute_path)))

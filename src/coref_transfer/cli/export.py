@@ -66,7 +66,7 @@ def augment(
 ) -> None:
     """Write copies of a split in which every named person has another name of the same gender, in every mention.
 
-    More training data from the same dataset (README, "More training data:
+    More training data from the same dataset (docs/stages.md, "More training data:
     augment"): names are swapped consistently within each document part,
     spans, heads and clusters follow, and the counts go to the manifest and
     the log's report line. Options left out come from the config (`augment`,

@@ -37,7 +37,7 @@ replaced), as with OntoNotes input. A corpus whose `# global.Entity` has no
 dropped for it. `scripts/corefud-links.py` counts, on a corpus and select's
 output, where each such mention went (none reaches translation) and
 compares with OntoGUM (the same GUM documents re-annotated to the OntoNotes
-guidelines); its figures on GUM train are in the README ("Starting from a
+guidelines); its figures on GUM train are in docs/real-data.md ("Starting from a
 CorefUD corpus").
 
 OntoNotes' mention of an apposition is the whole "NP , apposition" span

@@ -6,7 +6,7 @@ vocabulary with the `tokenizers` library on the training words, builds a
 `BertModel` from a small random `BertConfig` (hidden size 64, two layers) and
 saves both with `save_pretrained`, so the folder loads like any Hugging Face
 encoder with `local_files_only=True`. It learns the training set, nothing
-more: real runs use a pretrained encoder (README).
+more: real runs use a pretrained encoder (docs/real-data.md).
 """
 
 from __future__ import annotations
