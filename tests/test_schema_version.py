@@ -86,7 +86,8 @@ def empty_table(name: str, metadata: dict[bytes, bytes]) -> pa.Table:
 def test_a_table_of_an_older_version_is_refused_with_the_versions_and_the_way_out(tmp_path):
     folder = tmp_path / "translate" / "all"
     folder.mkdir(parents=True)
-    (folder / "manifest.json").write_text(json.dumps({"versions": {"coref-transfer": "0.0.9"}}))
+    manifest = {"versions": {"coref-transfer": "0.0.9"}, "git_revision": "e6d26a4a7f3c9d1b2e8f"}
+    (folder / "manifest.json").write_text(json.dumps(manifest))
     path = folder / "gamma.parquet"
     write_table(empty_table("gamma", {b"schema_version": b"3"}), path)
     with pytest.raises(InputFormatError) as caught:
@@ -94,7 +95,7 @@ def test_a_table_of_an_older_version_is_refused_with_the_versions_and_the_way_ou
     message = str(caught.value)
     assert str(path) in message
     assert "schema version 3" in message and f"reads schema version {SCHEMA_VERSION}" in message
-    assert "coref-transfer 0.0.9" in message and f"coref-transfer {__version__}" in message
+    assert "coref-transfer 0.0.9 (git e6d26a4a7f3c)" in message and f"coref-transfer {__version__}" in message
     assert "snakemake --forcerun translate" in message
 
 

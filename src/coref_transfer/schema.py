@@ -313,9 +313,10 @@ def _remake_advice(path: Path, name: str) -> str:
     """Who wrote a refused table (its folder's manifest) and the commands that make it again."""
     writer = "an unknown version of coref-transfer"
     try:
-        versions = json.loads((path.parent / "manifest.json").read_text()).get("versions", {})
-        if versions.get("coref-transfer"):
-            writer = f"coref-transfer {versions['coref-transfer']}"
+        manifest = json.loads((path.parent / "manifest.json").read_text())
+        version, revision = manifest.get("versions", {}).get("coref-transfer"), manifest.get("git_revision")
+        if version:
+            writer = f"coref-transfer {version}" + (f" (git {str(revision)[:12]})" if revision else "")
     except (OSError, ValueError, AttributeError):
         pass
     stage = TABLE_STAGES[name]
