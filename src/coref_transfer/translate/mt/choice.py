@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from coref_transfer import resources
-from coref_transfer.config import deep_merge, schema
+from coref_transfer.config import deep_merge, schema, stage_config
 from coref_transfer.errors import ConfigError, InputFormatError, MissingInputError
 from coref_transfer.io import atomic_write_text, staged_directory, write_json
 from coref_transfer.manifest import build_manifest, seal
@@ -414,6 +414,5 @@ def write_choice(config: Mapping[str, Any], selection: str | Path, out: str | Pa
         plot(rows, tmp)
         inputs = [summary["parallel_set"]["english"], summary["parallel_set"]["italian"]]
         inputs.append(str(Path(selection) / "beta3.parquet"))
-        sections = {k: config[k] for k in ("translator_choice", "translate")}
-        seal(tmp, build_manifest("models evaluate", sections, inputs))
+        seal(tmp, build_manifest("models evaluate", stage_config(dict(config), "translator_choice"), inputs))
     return summary
