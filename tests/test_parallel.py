@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from conftest import REPO
 
@@ -95,3 +98,41 @@ def test_unreadable_files_and_unknown_formats(tmp_path):
         read_parallel_corpus(latin, latin)
     with pytest.raises(ValueError, match="expected one of"):
         read_parallel_corpus(*LINES, fmt="tmx")
+
+
+def test_a_corpus_becomes_the_aligners_parallel_text_tokenised_as_the_stages_text(tmp_path):
+    """`coref-transfer align corpus`: WIT³'s XML in, `English ||| Italian` lines out, which the aligner reads."""
+    from coref_transfer.translate.align.fast_align import FastAlign, read_parallel
+
+    out = tmp_path / "ted-pairs.txt"
+    done = subprocess.run(
+        [sys.executable, "-m", "coref_transfer", "align", "corpus", "--english", str(XML[0]), "--italian"]
+        + [str(XML[1]), "--out", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "23 segments read, 23 pairs written" in done.stderr
+    pairs = read_parallel(out)
+    assert len(pairs) == 23
+    # the English split as the corpora's tokens are ("did" + "n't"), the Italian as the translate stage's
+    assert pairs[4] == (["I", "did", "n't", "understand", "it", "then", "."], ["Allora", "non", "lo", "capii", "."])
+    assert pairs[0][1][-3:] == ["trent'", "anni", "."]
+    assert pairs[6][0][4] == "&"
+    info = FastAlign(parallel=[out], iterations=2).fit([(["the", "sea"], ["il", "mare"])])
+    assert info["parallel_pairs"] == 23 and info["pairs"] == 1
+
+
+def test_a_corpus_out_of_step_fails_naming_the_file_and_line_and_writes_nothing(tmp_path):
+    en = write(tmp_path / "a.en", ["One.", "Two."])
+    it = write(tmp_path / "a.it", ["Uno."])
+    out = tmp_path / "pairs.txt"
+    done = subprocess.run(
+        [sys.executable, "-m", "coref_transfer", "align", "corpus", "--english", str(en), "--italian", str(it)]
+        + ["--out", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1
+    assert f"{en}:2: 2 segments here, 1 in {it}" in done.stderr
+    assert not out.exists()
