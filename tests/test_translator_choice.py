@@ -7,6 +7,7 @@ that keeps the tags, the parallel sample's reader, the joint method's tagging an
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 import os
 import subprocess
@@ -60,6 +61,13 @@ def settings(tmp_path, memory, model, **extra):
     candidates = [
         {"name": "tiny", "backend": "ctranslate2", "model": str(model)},
         {"name": "memory", "backend": "memory", "memory": str(memory)},
+        # a plugin: the tests' counting translator, the same memory behind it
+        {
+            "name": "plugin",
+            "backend": "plugin",
+            "plugin": "counting_translator:make",
+            "plugin_options": {"memory": str(memory), "log": str(tmp_path / "plugin-calls.jsonl")},
+        },
     ]
     choice = {
         "candidates": candidates,
@@ -74,7 +82,8 @@ def settings(tmp_path, memory, model, **extra):
 def run(selection, out, config) -> subprocess.CompletedProcess:
     """The command as users run it (a real process: errors exit 1 with their message)."""
     args = ["models", "evaluate", "--selection", str(selection), "--out", str(out), "--config-json", json.dumps(config)]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), os.environ.get("PYTHONPATH", "")])}
+    paths = [str(REPO / "src"), str(REPO / "tests" / "plugins"), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     return subprocess.run([sys.executable, "-m", "coref_transfer", *args], capture_output=True, text=True, env=env)
 
 
@@ -90,7 +99,8 @@ def test_the_table_the_plot_and_the_recommendation(setup, tiny_marian_dir):
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in out.iterdir()) == sorted(FILES)
     table = {r["candidate"]: r for r in rows(out)}
-    assert float(table["memory"]["tag_survival"]) == 1.0
+    assert list(table) == ["tiny", "memory", "plugin"]
+    assert float(table["memory"]["tag_survival"]) == float(table["plugin"]["tag_survival"]) == 1.0
     assert float(table["memory"]["placed_by_tags"]) == 1.0
     assert int(table["memory"]["tagged_segments"]) == 2 and int(table["memory"]["mentions"]) == 6
     assert float(table["tiny"]["tag_survival"]) <= 0.5  # a random model garbles the tags
@@ -99,7 +109,8 @@ def test_the_table_the_plot_and_the_recommendation(setup, tiny_marian_dir):
         assert float(r["segments_per_s"]) > 0 and float(r["peak_rss_mb"]) > 0
     summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     assert summary["recommendation"]["tagged"]["candidate"] == "memory"
-    assert summary["recommendation"]["placeholders"]["candidate"] == "memory"
+    assert summary["recommendation"]["placeholders"]["candidate"] == "memory"  # the plugin ties: listed after
+    assert "chrF signature: nrefs:1" in result.stdout
     assert summary["signatures"]["chrF"].startswith("nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:")
     markdown = (out / "table.md").read_text(encoding="utf-8")
     assert "Recommendation: placeholder sentences (`translate`): **memory**" in markdown
@@ -135,6 +146,8 @@ def test_a_rerun_is_byte_identical_but_for_the_timing_columns(setup, tiny_marian
         ("comet", "translator_choice.comet_model"),
         ("empty", "no segment read (format lines); set translator_choice.english and .italian"),
         ("no_candidates", "translator_choice.candidates' is empty"),
+        ("no_memory", "candidate 'memory': translation memory"),
+        ("comet_package", "install it with `pip install unbabel-comet`"),
     ],
 )
 def test_bad_input_names_the_problem_and_leaves_no_output(setup, tiny_marian_dir, change, message):
@@ -151,6 +164,13 @@ def test_bad_input_names_the_problem_and_leaves_no_output(setup, tiny_marian_dir
     elif change == "empty":
         (tmp_path / "p.en").write_text("", encoding="utf-8")
         (tmp_path / "p.it").write_text("", encoding="utf-8")
+    elif change == "no_memory":
+        candidates[1]["memory"] = str(tmp_path / "no-such-memory.tsv")
+    elif change == "comet_package":
+        if importlib.util.find_spec("comet") is not None:
+            pytest.skip("unbabel-comet is installed here")
+        (tmp_path / "model.ckpt").write_bytes(b"")
+        config["translator_choice"]["comet_model"] = str(tmp_path / "model.ckpt")
     else:
         config["translator_choice"]["candidates"] = []
     out = tmp_path / "choice"

@@ -63,10 +63,12 @@ def models_evaluate(
     from coref_transfer.translate.mt.choice import write_choice
 
     summary = write_choice(_config(config, config_json), selection, out, threads)
+    for metric, signature in summary["signatures"].items():
+        typer.echo(f"{metric} signature: {signature}")
     rec = summary["recommendation"]
     typer.echo(
         f"{out}: placeholder sentences: {rec['placeholders']['candidate']} (best chrF);"
-        f" tagged sentences: {rec['tagged']['candidate']} (best tag survival)"
+        f" tagged sentences: {rec['tagged']['candidate']} (best tag survival, ties by chrF)"
     )
 
 
