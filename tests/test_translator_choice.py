@@ -18,7 +18,7 @@ import pytest
 
 from coref_transfer.records import write_records
 from coref_transfer.translate.joint import joint_segments
-from coref_transfer.translate.mt.choice import FILES, TIMING_COLUMNS
+from coref_transfer.translate.mt.choice import FILES, TIMING_COLUMNS, plot
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -179,3 +179,16 @@ def test_bad_input_names_the_problem_and_leaves_no_output(setup, tiny_marian_dir
     assert message in " ".join(result.stderr.split()), result.stderr
     assert not out.exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".choice")]
+
+
+def test_the_plot_is_the_same_bytes_for_the_same_figures(tmp_path):
+    rows = [
+        {"candidate": "a", "chrF": 55.5, "segments_per_s": 120.0},
+        {"candidate": "b", "chrF": 61.2, "segments_per_s": 14.5},
+    ]
+    one, two = tmp_path / "one", tmp_path / "two"
+    for folder in (one, two):
+        folder.mkdir()
+        plot(rows, folder)
+    for name in ("chrf-speed.png", "chrf-speed.svg"):
+        assert (one / name).read_bytes() == (two / name).read_bytes(), name

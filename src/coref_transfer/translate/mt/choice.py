@@ -395,7 +395,10 @@ def plot(rows: Sequence[Mapping[str, Any]], folder: Path) -> None:
     for r in rows:
         ax.scatter([r["segments_per_s"]], [r["chrF"]], color="#4477aa")
         ax.annotate(r["candidate"], (r["segments_per_s"], r["chrF"]), textcoords="offset points", xytext=(4, 4))
+    # chrF on its whole scale and speed from zero: candidates are compared by where they stand, not zoomed in
     ax.set(xlabel="segments per second", ylabel="chrF", title="Translator candidates: quality against speed")
+    ax.set_ylim(0, 100)
+    ax.set_xlim(0, max((r["segments_per_s"] for r in rows), default=1) * 1.25)
     fig.tight_layout()
     fig.savefig(folder / "chrf-speed.png", dpi=120, metadata={"Software": None})
     fig.savefig(folder / "chrf-speed.svg", metadata={"Date": None, "Creator": None})
