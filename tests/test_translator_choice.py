@@ -147,6 +147,7 @@ def test_a_rerun_is_byte_identical_but_for_the_timing_columns(setup, tiny_marian
         ("empty", "no segment read (format lines); set translator_choice.english and .italian"),
         ("no_candidates", "translator_choice.candidates' is empty"),
         ("no_memory", "candidate 'memory': translation memory"),
+        ("memory_lacks", "a memory candidate must hold them all"),
         ("comet_package", "install it with `pip install unbabel-comet`"),
     ],
 )
@@ -166,6 +167,9 @@ def test_bad_input_names_the_problem_and_leaves_no_output(setup, tiny_marian_dir
         (tmp_path / "p.it").write_text("", encoding="utf-8")
     elif change == "no_memory":
         candidates[1]["memory"] = str(tmp_path / "no-such-memory.tsv")
+    elif change == "memory_lacks":
+        lines = memory.read_text(encoding="utf-8").splitlines(keepends=True)
+        memory.write_text("".join(lines[1:]), encoding="utf-8")
     elif change == "comet_package":
         if importlib.util.find_spec("comet") is not None:
             pytest.skip("unbabel-comet is installed here")

@@ -210,6 +210,44 @@ def _in_child(config: dict[str, Any], threads: int, english: list[str], tagged: 
         return pool.submit(translate_in_child, config, threads, english, tagged).result()
 
 
+def _translated(
+    candidate: Candidate, config: dict[str, Any], threads: int, english: list[str], tagged: list[str]
+) -> dict[str, Any]:
+    """`_in_child`, its errors naming the candidate (the stage's own messages do not know of candidates)."""
+    from coref_transfer.translate.mt.base import TranslationError
+    from coref_transfer.translate.mt.memory import MemoryMissError
+
+    try:
+        return _in_child(config, threads, english, tagged)
+    except MemoryMissError as exc:  # the stage's advice (--export-misses) is the translate command's
+        raise _memory_lacks(candidate, exc.path, exc.missing) from exc
+    except TranslationError as exc:
+        raise TranslationError(f"candidate {candidate.name!r}: {exc}") from exc
+
+
+def _memory_lacks(candidate: Candidate, path: str, missing: Sequence[str]) -> MissingInputError:
+    shown = "; ".join(missing[:3])
+    return MissingInputError(
+        f"candidate {candidate.name!r}: {path} lacks {len(missing)} segment(s) of the parallel set or "
+        f"the tagged sample (e.g. {shown}); a memory candidate must hold them all: add them or drop the candidate"
+    )
+
+
+def check_memories(chosen: Sequence[Candidate], segments: Sequence[str]) -> None:
+    """A memory candidate holds every segment it will be sent (checked before any candidate runs).
+
+    Raises:
+        MissingInputError: naming the candidate and a few of the segments its memory lacks.
+    """
+    from coref_transfer.translate.mt.memory import TranslationMemory
+
+    for candidate in chosen:
+        if candidate.backend == "memory":
+            missing = TranslationMemory(candidate.memory).missing(segments)
+            if missing:
+                raise _memory_lacks(candidate, candidate.memory, missing)
+
+
 def tag_survival(utterances: Sequence[Any], outputs: Sequence[str], config: Mapping[str, Any]) -> dict[str, Any]:
     """How the tags of `utterances` (tagged by `joint.joint_segments`) came back in `outputs`: segments whose
     every pair is sound, mentions placed by their tags, and placed once the aligner projected the lost ones."""
@@ -291,10 +329,11 @@ def evaluate(
     tagged = [s.text for s in joint_segments(utterances) if s.source is not None]
     english = [s.english for s in segments]
     references = [s.italian for s in segments]
+    check_memories(chosen, [*english, *tagged])
     tokens = sum(len(s.split()) for s in english)
     rows, signatures = [], {}
     for candidate, cfg in zip(chosen, configs):
-        out = _in_child(cfg, threads, english, tagged)
+        out = _translated(candidate, cfg, threads, english, tagged)
         scores, signatures = _scores(out["hypotheses"], references)
         row: dict[str, Any] = {
             "candidate": candidate.name,
