@@ -95,6 +95,11 @@ GPUS = {
     "translate": int(config["translate"]["backend"] != "memory" and config["translate"]["device"] != "cpu" or STANZA_GPU),
     "refine": int(STANZA_GPU),
     "train_model": 1,
+    # `models evaluate`: a CTranslate2 candidate on a GPU, as the translate rule's model would run
+    "translator_choice": int(
+        any(c.get("backend") == "ctranslate2" for c in config["translator_choice"]["candidates"])
+        and config["translate"]["device"] != "cpu"
+    ),
 }
 
 

@@ -122,3 +122,41 @@ rule models:
         rules.fetch_model.output,
         [config["translate"]["marked_model"]["path"]] if config["translate"]["marked_model"]["path"] else [],
     localrule: True
+
+
+# Choosing a translator (`snakemake translator_choice`, not part of `all`: it
+# compares the candidates the user sets in translator_choice.candidates):
+# chrF/BLEU on the parallel set, tag survival on the merged selection's
+# utterances, speed and peak memory (docs/choosing-a-translator.md).
+
+
+rule translator_choice:
+    input:
+        beta3=f"{RESULTS}/select/all/beta3.parquet",
+        english=config["translator_choice"]["english"],
+        italian=config["translator_choice"]["italian"],
+    output:
+        multiext(
+            f"{RESULTS}/translator-choice/",
+            "table.csv",
+            "table.md",
+            "summary.json",
+            "chrf-speed.png",
+            "chrf-speed.svg",
+            "manifest.json",
+        ),
+    params:
+        cli=CLI,
+        selection=lambda w, input: os.path.dirname(input.beta3),
+        out=lambda w, output: os.path.dirname(output[0]),
+        config=stage_json("translator_choice"),
+    threads: 2
+    resources:
+        gpu=GPUS["translator_choice"],
+    log:
+        f"{RESULTS}/logs/translate/translator-choice.log",
+    conda:
+        "../envs/translate.yaml"
+    shell:
+        "{params.cli} models evaluate --selection {params.selection:q} --out {params.out:q} --threads {threads}"
+        " --config-json {params.config:q} 2> {log:q}"

@@ -40,6 +40,9 @@ writes what a fluent reader rates (`../shared/docs/fluent-review.md`).
     python scripts/real-english.py rules --work DIR --reuse ... --pairs ...
         per refinement rule, on the utterances with a mention it changed:
         fired, repaired, broke, left wrong, kept right (the table in docs/quality.md)
+    python scripts/real-english.py spans --work DROPPED --reference KEPT
+        a run's mention spans against those of the same input with the tags
+        kept (the tags as gold; a reader-free measure of word alignment)
     python scripts/real-english.py compare BEFORE.jsonl AFTER.jsonl
         two dated reviews side by side (shares, categories, what changed)
 
@@ -555,6 +558,37 @@ def rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def spans(args: argparse.Namespace) -> int:
+    """How many of a run's mention spans are those of a reference run on the same English and Italian (the
+    loop's tags as gold): a run with the tags dropped or garbled, or with another aligner or parallel text,
+    against the run with the tags kept. Reader-free, so any change to alignment can be measured at once."""
+    from collections import Counter
+
+    def load(work: str) -> dict[tuple[str, int, str], dict]:
+        text = (Path(work) / "project-key.jsonl").read_text(encoding="utf-8")
+        rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+        return {(r["key"], r["cluster"], r["english"]): r for r in rows}
+
+    reference, run_ = load(args.reference), load(args.work)
+    plain = {k: v["italian"].replace("⟦", "").replace("⟧", "") for k, v in reference.items()}
+    total, same, compared = Counter(), Counter(), Counter()
+    for key, row in run_.items():
+        source = row["span_source"] or "none"
+        total[source] += 1
+        if key in reference and plain[key] == row["italian"].replace("⟦", "").replace("⟧", ""):
+            compared[source] += 1  # the same Italian sentence: the spans can be compared
+            same[source] += reference[key]["italian"] == row["italian"]
+    print("| span source | mentions | on the reference's Italian | same span as the reference |")
+    print("|---|---|---|---|")
+    for source in [*sorted(total), "(all)"]:
+        t = sum(total.values()) if source == "(all)" else total[source]
+        c = sum(compared.values()) if source == "(all)" else compared[source]
+        k = sum(same.values()) if source == "(all)" else same[source]
+        share = f" ({100 * k / c:.1f}%)" if c else ""
+        print(f"| {source} | {t} | {c} | {k}{share} |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -589,6 +623,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--work", required=True)
     _rating_sources(p)
     p.set_defaults(func=rules)
+    p = sub.add_parser("spans", help="a run's mention spans against a reference run's (the tags as gold)")
+    p.add_argument("--work", required=True, help="the run measured (tags dropped, another aligner, ...)")
+    p.add_argument("--reference", required=True, help="the run on the same input with the tags kept")
+    p.set_defaults(func=spans)
     p = sub.add_parser("compare", help="two dated reviews side by side")
     p.add_argument("before")
     p.add_argument("after")

@@ -198,3 +198,35 @@ def test_coverage_and_the_projection_review_on_the_samples_run(tmp_path):
     for row in map(json.loads, (work / "project.jsonl").read_text(encoding="utf-8").splitlines()):
         for side in ("english", "italian"):
             assert row[side].count("⟦") == row[side].count("⟧") == 1, row
+
+
+def test_spans_counts_a_runs_spans_equal_to_the_references_on_the_same_italian(tmp_path, capsys):
+    """`spans`: the tags-kept run's spans are the gold; only mentions whose Italian sentence is the same count."""
+
+    def key_line(key, cluster, english, italian, source):
+        return {"id": 0, "key": key, "cluster": cluster, "span_source": source, "english": english, "italian": italian}
+
+    reference, run = tmp_path / "kept", tmp_path / "dropped"
+    reference.mkdir()
+    run.mkdir()
+    _jsonl(
+        reference / "project-key.jsonl",
+        [
+            key_line("d/1", 1, "⟦The cat⟧ sleeps", "⟦Il gatto⟧ dorme", "tags"),
+            key_line("d/1", 2, "The cat sleeps ⟦here⟧", "Il gatto dorme ⟦qui⟧", "tags"),
+            key_line("d/2", 1, "⟦It⟧ ran", "⟦Esso⟧ corse", "tags"),
+        ],
+    )
+    _jsonl(
+        run / "project-key.jsonl",
+        [
+            key_line("d/1", 1, "⟦The cat⟧ sleeps", "Il ⟦gatto⟧ dorme", "alignment"),  # too short
+            key_line("d/1", 2, "The cat sleeps ⟦here⟧", "Il gatto dorme ⟦qui⟧", "alignment"),  # exact
+            key_line("d/2", 1, "⟦It⟧ ran", "⟦Lui⟧ corse", "alone_match"),  # another sentence: not compared
+        ],
+    )
+    assert real_english.main(["spans", "--work", str(run), "--reference", str(reference)]) == 0
+    out = capsys.readouterr().out
+    assert "| alignment | 2 | 2 | 1 (50.0%) |" in out
+    assert "| alone_match | 1 | 0 | 0 |" in out
+    assert "| (all) | 3 | 2 | 1 (50.0%) |" in out

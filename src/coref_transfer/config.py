@@ -31,6 +31,7 @@ STAGE_SECTIONS: dict[str, tuple[str, ...]] = {
     "augment": ("augment", "export", "seed"),
     "humaneval": ("report", "seed"),
     "report": ("report",),
+    "translator_choice": ("translator_choice", "translate"),
 }
 """The config sections each stage's command reads, defined once: the workflow
 passes exactly these to a rule (`--config-json`, so a change re-runs it) and

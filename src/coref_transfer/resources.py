@@ -42,6 +42,8 @@ REPO_DEFAULTS = (
     "parser.model",
     "parser.stanza_dir",
     "parser.lexicon",
+    "translator_choice.english",
+    "translator_choice.italian",
 )
 """Configuration keys whose schema defaults are paths inside the repository."""
 

@@ -1,4 +1,4 @@
-"""Setting up the models: `models fetch` (MT), `parser train|evaluate|lexicon|dictionary` (the Italian
+"""Setting up the models: `models fetch` (MT), `models evaluate` (candidate translators compared), `parser train|evaluate|lexicon|dictionary` (the Italian
 parser, its noun lexicon and dictionary) and `placeholders check` (placeholders against the MT model)."""
 
 from __future__ import annotations
@@ -41,6 +41,35 @@ def models_fetch(
 
     folder = fetch_model(name, out, quantization=quantization, target=to)
     typer.echo(str(folder))
+
+
+@models_app.command("evaluate")
+def models_evaluate(
+    config: Path | None = ConfigOption,
+    config_json: str | None = ConfigJsonOption,
+    selection: Path = typer.Option(
+        Path("results/select/all"), "--selection", help="Select folder whose beta3.parquet gives the tagged sample."
+    ),
+    out: Path = typer.Option(Path("results/translator-choice"), help="Output folder (complete or not at all)."),
+    threads: int = typer.Option(1, "--threads", "-t", min=1, help="CPU threads for a CTranslate2 candidate."),
+) -> None:
+    """Compare candidate translators (translator_choice.candidates): chrF, BLEU, tag survival, speed, memory.
+
+    Writes table.csv, table.md, summary.json (the recommendation), chrf-speed.png/.svg and manifest.json.
+
+    Example: coref-transfer models evaluate --config-json '{"translator_choice": {"candidates":
+    [{"name": "opus", "backend": "ctranslate2", "model": "Helsinki-NLP/opus-mt-en-it"}]}}'
+    """
+    from coref_transfer.translate.mt.choice import write_choice
+
+    summary = write_choice(_config(config, config_json), selection, out, threads)
+    for metric, signature in summary["signatures"].items():
+        typer.echo(f"{metric} signature: {signature}")
+    rec = summary["recommendation"]
+    typer.echo(
+        f"{out}: placeholder sentences: {rec['placeholders']['candidate']} (best chrF);"
+        f" tagged sentences: {rec['tagged']['candidate']} (best tag survival, ties by chrF)"
+    )
 
 
 @parser_app.command("train")

@@ -155,15 +155,42 @@ def align_pairs(
 
     Example: coref-transfer align pairs results/translate/all --out ontonotes-pairs.txt
     """
-    from coref_transfer.io import atomic_write_text
     from coref_transfer.records import read_records
-    from coref_transfer.translate.align.fast_align import SEPARATOR
+    from coref_transfer.translate.align.fast_align import write_parallel
 
     rows = read_records(translate_folder / "gamma.parquet", "gamma")
-    lines = [
-        " ".join(r.source_tokens) + SEPARATOR + " ".join(r.tokens)
-        for r in rows
-        if r.dropped_at is None and r.tokens and r.source_tokens
-    ]
-    atomic_write_text(out, "".join(line + "\n" for line in lines))
-    log.info("align pairs: %d pairs from %s written to %s", len(lines), translate_folder, out)
+    written = write_parallel([(r.source_tokens, r.tokens) for r in rows if r.dropped_at is None], out)
+    log.info("align pairs: %d pairs from %s written to %s", written, translate_folder, out)
+
+
+@align_app.command("corpus")
+def align_corpus(
+    english: Path = typer.Option(
+        ..., "--english", help="The English side: a WIT³/IWSLT XML file, or one segment per line."
+    ),
+    italian: Path = typer.Option(..., "--italian", help="The Italian side, in the same form."),
+    fmt: str = typer.Option("auto", "--format", help="xml, lines or auto (XML when the English file starts as XML)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Parallel text file to write."),
+) -> None:
+    """Write a parallel corpus (WIT³'s TED talks, or any aligned pair of files) as the word aligner's parallel text,
+    tokenised as the stages' text is: give it as `translate.alignment.parallel`, so that every partition's aligner
+    learns from it too (docs/choosing-a-translator.md).
+
+    Example: coref-transfer align corpus --english train.tags.en-it.en --italian train.tags.en-it.it --out ted-pairs.txt
+    """
+    from coref_transfer.parallel import FORMATS, read_parallel_corpus
+    from coref_transfer.translate.align.corpus import corpus_pairs
+    from coref_transfer.translate.align.fast_align import write_parallel
+
+    if fmt not in FORMATS:
+        raise typer.BadParameter(f"{fmt!r}: expected one of {', '.join(FORMATS)}", param_hint="--format")
+    segments = read_parallel_corpus(english, italian, fmt)
+    pairs, empty = corpus_pairs(segments)
+    written = write_parallel(pairs, out)
+    log.info(
+        "align corpus: %d segments read, %d pairs written to %s, %d left out (a side without a word)",
+        len(segments),
+        written,
+        out,
+        empty,
+    )

@@ -72,6 +72,23 @@ def read_parallel(path: str | Path) -> list[Pair]:
     return pairs
 
 
+def write_parallel(pairs: Sequence[Pair], path: str | Path) -> int:
+    """Write pairs as parallel text (`English ||| Italian` per line; pairs with an empty side left out), atomically.
+
+    Returns the number of lines written. A word's spaces become underscores, so that the line splits back into
+    the same words (`read_parallel`).
+    """
+    from coref_transfer.io import atomic_write_text
+
+    lines = [
+        " ".join(w.replace(" ", "_") for w in src) + SEPARATOR + " ".join(w.replace(" ", "_") for w in tgt)
+        for src, tgt in pairs
+        if src and tgt
+    ]
+    atomic_write_text(path, "".join(line + "\n" for line in lines))
+    return len(lines)
+
+
 class FastAlign:
     """The `fast_align` aligner (see the module docstring)."""
 
