@@ -14,6 +14,7 @@ import re
 
 import pytest
 from conftest import REPO, Scripted, italian_parser
+from tagged_trip import TRIP, TRIP_IT
 from test_marked import PLANT, plant_script
 from tiny_encoder import tiny_encoder_dir  # noqa: F401  (the fixture)
 
@@ -314,18 +315,6 @@ def test_names_written_alike_are_linked_and_a_moved_tag_is_disputed():
 
 
 # -- the joint method with tags lost ---------------------------------------------------------------------------
-
-TRIP = """
-%part 0
-(TOP (S (NP#1 (NP (DT The) (NN mayor)) (PP (IN of) (NP=GPE#2 (NNP Rome)))) (VP (VBD saw) (NP#3 (DT the) (NN station)) (NP (NN yesterday))) (. .)))
-(TOP (S (NP#3 (DT The) (NN station)) (VP (VBD saw) (NP#1 (DT the) (NN mayor)) (PP (IN in) (NP=GPE#2 (NNP Rome)))) (. .)))
-"""
-TRIP_IT = {
-    "<a>The mayor of <b>Rome</b></a> saw <c>the station</c> yesterday.": (
-        "<a>Il sindaco di <b>Roma</b></a> ha visto <c>la stazione</c> ieri."
-    ),
-    "<a>The station</a> saw <b>the mayor</b> in <c>Rome</c>.": "<a>La stazione</a> ha visto <b>il sindaco</b> a <c>Roma</c>.",
-}
 
 
 def joint(rows, script, **translate):

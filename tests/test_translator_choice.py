@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tagged_trip import TRIP, TRIP_IT
 
 from coref_transfer.records import write_records
 from coref_transfer.translate.joint import joint_segments
@@ -22,18 +23,6 @@ from coref_transfer.translate.mt.choice import FILES, TIMING_COLUMNS, plot
 
 REPO = Path(__file__).resolve().parents[1]
 
-# Two utterances of real English with their gold mentions (select keeps them: the joint method's filters).
-TRIP = """
-%part 0
-(TOP (S (NP#1 (NP (DT The) (NN mayor)) (PP (IN of) (NP=GPE#2 (NNP Rome)))) (VP (VBD saw) (NP#3 (DT the) (NN station)) (NP (NN yesterday))) (. .)))
-(TOP (S (NP#3 (DT The) (NN station)) (VP (VBD saw) (NP#1 (DT the) (NN mayor)) (PP (IN in) (NP=GPE#2 (NNP Rome)))) (. .)))
-"""
-TRIP_IT = {
-    "<a>The mayor of <b>Rome</b></a> saw <c>the station</c> yesterday.": (
-        "<a>Il sindaco di <b>Roma</b></a> ha visto <c>la stazione</c> ieri."
-    ),
-    "<a>The station</a> saw <b>the mayor</b> in <c>Rome</c>.": "<a>La stazione</a> ha visto <b>il sindaco</b> a <c>Roma</c>.",
-}
 # A parallel set of three TED-like segments, in the line-aligned form (one segment a line).
 ENGLISH = ["I didn't understand it then.", "He climbed the stairs slowly.", "The sea does not care about you."]
 ITALIAN = ["Allora non lo capivo.", "Salì le scale lentamente.", "Al mare non importa di te."]
