@@ -167,7 +167,7 @@ def test_bad_input_names_the_problem_and_leaves_no_output(setup, tiny_marian_dir
         memory.write_text("".join(lines[1:]), encoding="utf-8")
     elif change == "comet_package":
         if importlib.util.find_spec("comet") is not None:
-            pytest.skip("unbabel-comet is installed here")
+            pytest.skip("this case checks the message when unbabel-comet is missing, and it is installed here")
         (tmp_path / "model.ckpt").write_bytes(b"")
         config["translator_choice"]["comet_model"] = str(tmp_path / "model.ckpt")
     else:

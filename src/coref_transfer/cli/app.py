@@ -20,18 +20,21 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     help="Build a coreference dataset for a new language from CoNLL-2012 (OntoNotes) data.",
 )
-sample_app = typer.Typer(no_args_is_help=True, help="Build and check the embedded sample corpus.")
-app.add_typer(sample_app, name="sample")
-config_app = typer.Typer(no_args_is_help=True, help="Inspect and validate configurations.")
-app.add_typer(config_app, name="config")
-models_app = typer.Typer(no_args_is_help=True, help="Set up translation models.")
-app.add_typer(models_app, name="models")
-parser_app = typer.Typer(no_args_is_help=True, help="Train and evaluate the project's Italian parser.")
-app.add_typer(parser_app, name="parser")
-placeholders_app = typer.Typer(no_args_is_help=True, help="Check placeholder inventories against the model.")
-app.add_typer(placeholders_app, name="placeholders")
-align_app = typer.Typer(no_args_is_help=True, help="Word alignment of the translate stage (translate.alignment).")
-app.add_typer(align_app, name="align")
+
+
+def _group(name: str, help_text: str) -> typer.Typer:
+    """A command group of `app` (`coref-transfer NAME COMMAND`)."""
+    group = typer.Typer(no_args_is_help=True, help=help_text)
+    app.add_typer(group, name=name)
+    return group
+
+
+sample_app = _group("sample", "Build and check the embedded sample corpus.")
+config_app = _group("config", "Inspect and validate configurations.")
+models_app = _group("models", "Set up translation models, and compare candidate translators (models evaluate).")
+parser_app = _group("parser", "Train and evaluate the project's Italian parser.")
+placeholders_app = _group("placeholders", "Check placeholder inventories against the model.")
+align_app = _group("align", "Word alignment of the translate stage (translate.alignment).")
 
 log = logging.getLogger("coref_transfer")
 

@@ -321,12 +321,9 @@ def table17(agreement: Mapping[str, Any] | None) -> Table:
 
 def figure(name: str, title: str, rows: Sequence[SelectedUtterance], folder: Path) -> list[Path]:
     """Histograms of tokens and mentions per utterance, as PNG and SVG (deterministic)."""
-    import matplotlib
+    from coref_transfer.figures import pyplot, save_figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    plt.rcParams["svg.hashsalt"] = "coref-transfer"
+    plt = pyplot()
     tokens = [len(r.tokens) for r in rows]
     mentions = [len(r.mentions) for r in rows]
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.4))
@@ -336,12 +333,7 @@ def figure(name: str, title: str, rows: Sequence[SelectedUtterance], folder: Pat
     axes[1].set(xlabel="mentions per utterance", ylabel="utterances")
     fig.suptitle(title)
     fig.tight_layout()
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = [folder / f"{name}.png", folder / f"{name}.svg"]
-    fig.savefig(paths[0], dpi=120, metadata={"Software": None})
-    fig.savefig(paths[1], metadata={"Date": None, "Creator": None})
-    plt.close(fig)
-    return paths
+    return save_figure(fig, folder, name)
 
 
 def build_report(

@@ -321,8 +321,7 @@ def evaluate(
     except InputFormatError as exc:  # what to do about it: the keys that name the files
         hint = "set translator_choice.english and .italian to a parallel set (docs/choosing-a-translator.md)"
         raise InputFormatError(exc.path, exc.line, f"{exc.problem}; {hint}") from exc
-    if not segments:
-        raise MissingInputError(f"{english_path}: the parallel set holds no segment; give one with some")
+    # (an empty set is read_parallel_corpus's error: "no segment read")
     utterances = tagged_sample(selection, choice["tagged_utterances"])
     from coref_transfer.translate.joint import joint_segments
 
@@ -361,7 +360,12 @@ def evaluate(
         "recommendation": recommend(rows),
         "signatures": signatures,
         "parallel_set": {"english": str(english_path), "italian": str(italian_path), "segments": len(segments)},
-        "tagged_sample": {"selection": str(selection), "utterances": len(utterances)},
+        "tagged_sample": {
+            "selection": str(selection),
+            "utterances": len(utterances),
+            # utterances whose mentions could not be tagged (`marked.mark` refused them): not sent, counted here
+            "not_tagged": len(utterances) - len(tagged),
+        },
         "candidates": [{k: v for k, v in r.items() if k not in TIMING_COLUMNS} for r in rows],
         "timing_columns": list(TIMING_COLUMNS),
     }
@@ -422,15 +426,11 @@ def table_markdown(rows: Sequence[Mapping[str, Any]], summary: Mapping[str, Any]
 
 
 def plot(rows: Sequence[Mapping[str, Any]], folder: Path) -> None:
-    """chrF against segments/s, one labelled point per candidate, as PNG and SVG (deterministic for the
-    same figures, as `report.paper.figure`)."""
-    import matplotlib
+    """chrF against segments/s, one labelled point per candidate, as PNG and SVG (the same bytes for the
+    same figures: `coref_transfer.figures`)."""
+    from coref_transfer.figures import pyplot, save_figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    plt.rcParams["svg.hashsalt"] = "coref-transfer"
-    fig, ax = plt.subplots(figsize=(5.5, 4))
+    fig, ax = pyplot().subplots(figsize=(5.5, 4))
     for r in rows:
         ax.scatter([r["segments_per_s"]], [r["chrF"]], color="#4477aa")
         ax.annotate(r["candidate"], (r["segments_per_s"], r["chrF"]), textcoords="offset points", xytext=(4, 4))
@@ -439,9 +439,7 @@ def plot(rows: Sequence[Mapping[str, Any]], folder: Path) -> None:
     ax.set_ylim(0, 100)
     ax.set_xlim(0, max((r["segments_per_s"] for r in rows), default=1) * 1.25)
     fig.tight_layout()
-    fig.savefig(folder / "chrf-speed.png", dpi=120, metadata={"Software": None})
-    fig.savefig(folder / "chrf-speed.svg", metadata={"Date": None, "Creator": None})
-    plt.close(fig)
+    save_figure(fig, folder, "chrf-speed")
 
 
 def write_choice(config: Mapping[str, Any], selection: str | Path, out: str | Path, threads: int = 1) -> dict:
